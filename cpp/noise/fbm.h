@@ -1,0 +1,46 @@
+// The landscape's octave sum and the rift's two-level domain warp.
+#pragma once
+#include <cstdint>
+
+#include "value_noise.h"
+
+namespace nf {
+
+constexpr double kLandscapeLacunarity = 2.03;  // non-integer so octave lattices do not line up
+constexpr uint32_t kOctaveSeedStep = 17;       // octave i uses seed + 17 i
+constexpr int kMinOctaves = 1;
+constexpr int kMaxOctaves = 16;
+
+// Amplitude 1/2^(i+1), frequency x2.03 per octave, normalised by the amplitude sum: [0, 1).
+inline double fbmUnchecked(double x, double y, uint32_t seed, int octaves) {
+  double sum = 0, norm = 0, amp = 0.5;
+  for (int i = 0; i < octaves; ++i) {
+    sum += amp * valueNoiseUnchecked(x, y, seed + kOctaveSeedStep * static_cast<uint32_t>(i));
+    norm += amp;
+    amp *= 0.5;
+    x *= kLandscapeLacunarity;
+    y *= kLandscapeLacunarity;
+  }
+  return sum / norm;
+}
+
+inline int clampOctaves(int octaves) {
+  return octaves < kMinOctaves ? kMinOctaves : (octaves > kMaxOctaves ? kMaxOctaves : octaves);
+}
+
+// fbm(x, y, seed, octaves = 3); octaves are clamped to [1, 16] (the JS binding rejects them instead).
+inline double fbm(double x, double y, uint32_t seed, int octaves = 3) {
+  return finite2(x, y) ? fbmUnchecked(x, y, seed, clampOctaves(octaves)) : kNonFiniteResult;
+}
+
+// The rift colour: q = F211(x, y); r = F223(x + 4q, y + 4q); F227(x + 3.5r, y + 3.5r), all 3 octaves.
+// The warp moves both axes by the same amount, as the original does.
+inline double nebulaUnchecked(double x, double y) {
+  const double q = fbmUnchecked(x, y, 211, 3);
+  const double r = fbmUnchecked(x + 4 * q, y + 4 * q, 223, 3);
+  return fbmUnchecked(x + 3.5 * r, y + 3.5 * r, 227, 3);
+}
+
+inline double nebula(double x, double y) { return finite2(x, y) ? nebulaUnchecked(x, y) : kNonFiniteResult; }
+
+}  // namespace nf

@@ -1,0 +1,59 @@
+// The sampling grid shared by every batch fill: sample (i, j) sits at
+//   x = originX + (offsetX + i) * stepX,  y = originY + (offsetY + j) * stepY
+// computed in doubles. Because offsets are integers, a tile filled at an offset is exactly the
+// matching region of a larger fill (the same doubles, the same samples).
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace nf {
+
+constexpr int64_t kMaxFillSamples = 4096LL * 4096LL;  // 16.7 M samples (64 MiB of floats)
+constexpr int kMaxFillSide = 16384;
+
+struct GridSpec {
+  int width = 0, height = 0;
+  double originX = 0, originY = 0;
+  double stepX = 1, stepY = 1;
+  int64_t offsetX = 0, offsetY = 0;
+
+  double sampleX(int i) const { return originX + static_cast<double>(offsetX + i) * stepX; }
+  double sampleY(int j) const { return originY + static_cast<double>(offsetY + j) * stepY; }
+  int64_t samples() const { return static_cast<int64_t>(width) * height; }
+};
+
+struct FillStats {
+  double min = 0, max = 0, mean = 0;
+};
+
+// "" when the grid is usable, otherwise a message naming the parameter and its allowed range.
+std::string validateGrid(const GridSpec& g);
+
+// Accumulates min / max / mean of the floats a fill writes.
+class StatsAccumulator {
+ public:
+  void add(float v) {
+    if (v < min_) min_ = v;
+    if (v > max_) max_ = v;
+    sum_ += v;
+    ++n_;
+  }
+  void addRow(const float* row, int n) {
+    for (int i = 0; i < n; ++i) add(row[i]);
+  }
+  FillStats result() const {
+    FillStats s;
+    if (n_ > 0) {
+      s.min = min_;
+      s.max = max_;
+      s.mean = sum_ / static_cast<double>(n_);
+    }
+    return s;
+  }
+
+ private:
+  double min_ = 1e300, max_ = -1e300, sum_ = 0;
+  int64_t n_ = 0;
+};
+
+}  // namespace nf

@@ -1,0 +1,44 @@
+// The lattice hash of the 404 landscape, and the helpers that turn doubles into lattice indices.
+// Everything is uint32_t so wrap-around is defined behaviour and equals JS Math.imul / >>> exactly.
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+namespace nf {
+
+constexpr uint32_t kHashX = 374761393u;
+constexpr uint32_t kHashY = 668265263u;
+constexpr uint32_t kLandscapeSeedMul = 144269504u;   // the 404 page's multiplier (nine digits)
+constexpr uint32_t kTutorialSeedMul = 1442695041u;   // the noise-fields tutorial's multiplier
+constexpr uint32_t kHashMix = 1274126177u;
+constexpr double kTwoPow32 = 4294967296.0;
+
+// The finalising scramble; split out so batch code can hash base + kHashX etc. (exact mod 2^32).
+inline uint32_t hashFinish(uint32_t h) {
+  h = (h ^ (h >> 13)) * kHashMix;
+  return h ^ (h >> 16);
+}
+
+inline uint32_t hashU32(uint32_t x, uint32_t y, uint32_t seed, uint32_t seedMul = kLandscapeSeedMul) {
+  return hashFinish(x * kHashX + y * kHashY + seed * seedMul);
+}
+
+// hash(x, y, seed) in [0, 1). Arguments are taken modulo 2^32, like JS's ToInt32 in Math.imul.
+inline double hash(int32_t x, int32_t y, int32_t seed, uint32_t seedMul = kLandscapeSeedMul) {
+  return hashU32(static_cast<uint32_t>(x), static_cast<uint32_t>(y), static_cast<uint32_t>(seed), seedMul) /
+         kTwoPow32;
+}
+
+// JS ToUint32 of an integral double (what Math.imul does to Math.floor(x)): exact modulo 2^32 for
+// every integer up to 2^53, and cheap in the common |d| < 2^31 case.
+inline uint32_t wrapToU32(double d) {
+  if (d > -2147483648.0 && d < 2147483648.0) return static_cast<uint32_t>(static_cast<int32_t>(d));
+  double m = std::fmod(d, kTwoPow32);
+  if (m < 0) m += kTwoPow32;
+  return static_cast<uint32_t>(m);
+}
+
+// Seeds given as any integral double (negative, or up to 2^32-1) map to the same uint32 as JS does.
+inline uint32_t seedToU32(double s) { return std::isfinite(s) ? wrapToU32(std::trunc(s)) : 0u; }
+
+}  // namespace nf

@@ -1,0 +1,129 @@
+// Batch fills of the landscape primitives. Bit-exact to the scalar functions in value_noise.h and
+// fbm.h: the same doubles go through the same operations in the same order; only work that does
+// not depend on the other axis is hoisted out of the inner loop:
+//   * per column and octave: the octave's x (repeated *2.03, as fbmUnchecked does), floor, fade u
+//     and the two x hash terms x0 * kHashX, x1 * kHashX;
+//   * per row and octave: the same for y, plus the seed term seed_i * kLandscapeSeedMul.
+// The hash input x*kHashX + y*kHashY + seed*mul is a sum mod 2^32, so summing the hoisted terms in
+// any order gives the identical uint32 (unsigned wrap-around is exact and associative).
+#include <cmath>
+#include <vector>
+
+#include "fbm.h"
+#include "landscape_fill.h"
+
+namespace nf {
+namespace {
+
+struct AxisTerm {
+  double t;       // fade of the fractional part (u or v)
+  uint32_t h0;    // floor * multiplier
+  uint32_t h1;    // (floor + 1) * multiplier
+  bool finite;
+};
+
+inline AxisTerm axisTerm(double c, uint32_t mul) {
+  AxisTerm a;
+  a.finite = std::isfinite(c);
+  if (!a.finite) {
+    a.t = 0;
+    a.h0 = a.h1 = 0;
+    return a;
+  }
+  const double f = std::floor(c);
+  const double t = c - f;
+  a.t = t * t * (3 - 2 * t);
+  a.h0 = wrapToU32(f) * mul;
+  a.h1 = wrapToU32(f + 1) * mul;
+  return a;
+}
+
+// The body of valueNoiseUnchecked with hoisted terms; same operation order.
+inline double valueFromTerms(const AxisTerm& X, const AxisTerm& Y, uint32_t seedTerm) {
+  const double a = hashFinish(X.h0 + Y.h0 + seedTerm) / kTwoPow32;
+  const double b = hashFinish(X.h1 + Y.h0 + seedTerm) / kTwoPow32;
+  const double c = hashFinish(X.h0 + Y.h1 + seedTerm) / kTwoPow32;
+  const double d = hashFinish(X.h1 + Y.h1 + seedTerm) / kTwoPow32;
+  const double u = X.t, v = Y.t;
+  return a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v;
+}
+
+// Per-column terms for `octaves` octaves: cols[i * octaves + o].
+void columnTerms(const GridSpec& g, int octaves, std::vector<AxisTerm>& cols) {
+  cols.resize(static_cast<size_t>(g.width) * octaves);
+  for (int i = 0; i < g.width; ++i) {
+    double x = g.sampleX(i);
+    for (int o = 0; o < octaves; ++o) {
+      cols[static_cast<size_t>(i) * octaves + o] = axisTerm(x, kHashX);
+      x *= kLandscapeLacunarity;
+    }
+  }
+}
+
+void rowTerms(double y, int octaves, AxisTerm* rows) {
+  for (int o = 0; o < octaves; ++o) {
+    rows[o] = axisTerm(y, kHashY);
+    y *= kLandscapeLacunarity;
+  }
+}
+
+// fbm from hoisted terms: exactly fbmUnchecked's accumulation.
+inline double fbmFromTerms(const AxisTerm* X, const AxisTerm* Y, const uint32_t* seedTerms, int octaves) {
+  double sum = 0, norm = 0, amp = 0.5;
+  for (int o = 0; o < octaves; ++o) {
+    sum += amp * valueFromTerms(X[o], Y[o], seedTerms[o]);
+    norm += amp;
+    amp *= 0.5;
+  }
+  return sum / norm;
+}
+
+}  // namespace
+
+FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, int octaves, float* out) {
+  StatsAccumulator stats;
+  if (kind == LandscapeKind::Value) octaves = 1;
+  if (kind == LandscapeKind::Nebula) {
+    octaves = 3;
+    seed = 211;
+  }
+  octaves = clampOctaves(octaves);
+  uint32_t seedTerms[kMaxOctaves];
+  for (int o = 0; o < octaves; ++o) seedTerms[o] = (seed + kOctaveSeedStep * static_cast<uint32_t>(o)) * kLandscapeSeedMul;
+
+  std::vector<AxisTerm> cols;
+  columnTerms(g, octaves, cols);
+  AxisTerm rows[kMaxOctaves];
+
+  for (int j = 0; j < g.height; ++j) {
+    const double y = g.sampleY(j);
+    rowTerms(y, octaves, rows);
+    float* row = out + static_cast<size_t>(j) * g.width;
+    if (!rows[0].finite) {
+      for (int i = 0; i < g.width; ++i) row[i] = static_cast<float>(kNonFiniteResult);
+      stats.addRow(row, g.width);
+      continue;
+    }
+    for (int i = 0; i < g.width; ++i) {
+      const AxisTerm* X = &cols[static_cast<size_t>(i) * octaves];
+      double r;
+      if (!X[0].finite) {
+        r = kNonFiniteResult;
+      } else if (kind == LandscapeKind::Value) {
+        r = valueFromTerms(X[0], rows[0], seedTerms[0]);
+      } else if (kind == LandscapeKind::Fbm) {
+        r = fbmFromTerms(X, rows, seedTerms, octaves);
+      } else {
+        const double x = g.sampleX(i);
+        const double q = fbmFromTerms(X, rows, seedTerms, 3);
+        const double rr = fbmUnchecked(x + 4 * q, y + 4 * q, 223, 3);
+        r = fbmUnchecked(x + 3.5 * rr, y + 3.5 * rr, 227, 3);
+      }
+      row[i] = static_cast<float>(r);
+    }
+    stats.addRow(row, g.width);
+  }
+  return stats.result();
+}
+
+}  // namespace nf
