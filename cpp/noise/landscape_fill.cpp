@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fbm.h"
+#include "fbm_pair.h"
 #include "landscape_fill.h"
 
 namespace nf {
@@ -78,6 +79,25 @@ inline double fbmFromTerms(const AxisTerm* X, const AxisTerm* Y, const uint32_t*
   return sum / norm;
 }
 
+// One row of nebula: the first stage q shares the row's hoisted terms; the two warped stages
+// cannot (their y differs per sample), so they run two samples at a time (fbm_pair.h).
+void nebulaRow(const GridSpec& g, const std::vector<AxisTerm>& cols, const AxisTerm* rows,
+               const uint32_t* seedTerms, double y, std::vector<double>& scratch, float* row) {
+  const size_t n = static_cast<size_t>(g.width);
+  scratch.resize(3 * (n + 1));  // xs, qs and out each have one slot of padding
+  double* xs = scratch.data();
+  double* qs = xs + n + 1;
+  double* out = qs + n + 1;
+  for (int i = 0; i < g.width; ++i) {
+    xs[i] = g.sampleX(i);
+    qs[i] = fbmFromTerms(&cols[static_cast<size_t>(i) * 3], rows, seedTerms, 3);
+  }
+  xs[n] = xs[n > 0 ? n - 1 : 0];  // pad an odd row with a harmless duplicate sample
+  qs[n] = qs[n > 0 ? n - 1 : 0];
+  for (size_t i = 0; i < n; i += 2) nebulaWarpPair(xs + i, y, qs + i, out + i);
+  for (size_t i = 0; i < n; ++i) row[i] = static_cast<float>(cols[i * 3].finite ? out[i] : kNonFiniteResult);
+}
+
 }  // namespace
 
 FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, int octaves, float* out) {
@@ -94,6 +114,7 @@ FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, in
   std::vector<AxisTerm> cols;
   columnTerms(g, octaves, cols);
   AxisTerm rows[kMaxOctaves];
+  std::vector<double> nebulaScratch;
 
   for (int j = 0; j < g.height; ++j) {
     const double y = g.sampleY(j);
@@ -104,6 +125,11 @@ FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, in
       stats.addRow(row, g.width);
       continue;
     }
+    if (kind == LandscapeKind::Nebula) {
+      nebulaRow(g, cols, rows, seedTerms, y, nebulaScratch, row);
+      stats.addRow(row, g.width);
+      continue;
+    }
     for (int i = 0; i < g.width; ++i) {
       const AxisTerm* X = &cols[static_cast<size_t>(i) * octaves];
       double r;
@@ -111,13 +137,8 @@ FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, in
         r = kNonFiniteResult;
       } else if (kind == LandscapeKind::Value) {
         r = valueFromTerms(X[0], rows[0], seedTerms[0]);
-      } else if (kind == LandscapeKind::Fbm) {
-        r = fbmFromTerms(X, rows, seedTerms, octaves);
       } else {
-        const double x = g.sampleX(i);
-        const double q = fbmFromTerms(X, rows, seedTerms, 3);
-        const double rr = fbmUnchecked(x + 4 * q, y + 4 * q, 223, 3);
-        r = fbmUnchecked(x + 3.5 * rr, y + 3.5 * rr, 227, 3);
+        r = fbmFromTerms(X, rows, seedTerms, octaves);
       }
       row[i] = static_cast<float>(r);
     }
