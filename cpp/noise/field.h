@@ -1,0 +1,94 @@
+// Field: a noise field compiled from a FieldConfig (immutable, thread-safe to share).
+//
+// Pipeline of one sample at sample coordinates (x, y):
+//   1. lattice coordinates p = (x, y) / scale  (and z when dimensions = 3);
+//   2. domain warp (warpLevels 1 or 2), in lattice units;
+//   3. the fractal (none / fbm / ridged / billow) over the noise kernel, octave i with seed
+//      seed + seedStep * i, frequency lacunarity^i, amplitude 0.5 * gain^i, divided by the
+//      amplitude sum;
+//   4. terrain steps, each only when enabled: island falloff (multiply), redistribution
+//      (power), terraces. Every stage keeps the value in [0, 1].
+// The default config (value, cubic, landscape hash, fbm, 3 octaves, 2.03, 0.5, step 17, scale 1)
+// is nf::fbm(x, y, seed) bit for bit; nebulaConfig() is nf::nebula bit for bit.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "grid.h"
+#include "schema.h"
+
+namespace nf {
+
+enum class View : uint8_t { Raw, Land, Bands, Biomes, Relief };
+// "raw", "land", "bands", "biomes", "relief"; parseView returns false for anything else.
+const char* viewName(View v);
+bool parseView(std::string_view name, View* out);
+
+// The compiled, flat parameters the kernels read (internal, but plain data).
+struct FieldParams {
+  tk::Octave base;  // seed multiplier, octave-0 periods in lattice cells, cellular settings
+  FractalKind fractal = FractalKind::Fbm;
+  int octaves = 3;
+  double lacunarity = 2.03, gain = 0.5;  // lacunarity already rounded when tiled
+  uint32_t seed = 0, seedStep = 17;
+  double scale = 1, z = 0;
+  int warpLevels = 0;
+  double warp = 0, warp2 = 0;
+  uint32_t warpSeedX = 0, warpSeedY = 0, warp2SeedX = 0, warp2SeedY = 0;
+  bool island = false, islandSquare = false;
+  double islandX = 0, islandY = 0, islandRadius = 1;
+  double redistribution = 1;
+  int terraces = 0;
+  double terraceSmooth = 0;
+};
+
+struct FieldOps;  // the per-type function table chosen once at construction (field.cpp)
+
+class Field {
+ public:
+  Field();  // the default config
+  // The config must pass validate() and come from set()/setEnum() (in range); use create() to
+  // get the error instead.
+  explicit Field(const FieldConfig& c);
+  static std::string create(const FieldConfig& c, Field* out);
+
+  const FieldConfig& config() const { return config_; }
+
+  // Single samples (slow next to fill(): no hoisting, one call per value).
+  // sample(x, y): the configured field (z from the config when dimensions = 3).
+  // sample(x, y, z): the 3-D field at depth z (types without 3-D ignore z).
+  // Non-finite coordinates give kNonFiniteResult (0).
+  double sample(double x, double y) const;
+  double sample(double x, double y, double z) const;
+  // The moisture field: same noise settings with seed = moistureSeed, no terrain steps.
+  double moisture(double x, double y) const;
+  // Height and its gradient (per sample unit). Analytic for value and gradient noise without
+  // warp (including fractals and terrain steps); central differences otherwise.
+  bool hasAnalyticGradient() const;
+  double sampleGrad(double x, double y, double* gx, double* gy) const;
+
+  // Batch fills. The grid must pass validateGrid (not checked here). Every float written is
+  // (float)sample(x, y) for that sample's coordinates, exactly.
+  FillStats fill(const GridSpec& g, float* out) const;
+  FillStats fillMoisture(const GridSpec& g, float* out) const;
+  // 1-D profile: the row y = y0, x = x0 + i * step, i in [0, n).
+  FillStats fillProfile(double x0, double step, double y0, int n, float* out) const;
+  // RGBA pixels (4 bytes per sample, row-major) for a view; `scratch` (width * height floats)
+  // receives the height field, `stats` (optional) its statistics.
+  void fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats) const;
+
+ private:
+  FieldConfig config_;
+  FieldParams params_, moistureParams_;
+  const FieldOps* ops_ = nullptr;    // the configured dimensionality
+  const FieldOps* ops3_ = nullptr;   // 3-D variant for sample(x, y, z)
+};
+
+// The rift's nebula as a field config (value fbm, 2-level warp, seeds 211/223/227, 4 then 3.5).
+FieldConfig nebulaConfig();
+
+// Histogram of n values into `bins` equal bins over [lo, hi] (values outside are clamped in).
+std::vector<uint32_t> histogram(const float* values, size_t n, int bins, double lo = 0, double hi = 1);
+
+}  // namespace nf

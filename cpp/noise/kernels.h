@@ -1,0 +1,353 @@
+// Noise kernels of the toolkit: one octave of value, gradient (Perlin), simplex and cellular noise,
+// in 2-D (and 3-D for value, gradient, simplex), each normalised to [0, 1].
+//
+// Every kernel is a struct with a static `eval<WantGrad>(const Octave&, x, y, z, gx, gy)`; the
+// fractal loop in field.cpp is a template over the kernel, so there is no per-sample dispatch.
+// All hashing is uint32_t arithmetic (defined wrap-around); no FMA contraction is assumed
+// (build with -ffp-contract=off; wasm has no scalar FMA).
+//
+// Lattice (in "lattice units", i.e. after dividing sample coordinates by the field's scale):
+//   * value noise hashes the integer lattice with nf::hashU32 (seed multiplier selectable), and
+//     in 3-D adds z * kHashZ to the hash input, so at integer z = 0 the 3-D value noise equals the
+//     2-D one bit for bit;
+//   * tiling: when an octave's period P > 0 the lattice index is taken modulo P (a double holding
+//     an integer), so f(x + P, y) == f(x, y) whenever x + P is computed exactly.
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+#include "hash.h"
+
+namespace nf {
+
+enum class NoiseType : uint8_t { Value, Gradient, Simplex, Cellular };
+enum class FadeKind : uint8_t { Linear, Cubic, Quintic };
+enum class FractalKind : uint8_t { None, Fbm, Ridged, Billow };
+enum class CellDistance : uint8_t { Euclidean, Manhattan, Chebyshev };
+enum class CellReturn : uint8_t { F1, F2, F2MinusF1, CellValue };
+
+constexpr uint32_t kHashZ = 2246822519u;  // third lattice multiplier (3-D hashes)
+
+namespace tk {
+
+// What one octave of a kernel needs besides the coordinates.
+struct Octave {
+  uint32_t seed = 0;
+  uint32_t seedMul = kLandscapeSeedMul;
+  double periodX = 0, periodY = 0;  // 0: not tiled
+  double jitter = 1;                // cellular only
+  CellDistance cellDistance = CellDistance::Euclidean;
+  CellReturn cellReturn = CellReturn::F1;
+};
+
+template <FadeKind F>
+inline double fade(double t) {
+  if constexpr (F == FadeKind::Linear) return t;
+  else if constexpr (F == FadeKind::Cubic) return t * t * (3 - 2 * t);  // == nf::smoothstep
+  else return t * t * t * (t * (t * 6 - 15) + 10);                     // == nf::quintic
+}
+template <FadeKind F>
+inline double fadeDeriv(double t) {
+  if constexpr (F == FadeKind::Linear) return 1;
+  else if constexpr (F == FadeKind::Cubic) return 6 * t * (1 - t);
+  else return 30 * t * t * (t * (t - 2) + 1);
+}
+
+// floor, fraction and the two (possibly wrapped) lattice indices of one axis.
+struct Axis {
+  uint32_t i0, i1;
+  double t;
+};
+inline double wrapIndex(double f, double period) {
+  double m = std::fmod(f, period);
+  if (m < 0) m += period;
+  return m;
+}
+inline Axis axis(double c, double period) {
+  const double f = std::floor(c);
+  Axis a;
+  a.t = c - f;
+  if (period > 0) {
+    const double m0 = wrapIndex(f, period);
+    double m1 = m0 + 1;
+    if (m1 >= period) m1 -= period;
+    a.i0 = wrapToU32(m0);
+    a.i1 = wrapToU32(m1);
+  } else {
+    a.i0 = wrapToU32(f);
+    a.i1 = wrapToU32(f + 1);
+  }
+  return a;
+}
+
+inline double unit(uint32_t h) { return h / kTwoPow32; }
+
+// ---------------------------------------------------------------------------------------------
+// Value noise. 2-D: exactly nf::valueNoiseUnchecked when F == Cubic (same expression, same order).
+template <FadeKind F>
+struct ValueKernel {
+  template <bool G>
+  static double layer(const Axis& X, const Axis& Y, uint32_t zTerm, const Octave& o, double* gx, double* gy) {
+    const uint32_t s = o.seed * o.seedMul + zTerm;
+    const uint32_t bx0 = X.i0 * kHashX, bx1 = X.i1 * kHashX, by0 = Y.i0 * kHashY, by1 = Y.i1 * kHashY;
+    const double a = unit(hashFinish(bx0 + by0 + s));
+    const double b = unit(hashFinish(bx1 + by0 + s));
+    const double c = unit(hashFinish(bx0 + by1 + s));
+    const double d = unit(hashFinish(bx1 + by1 + s));
+    const double u = fade<F>(X.t), v = fade<F>(Y.t);
+    if constexpr (G) {
+      const double k3 = a - b - c + d;
+      *gx = fadeDeriv<F>(X.t) * ((b - a) + k3 * v);
+      *gy = fadeDeriv<F>(Y.t) * ((c - a) + k3 * u);
+    }
+    return a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v;
+  }
+  template <bool G>
+  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
+    return layer<G>(axis(x, o.periodX), axis(y, o.periodY), 0u, o, gx, gy);
+  }
+  template <bool G>
+  static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
+    const Axis X = axis(x, o.periodX), Y = axis(y, o.periodY), Z = axis(z, 0);
+    double gx0 = 0, gy0 = 0, gx1 = 0, gy1 = 0;
+    const double n0 = layer<G>(X, Y, Z.i0 * kHashZ, o, &gx0, &gy0);
+    const double n1 = layer<G>(X, Y, Z.i1 * kHashZ, o, &gx1, &gy1);
+    const double w = fade<F>(Z.t);
+    if constexpr (G) {
+      *gx = gx0 + (gx1 - gx0) * w;
+      *gy = gy0 + (gy1 - gy0) * w;
+    }
+    return n0 + (n1 - n0) * w;
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Gradient (Perlin) noise. Gradients are unit vectors picked by the top bits of the lattice hash:
+// 8 directions in 2-D, Perlin's 12 cube-edge directions (normalised; 4 repeated to make 16) in
+// 3-D. The raw value is bounded by sqrt(N)/2 for unit gradients, so raw * 2/sqrt(N) lies in
+// [-1, 1]; the output is 0.5 + 0.5 * that: exactly 0.5 at every lattice point.
+// FadeKind::Cubic is Perlin 1985, FadeKind::Quintic Perlin 2002 ("improved").
+constexpr double kInvSqrt2 = 0.70710678118654752440;
+constexpr double kSqrt2 = 1.41421356237309504880;
+constexpr double kInvSqrt3Times2 = 1.15470053837925152902;  // 2 / sqrt(3)
+constexpr double kGrad2[8][2] = {{1, 0},          {kInvSqrt2, kInvSqrt2},   {0, 1},  {-kInvSqrt2, kInvSqrt2},
+                                 {-1, 0},         {-kInvSqrt2, -kInvSqrt2}, {0, -1}, {kInvSqrt2, -kInvSqrt2}};
+constexpr double kGrad3[16][3] = {
+    {kInvSqrt2, kInvSqrt2, 0}, {-kInvSqrt2, kInvSqrt2, 0}, {kInvSqrt2, -kInvSqrt2, 0}, {-kInvSqrt2, -kInvSqrt2, 0},
+    {kInvSqrt2, 0, kInvSqrt2}, {-kInvSqrt2, 0, kInvSqrt2}, {kInvSqrt2, 0, -kInvSqrt2}, {-kInvSqrt2, 0, -kInvSqrt2},
+    {0, kInvSqrt2, kInvSqrt2}, {0, -kInvSqrt2, kInvSqrt2}, {0, kInvSqrt2, -kInvSqrt2}, {0, -kInvSqrt2, -kInvSqrt2},
+    {kInvSqrt2, kInvSqrt2, 0}, {-kInvSqrt2, kInvSqrt2, 0}, {0, -kInvSqrt2, kInvSqrt2}, {0, -kInvSqrt2, -kInvSqrt2}};
+
+inline double clampUnit(double v) { return v < 0 ? 0 : (v > 1 ? 1 : v); }
+
+template <FadeKind F>
+struct GradientKernel {
+  template <bool G>
+  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
+    const Axis X = axis(x, o.periodX), Y = axis(y, o.periodY);
+    const uint32_t s = o.seed * o.seedMul;
+    const uint32_t bx0 = X.i0 * kHashX, bx1 = X.i1 * kHashX, by0 = Y.i0 * kHashY, by1 = Y.i1 * kHashY;
+    const double* ga = kGrad2[hashFinish(bx0 + by0 + s) >> 29];
+    const double* gb = kGrad2[hashFinish(bx1 + by0 + s) >> 29];
+    const double* gc = kGrad2[hashFinish(bx0 + by1 + s) >> 29];
+    const double* gd = kGrad2[hashFinish(bx1 + by1 + s) >> 29];
+    const double tx = X.t, ty = Y.t;
+    const double va = ga[0] * tx + ga[1] * ty;
+    const double vb = gb[0] * (tx - 1) + gb[1] * ty;
+    const double vc = gc[0] * tx + gc[1] * (ty - 1);
+    const double vd = gd[0] * (tx - 1) + gd[1] * (ty - 1);
+    const double u = fade<F>(tx), v = fade<F>(ty);
+    const double k3 = va - vb - vc + vd;
+    const double n = va + (vb - va) * u + (vc - va) * v + k3 * u * v;
+    if constexpr (G) {  // Inigo Quilez's closed form, times the output scale
+      const double du = fadeDeriv<F>(tx), dv = fadeDeriv<F>(ty);
+      const double dx = ga[0] + u * (gb[0] - ga[0]) + v * (gc[0] - ga[0]) + u * v * (ga[0] - gb[0] - gc[0] + gd[0]) +
+                        du * (v * k3 + vb - va);
+      const double dy = ga[1] + u * (gb[1] - ga[1]) + v * (gc[1] - ga[1]) + u * v * (ga[1] - gb[1] - gc[1] + gd[1]) +
+                        dv * (u * k3 + vc - va);
+      *gx = 0.5 * kSqrt2 * dx;
+      *gy = 0.5 * kSqrt2 * dy;
+    }
+    return clampUnit(0.5 + 0.5 * (n * kSqrt2));
+  }
+
+  template <bool G>
+  static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
+    const Axis X = axis(x, o.periodX), Y = axis(y, o.periodY), Z = axis(z, 0);
+    const uint32_t s = o.seed * o.seedMul;
+    const double u = fade<F>(X.t), v = fade<F>(Y.t), w = fade<F>(Z.t);
+    double val[2], dxs[2], dys[2];
+    for (int k = 0; k < 2; ++k) {
+      const uint32_t zt = (k ? Z.i1 : Z.i0) * kHashZ + s;
+      const double tz = Z.t - k;
+      const uint32_t bx0 = X.i0 * kHashX, bx1 = X.i1 * kHashX, by0 = Y.i0 * kHashY, by1 = Y.i1 * kHashY;
+      const double* ga = kGrad3[hashFinish(bx0 + by0 + zt) >> 28];
+      const double* gb = kGrad3[hashFinish(bx1 + by0 + zt) >> 28];
+      const double* gc = kGrad3[hashFinish(bx0 + by1 + zt) >> 28];
+      const double* gd = kGrad3[hashFinish(bx1 + by1 + zt) >> 28];
+      const double tx = X.t, ty = Y.t;
+      const double va = ga[0] * tx + ga[1] * ty + ga[2] * tz;
+      const double vb = gb[0] * (tx - 1) + gb[1] * ty + gb[2] * tz;
+      const double vc = gc[0] * tx + gc[1] * (ty - 1) + gc[2] * tz;
+      const double vd = gd[0] * (tx - 1) + gd[1] * (ty - 1) + gd[2] * tz;
+      const double k3 = va - vb - vc + vd;
+      val[k] = va + (vb - va) * u + (vc - va) * v + k3 * u * v;
+      if constexpr (G) {
+        const double du = fadeDeriv<F>(tx), dv = fadeDeriv<F>(ty);
+        dxs[k] = ga[0] + u * (gb[0] - ga[0]) + v * (gc[0] - ga[0]) + u * v * (ga[0] - gb[0] - gc[0] + gd[0]) +
+                 du * (v * k3 + vb - va);
+        dys[k] = ga[1] + u * (gb[1] - ga[1]) + v * (gc[1] - ga[1]) + u * v * (ga[1] - gb[1] - gc[1] + gd[1]) +
+                 dv * (u * k3 + vc - va);
+      }
+    }
+    const double n = val[0] + (val[1] - val[0]) * w;
+    if constexpr (G) {
+      *gx = 0.5 * kInvSqrt3Times2 * (dxs[0] + (dxs[1] - dxs[0]) * w);
+      *gy = 0.5 * kInvSqrt3Times2 * (dys[0] + (dys[1] - dys[0]) * w);
+    }
+    return clampUnit(0.5 + 0.5 * (n * kInvSqrt3Times2));
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Classic simplex noise (Perlin 2001 / Gustavson's formulation: skewed triangular lattice, radial
+// kernels (r^2 - d^2)^4 with r^2 = 0.5 in 2-D and 0.6 in 3-D), with hashed unit gradients instead
+// of a permutation table. The raw sum is scaled by a constant (kSimplexScale2/3, from the
+// analytic bound of the kernel sum, checked empirically) and clamped to [-1, 1]. Not tileable.
+constexpr double kSimplexF2 = 0.36602540378443864676;  // (sqrt(3) - 1) / 2
+constexpr double kSimplexG2 = 0.21132486540518711775;  // (3 - sqrt(3)) / 6
+constexpr double kSimplexScale2 = 98.0;  // ~1 / max |raw| (empirical max |raw| 0.01008), unit gradients
+constexpr double kSimplexScale3 = 46.0;  // ~1 / max |raw| (empirical max |raw| 0.02153), unit gradients
+
+struct SimplexKernel {
+  template <bool G>
+  static double eval2(const Octave& o, double x, double y, double*, double*) {
+    const double s = (x + y) * kSimplexF2;
+    const double fi = std::floor(x + s), fj = std::floor(y + s);
+    const double t = (fi + fj) * kSimplexG2;
+    const double x0 = x - (fi - t), y0 = y - (fj - t);
+    const int i1 = x0 > y0 ? 1 : 0, j1 = 1 - i1;
+    const double xs[3] = {x0, x0 - i1 + kSimplexG2, x0 - 1 + 2 * kSimplexG2};
+    const double ys[3] = {y0, y0 - j1 + kSimplexG2, y0 - 1 + 2 * kSimplexG2};
+    const uint32_t ix = wrapToU32(fi), iy = wrapToU32(fj);
+    const uint32_t cx[3] = {ix, ix + static_cast<uint32_t>(i1), ix + 1u};
+    const uint32_t cy[3] = {iy, iy + static_cast<uint32_t>(j1), iy + 1u};
+    const uint32_t sd = o.seed * o.seedMul;
+    double n = 0;
+    for (int k = 0; k < 3; ++k) {
+      double tt = 0.5 - xs[k] * xs[k] - ys[k] * ys[k];
+      if (tt > 0) {
+        const double* g = kGrad2[hashFinish(cx[k] * kHashX + cy[k] * kHashY + sd) >> 29];
+        tt *= tt;
+        n += tt * tt * (g[0] * xs[k] + g[1] * ys[k]);
+      }
+    }
+    return clampUnit(0.5 + 0.5 * (n * kSimplexScale2));
+  }
+
+  template <bool G>
+  static double eval3(const Octave& o, double x, double y, double z, double*, double*) {
+    constexpr double F3 = 1.0 / 3.0, G3 = 1.0 / 6.0;
+    const double s = (x + y + z) * F3;
+    const double fi = std::floor(x + s), fj = std::floor(y + s), fk = std::floor(z + s);
+    const double t = (fi + fj + fk) * G3;
+    const double x0 = x - (fi - t), y0 = y - (fj - t), z0 = z - (fk - t);
+    int i1, j1, k1, i2, j2, k2;
+    if (x0 >= y0) {
+      if (y0 >= z0) { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }
+      else if (x0 >= z0) { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 0; k2 = 1; }
+      else { i1 = 0; j1 = 0; k1 = 1; i2 = 1; j2 = 0; k2 = 1; }
+    } else {
+      if (y0 < z0) { i1 = 0; j1 = 0; k1 = 1; i2 = 0; j2 = 1; k2 = 1; }
+      else if (x0 < z0) { i1 = 0; j1 = 1; k1 = 0; i2 = 0; j2 = 1; k2 = 1; }
+      else { i1 = 0; j1 = 1; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }
+    }
+    const double xs[4] = {x0, x0 - i1 + G3, x0 - i2 + 2 * G3, x0 - 1 + 3 * G3};
+    const double ys[4] = {y0, y0 - j1 + G3, y0 - j2 + 2 * G3, y0 - 1 + 3 * G3};
+    const double zs[4] = {z0, z0 - k1 + G3, z0 - k2 + 2 * G3, z0 - 1 + 3 * G3};
+    const uint32_t ix = wrapToU32(fi), iy = wrapToU32(fj), iz = wrapToU32(fk);
+    const uint32_t cx[4] = {ix, ix + static_cast<uint32_t>(i1), ix + static_cast<uint32_t>(i2), ix + 1u};
+    const uint32_t cy[4] = {iy, iy + static_cast<uint32_t>(j1), iy + static_cast<uint32_t>(j2), iy + 1u};
+    const uint32_t cz[4] = {iz, iz + static_cast<uint32_t>(k1), iz + static_cast<uint32_t>(k2), iz + 1u};
+    const uint32_t sd = o.seed * o.seedMul;
+    double n = 0;
+    for (int k = 0; k < 4; ++k) {
+      double tt = 0.6 - xs[k] * xs[k] - ys[k] * ys[k] - zs[k] * zs[k];
+      if (tt > 0) {
+        const double* g = kGrad3[hashFinish(cx[k] * kHashX + cy[k] * kHashY + cz[k] * kHashZ + sd) >> 28];
+        tt *= tt;
+        n += tt * tt * (g[0] * xs[k] + g[1] * ys[k] + g[2] * zs[k]);
+      }
+    }
+    return clampUnit(0.5 + 0.5 * (n * kSimplexScale3));
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Worley / cellular noise (2-D). One feature point per lattice cell at
+//   cell + 0.5 + jitter * (h - 0.5)   (h uniform in [0, 1) per axis, from the cell hash),
+// so with jitter <= 1 every point stays in its own cell and the 3 x 3 neighbourhood search is
+// exact for F1 (and for F2 in all but rare jitter ~ 1 configurations, as in FastNoiseLite).
+// Normalisation (then clamped to [0, 1]): F1 / kCellF1Max[d], F2 / kCellF2Max[d],
+// (F2 - F1) / kCellEdgeMax[d], constants just above the empirical maxima at jitter 1 (raw F1
+// 1.218 / 1.627 / 0.971, F2 1.415 / 1.749 / 1.295, F2-F1 1.320 / 1.617 / 1.234 for Euclidean /
+// Manhattan / Chebyshev); CellValue is a uniform hash of the nearest cell in [0, 1).
+constexpr double kCellF1Max[3] = {1.25, 1.7, 1.0};  // Euclidean, Manhattan, Chebyshev
+constexpr double kCellF2Max[3] = {1.5, 1.8, 1.35};
+constexpr double kCellEdgeMax[3] = {1.35, 1.7, 1.25};
+
+template <CellDistance D>
+inline double cellDist(double dx, double dy) {
+  if constexpr (D == CellDistance::Euclidean) return std::sqrt(dx * dx + dy * dy);
+  else if constexpr (D == CellDistance::Manhattan) return std::fabs(dx) + std::fabs(dy);
+  else return std::fmax(std::fabs(dx), std::fabs(dy));
+}
+
+template <CellDistance D>
+struct CellularKernel {
+  template <bool G>
+  static double eval2(const Octave& o, double x, double y, double*, double*) {
+    const double fxl = std::floor(x), fyl = std::floor(y);
+    const double fx = x - fxl, fy = y - fyl;
+    uint32_t hx[3], hy[3];
+    for (int k = 0; k < 3; ++k) {
+      const double cx = fxl + (k - 1), cy = fyl + (k - 1);
+      hx[k] = wrapToU32(o.periodX > 0 ? wrapIndex(cx, o.periodX) : cx) * kHashX;
+      hy[k] = wrapToU32(o.periodY > 0 ? wrapIndex(cy, o.periodY) : cy) * kHashY;
+    }
+    const uint32_t sd = o.seed * o.seedMul;
+    double f1 = 1e9, f2 = 1e9;
+    uint32_t nearest = 0;
+    for (int j = 0; j < 3; ++j) {
+      for (int i = 0; i < 3; ++i) {
+        const uint32_t h = hashFinish(hx[i] + hy[j] + sd);
+        const uint32_t h2 = hashFinish(h + 0x9E3779B9u);
+        const double px = (i - 1) + 0.5 + o.jitter * (unit(h) - 0.5) - fx;
+        const double py = (j - 1) + 0.5 + o.jitter * (unit(h2) - 0.5) - fy;
+        const double d = cellDist<D>(px, py);
+        if (d < f1) {
+          f2 = f1;
+          f1 = d;
+          nearest = h2;
+        } else if (d < f2) {
+          f2 = d;
+        }
+      }
+    }
+    const int di = static_cast<int>(D);
+    switch (o.cellReturn) {
+      case CellReturn::F1: return clampUnit(f1 / kCellF1Max[di]);
+      case CellReturn::F2: return clampUnit(f2 / kCellF2Max[di]);
+      case CellReturn::F2MinusF1: return clampUnit((f2 - f1) / kCellEdgeMax[di]);
+      case CellReturn::CellValue: break;
+    }
+    return unit(hashFinish(nearest + kHashMix));
+  }
+  template <bool G>
+  static double eval3(const Octave& o, double x, double y, double, double* gx, double* gy) {
+    return eval2<G>(o, x, y, gx, gy);  // cellular is 2-D: z is ignored
+  }
+};
+
+}  // namespace tk
+}  // namespace nf

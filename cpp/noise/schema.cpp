@@ -1,0 +1,387 @@
+// The parameter table and everything generated from it.
+#include "schema.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <type_traits>
+
+namespace nf {
+namespace {
+
+template <class T>
+double toD(T v) {
+  if constexpr (std::is_enum_v<T>) return static_cast<double>(static_cast<int>(v));
+  else return static_cast<double>(v);
+}
+template <class T>
+void assignD(T& m, double v) {
+  if constexpr (std::is_enum_v<T>) m = static_cast<T>(static_cast<int>(v));
+  else if constexpr (std::is_same_v<T, bool>) m = v != 0;
+  else if constexpr (std::is_same_v<T, uint32_t>) m = static_cast<uint32_t>(static_cast<int64_t>(v));
+  else m = static_cast<T>(v);
+}
+
+#define NF_ACC(m) \
+  [](const FieldConfig& c) { return toD(c.m); }, [](FieldConfig& c, double v) { assignD(c.m, v); }
+
+constexpr double kU32Max = 4294967295.0;
+using V = std::vector<std::string>;
+
+std::vector<ParamSpec> buildSchema() {
+  const ParamType I = ParamType::Int, F = ParamType::Float, E = ParamType::Enum, B = ParamType::Bool;
+  return {
+      // key, short, type, default, min, max, step, enum values, group, description, accessors
+      {"type", "t", E, 0, 0, 3, 1, V{"value", "gradient", "simplex", "cellular"}, "noise",
+       "Noise type: value (hashed lattice values), gradient (Perlin), simplex (classic, Gustavson), cellular (Worley).", NF_ACC(type)},
+      {"fade", "fd", E, 1, 0, 2, 1, V{"linear", "cubic", "quintic"}, "noise",
+       "Interpolation fade for value and gradient noise: linear (shows creases), cubic smoothstep 3t^2-2t^3 (Perlin 1985), quintic 6t^5-15t^4+10t^3 (Perlin 2002).", NF_ACC(fade)},
+      {"hash", "h", E, 0, 0, 1, 1, V{"landscape", "tutorial"}, "noise",
+       "Lattice hash seed multiplier: landscape (144269504, the 404 page) or tutorial (1442695041, the noise-fields seed).", NF_ACC(hash)},
+      {"seed", "s", I, 42, 0, kU32Max, 1, V{}, "noise", "Seed of the height field (uint32).", NF_ACC(seed)},
+      {"scale", "sc", F, 1, 1e-3, 1e6, 0.5, V{}, "noise",
+       "Sample units per lattice cell (tiles per cell): lattice coordinate = sample coordinate / scale. Use 8 to 32 for tile maps.", NF_ACC(scale)},
+      {"dimensions", "d", I, 2, 2, 3, 1, V{}, "noise",
+       "2: the plane; 3: the slice at depth z of 3-D noise (value, gradient, simplex; cellular ignores it). 3-D value noise at integer z = 0 equals 2-D.", NF_ACC(dimensions)},
+      {"z", "z", F, 0, -1e9, 1e9, 0.01, V{}, "noise", "Third coordinate (time) in lattice units, used when dimensions = 3: animate it to make the field drift.", NF_ACC(z)},
+
+      {"fractal", "fr", E, 1, 0, 3, 1, V{"none", "fbm", "ridged", "billow"}, "fractal",
+       "Octave sum: none (one octave), fbm, ridged (1-|2f-1| per octave), billow (|2f-1| per octave); each normalised by the amplitude sum.", NF_ACC(fractal)},
+      {"octaves", "o", I, 3, 1, 16, 1, V{}, "fractal", "Number of octaves.", NF_ACC(octaves)},
+      {"lacunarity", "l", F, 2.03, 1, 8, 0.01, V{}, "fractal",
+       "Frequency multiplier per octave. Tiled fields use round(lacunarity) so every octave keeps an integer period.", NF_ACC(lacunarity)},
+      {"gain", "g", F, 0.5, 0, 1, 0.01, V{}, "fractal", "Amplitude multiplier per octave (persistence).", NF_ACC(gain)},
+      {"seedStep", "ss", I, 17, 0, kU32Max, 1, V{}, "fractal", "Octave i uses seed + seedStep * i (mod 2^32).", NF_ACC(seedStep)},
+
+      {"warpLevels", "wl", I, 0, 0, 2, 1, V{}, "warp",
+       "Domain warp levels. 1: F(p + warp * q(p)); 2: F(p + warp2 * r(p + warp * q(p))). q and r use the field's noise and fractal settings with the warp seeds.", NF_ACC(warpLevels)},
+      {"warp", "w", F, 1, 0, 32, 0.05, V{}, "warp", "Warp strength k of level 1, in lattice units.", NF_ACC(warp)},
+      {"warpSeedX", "wx", I, 211, 0, kU32Max, 1, V{}, "warp", "Seed of the level-1 x offset g. Equal to warpSeedY: the same offset on both axes.", NF_ACC(warpSeedX)},
+      {"warpSeedY", "wy", I, 212, 0, kU32Max, 1, V{}, "warp", "Seed of the level-1 y offset h.", NF_ACC(warpSeedY)},
+      {"warp2", "w2", F, 1, 0, 32, 0.05, V{}, "warp", "Warp strength of level 2, in lattice units.", NF_ACC(warp2)},
+      {"warp2SeedX", "vx", I, 223, 0, kU32Max, 1, V{}, "warp", "Seed of the level-2 x offset.", NF_ACC(warp2SeedX)},
+      {"warp2SeedY", "vy", I, 224, 0, kU32Max, 1, V{}, "warp", "Seed of the level-2 y offset.", NF_ACC(warp2SeedY)},
+
+      {"periodX", "px", I, 0, 0, 1048576, 1, V{}, "tiling",
+       "Tile period in x, in lattice cells (0: not tiled). f(x + periodX * scale, y) = f(x, y). Value, gradient, cellular; not simplex.", NF_ACC(periodX)},
+      {"periodY", "py", I, 0, 0, 1048576, 1, V{}, "tiling", "Tile period in y, in lattice cells (0: not tiled).", NF_ACC(periodY)},
+
+      {"cellDistance", "cd", E, 0, 0, 2, 1, V{"euclidean", "manhattan", "chebyshev"}, "cellular", "Distance function of cellular noise.", NF_ACC(cellDistance)},
+      {"cellReturn", "cr", E, 0, 0, 3, 1, V{"f1", "f2", "f2-f1", "cell"}, "cellular",
+       "What cellular noise returns: nearest distance F1, second F2, F2-F1 (cell edges), or the nearest cell's random value.", NF_ACC(cellReturn)},
+      {"jitter", "j", F, 1, 0, 1, 0.01, V{}, "cellular", "How far feature points stray from their cell centre (0: a regular grid).", NF_ACC(jitter)},
+
+      {"island", "is", B, 0, 0, 1, 1, V{}, "terrain", "Multiply the height by an island falloff 1 - (d/islandRadius)^2 (clamped at 0).", NF_ACC(island)},
+      {"islandShape", "ish", E, 0, 0, 1, 1, V{"radial", "square"}, "terrain", "Distance of the falloff: radial (Euclidean) or square (Chebyshev).", NF_ACC(islandShape)},
+      {"islandX", "ix", F, 0, -1e9, 1e9, 1, V{}, "terrain", "Island centre x, in sample units.", NF_ACC(islandX)},
+      {"islandY", "iy", F, 0, -1e9, 1e9, 1, V{}, "terrain", "Island centre y, in sample units.", NF_ACC(islandY)},
+      {"islandRadius", "ir", F, 64, 1e-3, 1e9, 1, V{}, "terrain", "Falloff radius dmax (the height is 0 beyond it), in sample units.", NF_ACC(islandRadius)},
+      {"redistribution", "re", F, 1, 0.05, 8, 0.05, V{}, "terrain", "Exponent e: height = height^e (above 1 flattens lowlands, below 1 raises them).", NF_ACC(redistribution)},
+      {"terraces", "te", I, 0, 0, 64, 1, V{}, "terrain", "Number of terrace steps (0: off).", NF_ACC(terraces)},
+      {"terraceSmooth", "tsm", F, 0, 0, 1, 0.01, V{}, "terrain", "Fraction of each terrace step that ramps smoothly to the next (0: hard steps).", NF_ACC(terraceSmooth)},
+      {"t1", "t1", F, 0.35, 0, 1, 0.01, V{}, "terrain", "Band cut water | sand (t1 < t2 < t3).", NF_ACC(t1)},
+      {"t2", "t2", F, 0.45, 0, 1, 0.01, V{}, "terrain", "Band cut sand | grass; also low | mid height for biomes.", NF_ACC(t2)},
+      {"t3", "t3", F, 0.70, 0, 1, 0.01, V{}, "terrain", "Band cut grass | rock; also mid | high height for biomes.", NF_ACC(t3)},
+      {"moistureSeed", "ms", I, 4242, 0, kU32Max, 1, V{}, "terrain",
+       "Seed of the moisture field (same noise settings, no terrain steps). Equal to seed collapses the biome table to its diagonal.", NF_ACC(moistureSeed)},
+      {"m1", "m1", F, 0.45, 0, 1, 0.01, V{}, "terrain", "Moisture cut dry | medium (m1 < m2).", NF_ACC(m1)},
+      {"m2", "m2", F, 0.55, 0, 1, 0.01, V{}, "terrain", "Moisture cut medium | wet.", NF_ACC(m2)},
+  };
+}
+#undef NF_ACC
+
+std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+std::string enumList(const ParamSpec& p) {
+  std::string r;
+  for (size_t i = 0; i < p.values.size(); ++i) r += (i ? ", " : "") + p.values[i];
+  return r;
+}
+
+std::string rangeText(const ParamSpec& p) {
+  return "[" + formatNumber(p.min) + ", " + formatNumber(p.max) + "]";
+}
+
+// Checks and stores a numeric value.
+std::string setChecked(const ParamSpec& p, FieldConfig& c, double v) {
+  switch (p.type) {
+    case ParamType::Int:
+      if (!std::isfinite(v) || v != std::trunc(v) || v < p.min || v > p.max)
+        return std::string(p.key) + " must be an integer in " + rangeText(p) + " (got " + formatNumber(v) + ")";
+      break;
+    case ParamType::Float:
+      if (!std::isfinite(v) || v < p.min || v > p.max)
+        return std::string(p.key) + " must be a finite number in " + rangeText(p) + " (got " + formatNumber(v) + ")";
+      break;
+    case ParamType::Bool:
+      if (v != 0 && v != 1) return std::string(p.key) + " must be a boolean (true/false or 1/0) (got " + formatNumber(v) + ")";
+      break;
+    case ParamType::Enum:
+      if (!std::isfinite(v) || v != std::trunc(v) || v < p.min || v > p.max)
+        return std::string(p.key) + " must be one of " + enumList(p) + " (got " + formatNumber(v) + ")";
+      break;
+  }
+  p.put(c, v);
+  return "";
+}
+
+bool parseNumber(std::string_view s, double* out) {
+  if (s.empty() || s.size() > 64) return false;
+  std::string str(s);
+  char* end = nullptr;
+  const double v = std::strtod(str.c_str(), &end);
+  if (end != str.c_str() + str.size()) return false;
+  *out = v;
+  return true;
+}
+
+int hexVal(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+std::string percentDecode(std::string_view s) {
+  std::string r;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && hexVal(s[i + 1]) >= 0 && hexVal(s[i + 2]) >= 0) {
+      r += static_cast<char>(hexVal(s[i + 1]) * 16 + hexVal(s[i + 2]));
+      i += 2;
+    } else {
+      r += s[i];
+    }
+  }
+  return r;
+}
+
+struct KV {
+  std::string key, value;
+};
+std::vector<KV> splitQuery(std::string_view q) {
+  std::vector<KV> r;
+  if (!q.empty() && q[0] == '?') q.remove_prefix(1);
+  while (!q.empty()) {
+    const size_t amp = q.find('&');
+    std::string_view part = q.substr(0, amp);
+    q = amp == std::string_view::npos ? std::string_view() : q.substr(amp + 1);
+    if (part.empty()) continue;
+    const size_t eq = part.find('=');
+    KV kv;
+    kv.key = percentDecode(part.substr(0, eq));
+    kv.value = eq == std::string_view::npos ? "" : percentDecode(part.substr(eq + 1));
+    r.push_back(kv);
+  }
+  return r;
+}
+
+}  // namespace
+
+const std::vector<ParamSpec>& fieldSchema() {
+  static const std::vector<ParamSpec> kSchema = buildSchema();
+  return kSchema;
+}
+
+const ParamSpec* findParam(std::string_view k) {
+  for (const ParamSpec& p : fieldSchema())
+    if (k == p.key || k == p.shortKey) return &p;
+  return nullptr;
+}
+
+const char* paramTypeName(ParamType t) {
+  switch (t) {
+    case ParamType::Int: return "int";
+    case ParamType::Float: return "float";
+    case ParamType::Enum: return "enum";
+    case ParamType::Bool: return "bool";
+  }
+  return "?";
+}
+
+FieldConfig::FieldConfig() {
+  for (const ParamSpec& p : fieldSchema()) p.put(*this, p.def);
+}
+
+bool FieldConfig::operator==(const FieldConfig& o) const {
+  for (const ParamSpec& p : fieldSchema()) {
+    const double a = p.get(*this), b = p.get(o);
+    if (!(a == b) || std::signbit(a) != std::signbit(b)) return false;
+  }
+  return true;
+}
+
+static const ParamSpec* findLong(std::string_view key) {
+  for (const ParamSpec& p : fieldSchema())
+    if (key == p.key) return &p;
+  return nullptr;
+}
+
+std::string FieldConfig::set(std::string_view key, double value) {
+  const ParamSpec* p = findLong(key);
+  if (!p) return "unknown parameter " + quoted(key);
+  return setChecked(*p, *this, value);
+}
+
+std::string FieldConfig::setEnum(std::string_view key, std::string_view value) {
+  const ParamSpec* p = findLong(key);
+  if (!p) return "unknown parameter " + quoted(key);
+  if (p->type == ParamType::Enum) {
+    for (size_t i = 0; i < p->values.size(); ++i)
+      if (value == p->values[i]) return setChecked(*p, *this, static_cast<double>(i));
+    return std::string(p->key) + " must be one of " + enumList(*p) + " (got " + quoted(value) + ")";
+  }
+  if (p->type == ParamType::Bool) {
+    if (value == "true" || value == "1") return setChecked(*p, *this, 1);
+    if (value == "false" || value == "0") return setChecked(*p, *this, 0);
+    return std::string(p->key) + " must be a boolean (true/false or 1/0) (got " + quoted(value) + ")";
+  }
+  double v;
+  if (!parseNumber(value, &v))
+    return std::string(p->key) + " must be " + (p->type == ParamType::Int ? "an integer" : "a finite number") +
+           " in " + rangeText(*p) + " (got " + quoted(value) + ")";
+  return setChecked(*p, *this, v);
+}
+
+double FieldConfig::get(std::string_view key) const {
+  const ParamSpec* p = findParam(key);
+  return p ? p->get(*this) : std::nan("");
+}
+
+std::string FieldConfig::validate() const {
+  if (!(t1 < t2 && t2 < t3))
+    return "t1 < t2 < t3 is required (got t1 = " + formatNumber(t1) + ", t2 = " + formatNumber(t2) +
+           ", t3 = " + formatNumber(t3) + ")";
+  if (!(m1 < m2)) return "m1 < m2 is required (got m1 = " + formatNumber(m1) + ", m2 = " + formatNumber(m2) + ")";
+  if (type == NoiseType::Simplex && (periodX > 0 || periodY > 0))
+    return "periodX/periodY must be 0 for type simplex (simplex noise is not tileable; use value, gradient or cellular)";
+  return "";
+}
+
+std::string formatNumber(double v) {
+  if (std::isnan(v)) return "nan";
+  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  char buf[40];
+  if (v == std::trunc(v) && std::fabs(v) < 1e15) {  // integers without an exponent
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+    return buf;
+  }
+  for (int prec = 1; prec <= 17; ++prec) {
+    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+std::string formatParam(const ParamSpec& p, const FieldConfig& c) {
+  const double v = p.get(c);
+  if (p.type == ParamType::Enum) return p.values[static_cast<size_t>(v)];
+  if (p.type == ParamType::Bool) return v != 0 ? "1" : "0";
+  return formatNumber(v);
+}
+
+std::string toQuery(const FieldConfig& c) {
+  std::string q;
+  for (const ParamSpec& p : fieldSchema()) {
+    const double v = p.get(c);
+    if (v == p.def && !std::signbit(v)) continue;
+    if (!q.empty()) q += '&';
+    q += p.shortKey;
+    q += '=';
+    q += formatParam(p, c);
+  }
+  return q;
+}
+
+namespace {
+std::string setFromText(const ParamSpec& p, FieldConfig& c, const std::string& value) {
+  return c.setEnum(p.key, value);
+}
+}  // namespace
+
+std::string fromQuery(std::string_view query, FieldConfig& out) {
+  FieldConfig c;
+  for (const KV& kv : splitQuery(query)) {
+    const ParamSpec* p = findParam(kv.key);
+    if (!p) return "unknown parameter " + quoted(kv.key);
+    const std::string err = setFromText(*p, c, kv.value);
+    if (!err.empty()) return err;
+  }
+  const std::string err = c.validate();
+  if (!err.empty()) return err;
+  out = c;
+  return "";
+}
+
+std::vector<std::string> fromQueryLenient(std::string_view query, FieldConfig& out, std::vector<std::string>* badKeys) {
+  std::vector<std::string> errors;
+  FieldConfig c;
+  auto bad = [&](const std::string& key, const std::string& msg) {
+    errors.push_back(msg);
+    if (badKeys) badKeys->push_back(key);
+  };
+  for (const KV& kv : splitQuery(query)) {
+    const ParamSpec* p = findParam(kv.key);
+    if (!p) {
+      bad(kv.key, "unknown parameter " + quoted(kv.key));
+      continue;
+    }
+    const std::string err = setFromText(*p, c, kv.value);
+    if (!err.empty()) bad(p->key, err);
+  }
+  const FieldConfig d;
+  std::string err = c.validate();
+  if (!err.empty() && !(c.t1 < c.t2 && c.t2 < c.t3)) {
+    bad("t1", err);
+    c.t1 = d.t1;
+    c.t2 = d.t2;
+    c.t3 = d.t3;
+    err = c.validate();
+  }
+  if (!err.empty() && !(c.m1 < c.m2)) {
+    bad("m1", err);
+    c.m1 = d.m1;
+    c.m2 = d.m2;
+    err = c.validate();
+  }
+  if (!err.empty()) {  // simplex + period
+    bad("periodX", err);
+    c.periodX = c.periodY = 0;
+  }
+  out = c;
+  return errors;
+}
+
+static std::string escapePipes(const char* s) {
+  std::string r;
+  for (; *s; ++s) r += *s == '|' ? std::string("\\|") : std::string(1, *s);
+  return r;
+}
+
+std::string schemaMarkdown() {
+  std::string md;
+  std::string group;
+  for (const ParamSpec& p : fieldSchema()) {
+    if (group != p.group) {
+      group = p.group;
+      md += (md.empty() ? "" : "\n") + std::string("### ") + group + "\n\n";
+      md += "| key | query | type | default | range / values | step | description |\n";
+      md += "|---|---|---|---|---|---|---|\n";
+    }
+    std::string def, range;
+    if (p.type == ParamType::Enum) {
+      def = p.values[static_cast<size_t>(p.def)];
+      range = enumList(p);
+    } else if (p.type == ParamType::Bool) {
+      def = p.def != 0 ? "true" : "false";
+      range = "true, false";
+    } else {
+      def = formatNumber(p.def);
+      range = rangeText(p);
+    }
+    md += "| `" + std::string(p.key) + "` | `" + p.shortKey + "` | " + paramTypeName(p.type) + " | " + def + " | " +
+          range + " | " + (p.type == ParamType::Enum || p.type == ParamType::Bool ? "" : formatNumber(p.step)) + " | " +
+          escapePipes(p.description) + " |\n";
+  }
+  return md;
+}
+
+}  // namespace nf

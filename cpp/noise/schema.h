@@ -1,0 +1,106 @@
+// The parameter schema of a noise field: ONE table (fieldSchema()) lists every parameter with its
+// key, short URL key, type, default, range, step, enum values, group and description. FieldConfig
+// defaults, validation messages, the compact query string, the JS schema and the README table are
+// all generated from it.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kernels.h"
+
+namespace nf {
+
+enum class HashKind : uint8_t { Landscape, Tutorial };  // seed multiplier 144269504 / 1442695041
+enum class IslandShape : uint8_t { Radial, Square };
+enum class ParamType : uint8_t { Int, Float, Enum, Bool };
+
+// A plain struct of values. The default constructor fills every member from the schema table.
+struct FieldConfig {
+  // noise
+  NoiseType type;
+  FadeKind fade;
+  HashKind hash;
+  uint32_t seed;
+  double scale;  // sample units (tiles) per lattice cell: lattice coordinate = sample / scale
+  int dimensions;
+  double z;
+  // fractal
+  FractalKind fractal;
+  int octaves;
+  double lacunarity, gain;
+  uint32_t seedStep;
+  // warp
+  int warpLevels;
+  double warp, warp2;
+  uint32_t warpSeedX, warpSeedY, warp2SeedX, warp2SeedY;
+  // tiling
+  int periodX, periodY;
+  // cellular
+  CellDistance cellDistance;
+  CellReturn cellReturn;
+  double jitter;
+  // terrain
+  bool island;
+  IslandShape islandShape;
+  double islandX, islandY, islandRadius;
+  double redistribution;
+  int terraces;
+  double terraceSmooth;
+  double t1, t2, t3;
+  uint32_t moistureSeed;
+  double m1, m2;
+
+  FieldConfig();
+
+  // "" on success, else a message naming the key and its allowed range or values; on error the
+  // config is unchanged. set() takes numbers (ints, floats, bools as 0/1, enums by index);
+  // setEnum() takes an enum's name (or, for other types, the number or true/false as text).
+  std::string set(std::string_view key, double value);
+  std::string setEnum(std::string_view key, std::string_view value);
+  // The value of a parameter as a number (enums: index; bools: 0/1). NaN for an unknown key.
+  double get(std::string_view key) const;
+  // Cross-parameter constraints: t1 < t2 < t3, m1 < m2, simplex is not tileable.
+  std::string validate() const;
+
+  bool operator==(const FieldConfig& o) const;
+  bool operator!=(const FieldConfig& o) const { return !(*this == o); }
+};
+
+struct ParamSpec {
+  const char* key;       // camelCase, as in JS config objects
+  const char* shortKey;  // 1-3 characters, for query strings
+  ParamType type;
+  double def, min, max, step;            // enums: indices into values
+  std::vector<std::string> values;       // enum names (empty otherwise)
+  const char* group;
+  const char* description;
+  double (*get)(const FieldConfig&);
+  void (*put)(FieldConfig&, double);    // no checks; use FieldConfig::set
+};
+
+const std::vector<ParamSpec>& fieldSchema();
+const ParamSpec* findParam(std::string_view keyOrShortKey);
+const char* paramTypeName(ParamType t);
+
+// Shortest decimal text that parses back to exactly v (%.{1..17}g).
+std::string formatNumber(double v);
+// A parameter's value as text (enum name, 0/1 for bools, shortest number otherwise).
+std::string formatParam(const ParamSpec& p, const FieldConfig& c);
+
+// Compact query: only non-default values, short keys, '&'-separated, e.g. "t=gradient&o=5&sc=16".
+std::string toQuery(const FieldConfig& c);
+// Strict: "" or the first error; accepts short or long keys and an optional leading '?'.
+// On error `out` is left unchanged.
+std::string fromQuery(std::string_view query, FieldConfig& out);
+// Lenient (for URLs): every bad key/value is reported and skipped (the default stays); if the
+// cross constraints fail, the keys involved fall back to their defaults. Returns one message per
+// problem; `badKeys` (if given) receives the offending keys.
+std::vector<std::string> fromQueryLenient(std::string_view query, FieldConfig& out,
+                                          std::vector<std::string>* badKeys = nullptr);
+
+// The README parameter table (markdown), one section per group.
+std::string schemaMarkdown();
+
+}  // namespace nf

@@ -1,0 +1,467 @@
+// The noise toolkit: every type, fractal, warp, tiling, derivatives, terrain steps and the schema.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "noise/fade.h"
+#include "noise/fbm.h"
+#include "noise/field.h"
+#include "noise/schema.h"
+#include "noise/terrain.h"
+#include "noise/value_noise.h"
+
+namespace {
+
+nf::FieldConfig cfg(std::initializer_list<std::pair<const char*, const char*>> kv) {
+  nf::FieldConfig c;
+  for (const auto& [k, v] : kv) {
+    const std::string err = c.setEnum(k, v);
+    EXPECT_EQ(err, "") << k << "=" << v;
+  }
+  EXPECT_EQ(c.validate(), "");
+  return c;
+}
+
+struct Named {
+  const char* name;
+  nf::FieldConfig c;
+};
+
+// One config per type/variant, single octave and fBm-4, used by the generic property tests.
+std::vector<Named> allTypes() {
+  std::vector<Named> r;
+  const char* types[] = {"value", "gradient", "simplex", "cellular"};
+  for (const char* t : types) {
+    r.push_back({t, cfg({{"type", t}, {"fractal", "none"}})});
+    r.push_back({t, cfg({{"type", t}, {"fractal", "fbm"}, {"octaves", "4"}})});
+    if (std::string(t) != "cellular") r.push_back({t, cfg({{"type", t}, {"dimensions", "3"}, {"z", "0.37"}})});
+  }
+  r.push_back({"value-quintic-tutorial", cfg({{"fade", "quintic"}, {"hash", "tutorial"}})});
+  r.push_back({"value-linear", cfg({{"fade", "linear"}})});
+  r.push_back({"gradient-2002", cfg({{"type", "gradient"}, {"fade", "quintic"}, {"fractal", "ridged"}})});
+  r.push_back({"simplex-billow", cfg({{"type", "simplex"}, {"fractal", "billow"}, {"octaves", "5"}})});
+  for (const char* d : {"euclidean", "manhattan", "chebyshev"})
+    for (const char* ret : {"f1", "f2", "f2-f1", "cell"})
+      r.push_back({"cellular", cfg({{"type", "cellular"}, {"fractal", "none"}, {"cellDistance", d}, {"cellReturn", ret}})});
+  r.push_back({"warp1", cfg({{"warpLevels", "1"}, {"warp", "1.5"}})});
+  r.push_back({"nebula", nf::nebulaConfig()});
+  r.push_back({"tiled", cfg({{"type", "gradient"}, {"periodX", "4"}, {"periodY", "3"}, {"scale", "8"}})});
+  r.push_back({"terrain", cfg({{"island", "true"}, {"islandX", "-18"}, {"islandY", "28"}, {"islandRadius", "20"}, {"redistribution", "1.7"}, {"terraces", "6"},
+                               {"terraceSmooth", "0.3"}})});
+  return r;
+}
+
+bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+
+}  // namespace
+
+TEST(ToolkitFade, SeedTable) {
+  // The t / s(t) / q(t) table of the interpolation seed (3 decimals).
+  const double t[] = {0, 0.1, 0.25, 0.5, 0.75, 0.9, 1};
+  const double s[] = {0, 0.028, 0.156, 0.5, 0.844, 0.972, 1};
+  const double q[] = {0, 0.009, 0.104, 0.5, 0.896, 0.991, 1};
+  for (int i = 0; i < 7; ++i) {
+    EXPECT_NEAR(nf::tk::fade<nf::FadeKind::Linear>(t[i]), t[i], 0);
+    EXPECT_NEAR(nf::tk::fade<nf::FadeKind::Cubic>(t[i]), s[i], 5e-4);
+    EXPECT_NEAR(nf::tk::fade<nf::FadeKind::Quintic>(t[i]), q[i], 5e-4);
+  }
+  EXPECT_EQ(nf::tk::fade<nf::FadeKind::Cubic>(0.25), 0.15625);
+  EXPECT_EQ(nf::tk::fade<nf::FadeKind::Cubic>(0.75), 0.84375);
+}
+
+TEST(ToolkitFade, WorkedExamples) {
+  auto bilerp = [](double v00, double v10, double v01, double v11, double tx, double ty) {
+    return nf::lerp(nf::lerp(v00, v10, tx), nf::lerp(v01, v11, tx), ty);
+  };
+  EXPECT_DOUBLE_EQ(bilerp(0.2, 0.8, 0.5, 0.1, 0.25, 0.5), 0.375);
+  EXPECT_DOUBLE_EQ(bilerp(0.2, 0.8, 0.5, 0.1, nf::smoothstep(0.25), nf::smoothstep(0.5)), 0.365625);
+  const double f = bilerp(0.2, 0.9, 0.6, 0.4, nf::smoothstep(0.25), nf::smoothstep(0.75));
+  EXPECT_NEAR(f, 0.528, 5e-4);
+  // The landscape's expanded form gives the same value.
+  const double a = 0.2, b = 0.9, c = 0.6, d = 0.4, u = 0.15625, v = 0.84375;
+  EXPECT_NEAR(a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v, f, 1e-15);
+}
+
+TEST(ToolkitBitExact, DefaultIsLandscapeFbm) {
+  const nf::FieldConfig d;
+  EXPECT_EQ(nf::toQuery(d), "");
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> U(-1000, 1000);
+  for (uint32_t seed : {0u, 42u, 211u, 4000000000u}) {
+    nf::FieldConfig c;
+    ASSERT_EQ(c.set("seed", seed), "");
+    const nf::Field f(c);
+    nf::FieldConfig one = c;
+    ASSERT_EQ(one.setEnum("fractal", "none"), "");
+    const nf::Field single(one);
+    for (int k = 0; k < 2000; ++k) {
+      const double x = U(rng), y = U(rng);
+      ASSERT_EQ(f.sample(x, y), nf::fbm(x, y, seed, 3));
+      ASSERT_EQ(single.sample(x, y), nf::valueNoise(x, y, seed));
+    }
+  }
+  nf::FieldConfig c;
+  c.set("seed", 211);
+  EXPECT_EQ(nf::Field(c).sample(1.3, 2.7), 0.56386351984317051);
+  c.set("octaves", 4);
+  EXPECT_EQ(nf::Field(c).sample(1.3, 2.7), 0.56134741338136451);
+}
+
+TEST(ToolkitBitExact, NebulaIsAWarpConfig) {
+  const nf::Field f(nf::nebulaConfig());
+  EXPECT_EQ(f.sample(0.5, 0.5), 0.56115198519661935);
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> U(-50, 50);
+  for (int k = 0; k < 2000; ++k) {
+    const double x = U(rng), y = U(rng);
+    ASSERT_EQ(f.sample(x, y), nf::nebula(x, y));
+  }
+}
+
+TEST(ToolkitBitExact, Value3DAtZeroIs2D) {
+  nf::FieldConfig c3;
+  c3.set("dimensions", 3);
+  const nf::Field f2{nf::FieldConfig()}, f3(c3);
+  for (int k = 0; k < 500; ++k) {
+    const double x = k * 0.137 - 30, y = k * 0.0917 + 3;
+    ASSERT_EQ(f3.sample(x, y), f2.sample(x, y));
+    ASSERT_EQ(f2.sample(x, y, 0.0), f2.sample(x, y));
+  }
+}
+
+TEST(ToolkitTypes, RangeDeterminismSeedSensitivityContinuity) {
+  for (const Named& n : allTypes()) {
+    const nf::Field f(n.c);
+    nf::GridSpec g{512, 512, -37.3, 11.1, 0.0731, 0.0677, 0, 0};
+    std::vector<float> out(g.samples());
+    const nf::FillStats st = f.fill(g, out.data());
+    std::printf("[range] %-24s %-40s min %.6f max %.6f mean %.4f\n", n.name, nf::toQuery(n.c).c_str(), st.min, st.max,
+                st.mean);
+    EXPECT_GE(st.min, 0.0) << n.name;
+    EXPECT_LE(st.max, 1.0) << n.name;
+    EXPECT_LT(st.min, st.max) << n.name;
+    // determinism: a second field from the same config
+    const nf::Field f2(n.c);
+    std::vector<float> out2(g.samples());
+    f2.fill(g, out2.data());
+    EXPECT_EQ(std::memcmp(out.data(), out2.data(), out.size() * sizeof(float)), 0) << n.name;
+    // seed sensitivity
+    nf::FieldConfig other = n.c;
+    other.set("seed", n.c.seed + 1);
+    other.set("warpSeedX", n.c.warpSeedX + 1);
+    other.set("warp2SeedX", n.c.warp2SeedX + 1);
+    const nf::Field f3(other);
+    int differ = 0;
+    for (int k = 0; k < 200; ++k) {
+      const double x = -37 + k * 0.181, y = 11 + k * 0.17;  // inside the grid (and the island)
+      differ += f3.sample(x, y) != f.sample(x, y);
+    }
+    EXPECT_GT(differ, n.c.terraces > 0 ? 60 : 150) << n.name;
+    // continuity (not for cell value / terraces, which are step functions by design)
+    if (n.c.type == nf::NoiseType::Cellular && n.c.cellReturn == nf::CellReturn::CellValue) continue;
+    if (n.c.terraces > 0) continue;
+    double worst = 0;
+    for (int k = 0; k < 3000; ++k) {
+      const double x = k * 0.0173 - 9, y = k * 0.0291 + 4;
+      const double s = n.c.scale;
+      worst = std::fmax(worst, std::fabs(f.sample(x + 1e-4 * s, y) - f.sample(x, y)));
+      worst = std::fmax(worst, std::fabs(f.sample(x, y + 1e-4 * s) - f.sample(x, y)));
+    }
+    // 1e-3 per 1e-4 lattice cells; warps multiply the slope (chain rule) and billow/ridged fold
+    // 5 octaves, so they get 1e-2.
+    const bool steep = n.c.warpLevels > 0 || n.c.fractal == nf::FractalKind::Billow;
+    EXPECT_LT(worst, steep ? 1e-2 : 1e-3) << n.name;
+  }
+}
+
+TEST(ToolkitFill, EveryTypeBatchAndTile) {
+  for (const Named& n : allTypes()) {
+    const nf::Field f(n.c);
+    const nf::GridSpec big{48, 40, -3.3, 7.7, 0.173, 0.119, 0, 0};
+    std::vector<float> all(big.samples());
+    f.fill(big, all.data());
+    for (int j = 0; j < big.height; ++j)
+      for (int i = 0; i < big.width; ++i)
+        ASSERT_TRUE(sameBits(all[j * big.width + i], static_cast<float>(f.sample(big.sampleX(i), big.sampleY(j)))))
+            << n.name;
+    nf::GridSpec tile = big;
+    tile.width = 13;
+    tile.height = 11;
+    tile.offsetX = 29;
+    tile.offsetY = 21;
+    std::vector<float> part(tile.samples());
+    f.fill(tile, part.data());
+    for (int j = 0; j < tile.height; ++j)
+      for (int i = 0; i < tile.width; ++i)
+        ASSERT_TRUE(sameBits(part[j * tile.width + i], all[(j + 21) * big.width + i + 29])) << n.name;
+    // profile = one row of the 2-D fill
+    std::vector<float> prof(big.width);
+    nf::GridSpec row = big;
+    row.height = 1;
+    row.offsetY = 5;
+    f.fill(row, prof.data());
+    for (int i = 0; i < big.width; ++i) ASSERT_TRUE(sameBits(prof[i], all[5 * big.width + i]));
+    f.fillProfile(big.originX, big.stepX, big.sampleY(5), big.width, prof.data());
+    for (int i = 0; i < big.width; ++i) ASSERT_TRUE(sameBits(prof[i], all[5 * big.width + i]));
+  }
+}
+
+TEST(ToolkitGradient, HalfAtLatticePoints) {
+  for (const char* fade : {"cubic", "quintic"}) {
+    const nf::Field f(cfg({{"type", "gradient"}, {"fade", fade}, {"fractal", "none"}, {"seed", "9"}}));
+    nf::FieldConfig c3 = f.config();
+    c3.set("dimensions", 3);
+    const nf::Field f3(c3);
+    for (int j = -20; j <= 20; ++j)
+      for (int i = -20; i <= 20; ++i) {
+        ASSERT_EQ(f.sample(i, j), 0.5);
+        ASSERT_EQ(f3.sample(i, j, (i + j) % 5), 0.5);
+      }
+  }
+}
+
+TEST(ToolkitFade, SmoothstepRemovesCrease) {
+  // Slope of value noise just left and right of the lattice line x = 3, averaged over y.
+  auto jump = [](const char* fade) {
+    const nf::Field f(cfg({{"fade", fade}, {"fractal", "none"}, {"seed", "3"}}));
+    const double h = 1e-6;
+    double worst = 0;
+    for (int k = 0; k < 50; ++k) {
+      const double y = 0.013 + k * 0.097;
+      const double left = (f.sample(3, y) - f.sample(3 - h, y)) / h;
+      const double right = (f.sample(3 + h, y) - f.sample(3, y)) / h;
+      worst = std::fmax(worst, std::fabs(right - left));
+    }
+    return worst;
+  };
+  const double lin = jump("linear"), cub = jump("cubic"), qui = jump("quintic");
+  std::printf("[crease] slope jump at a lattice line: linear %.4g cubic %.4g quintic %.4g\n", lin, cub, qui);
+  EXPECT_GT(lin, 0.1);
+  EXPECT_LT(cub, 1e-3);
+  EXPECT_LT(qui, 1e-3);
+}
+
+TEST(ToolkitGradient, AnalyticDerivativesMatchCentralDifferences) {
+  const std::vector<nf::FieldConfig> cs = {
+      cfg({{"fractal", "none"}}),
+      cfg({{"fade", "quintic"}, {"octaves", "5"}}),
+      cfg({{"type", "gradient"}, {"fractal", "none"}}),
+      cfg({{"type", "gradient"}, {"fade", "quintic"}, {"fractal", "fbm"}, {"octaves", "4"}, {"scale", "8"}}),
+      cfg({{"type", "gradient"}, {"fractal", "ridged"}, {"octaves", "3"}}),
+      cfg({{"type", "value"}, {"dimensions", "3"}, {"z", "1.3"}}),
+      cfg({{"type", "gradient"}, {"dimensions", "3"}, {"z", "-2.6"}, {"fractal", "billow"}}),
+      cfg({{"island", "true"}, {"islandRadius", "5"}, {"redistribution", "2"}, {"scale", "2"}}),
+  };
+  for (const auto& c : cs) {
+    const nf::Field f(c);
+    ASSERT_TRUE(f.hasAnalyticGradient());
+    const double e = 1e-6 * c.scale;
+    int checked = 0;
+    for (int k = 0; k < 400; ++k) {
+      const double x = k * 0.0731 - 7.1, y = k * 0.0453 + 2.2;
+      double gx, gy;
+      f.sampleGrad(x, y, &gx, &gy);
+      const double cx = (f.sample(x + e, y) - f.sample(x - e, y)) / (2 * e);
+      const double cy = (f.sample(x, y + e) - f.sample(x, y - e)) / (2 * e);
+      const double tol = 1e-4 * (1 + std::fabs(cx) + std::fabs(cy)) / c.scale;
+      // ridged/billow have kinks where an octave crosses 0.5; skip points near them
+      if (std::fabs(gx - cx) > tol * 100 && c.fractal != nf::FractalKind::Fbm && c.fractal != nf::FractalKind::None) continue;
+      EXPECT_NEAR(gx, cx, tol) << nf::toQuery(c) << " at " << x << "," << y;
+      EXPECT_NEAR(gy, cy, tol) << nf::toQuery(c) << " at " << x << "," << y;
+      ++checked;
+    }
+    EXPECT_GT(checked, 300) << nf::toQuery(c);
+  }
+}
+
+TEST(ToolkitTiling, EdgesContinue) {
+  for (const char* t : {"value", "gradient", "cellular"}) {
+    for (const char* fr : {"none", "fbm"}) {
+      nf::FieldConfig c = cfg({{"type", t}, {"fractal", fr}, {"octaves", "4"}, {"periodX", "5"}, {"periodY", "3"},
+                               {"scale", "16"}, {"seed", "77"}});
+      const nf::Field f(c);
+      const double px = 5 * 16, py = 3 * 16;  // periods in sample units
+      // A px x py fill tiles the plane: column px of a wider fill equals column 0, row py row 0.
+      const nf::GridSpec g{static_cast<int>(px) + 1, static_cast<int>(py) + 1, 0, 0, 1, 1, 0, 0};
+      std::vector<float> out(g.samples());
+      f.fill(g, out.data());
+      for (int j = 0; j < g.height; ++j) ASSERT_EQ(out[j * g.width + 0], out[j * g.width + g.width - 1]) << t;
+      for (int i = 0; i < g.width; ++i) ASSERT_EQ(out[i], out[(g.height - 1) * g.width + i]) << t;
+      for (int k = 0; k < 300; ++k) {
+        const double x = k * 0.375 - 40, y = k * 0.625 + 3;
+        ASSERT_EQ(f.sample(x + px, y), f.sample(x, y)) << t << " " << fr;
+        ASSERT_EQ(f.sample(x, y + py), f.sample(x, y)) << t << " " << fr;
+        ASSERT_EQ(f.sample(x - 2 * px, y + 3 * py), f.sample(x, y)) << t << " " << fr;
+      }
+    }
+  }
+  nf::FieldConfig c;
+  c.setEnum("type", "simplex");
+  c.set("periodX", 4);
+  EXPECT_NE(c.validate().find("simplex"), std::string::npos);
+}
+
+TEST(ToolkitTerrain, BandsRow) {
+  const double F[] = {0.21, 0.30, 0.38, 0.47, 0.61, 0.72, 0.66, 0.52};
+  const char* want[] = {"water", "water", "sand", "grass", "grass", "rock", "grass", "grass"};
+  const nf::FieldConfig d;
+  for (int i = 0; i < 8; ++i) EXPECT_STREQ(nf::bandName(nf::bandOf(F[i], d.t1, d.t2, d.t3)), want[i]);
+  EXPECT_EQ(d.t1, 0.35);
+  EXPECT_EQ(d.t2, 0.45);
+  EXPECT_EQ(d.t3, 0.70);
+  EXPECT_STREQ(nf::bandName(nf::bandOf(0.35, d.t1, d.t2, d.t3)), "sand");  // t1 <= F < t2
+  EXPECT_STREQ(nf::bandName(nf::bandOf(0.70, d.t1, d.t2, d.t3)), "rock");
+}
+
+TEST(ToolkitTerrain, BiomeTable) {
+  const char* table[3][3] = {{"desert", "grassland", "swamp"}, {"scrub", "forest", "rainforest"}, {"bare rock", "tundra", "snow"}};
+  for (int h = 0; h < 3; ++h)
+    for (int m = 0; m < 3; ++m) EXPECT_STREQ(nf::biomeName(nf::biomeOf(h, m)), table[h][m]);
+  const nf::FieldConfig d;
+  EXPECT_NE(d.seed, d.moistureSeed);
+  EXPECT_STREQ(nf::biomeName(nf::biomeOf(0.40, 0.30, d.t2, d.t3, d.m1, d.m2)), "desert");
+  EXPECT_STREQ(nf::biomeName(nf::biomeOf(0.60, 0.50, d.t2, d.t3, d.m1, d.m2)), "forest");
+  EXPECT_STREQ(nf::biomeName(nf::biomeOf(0.80, 0.90, d.t2, d.t3, d.m1, d.m2)), "snow");
+  // Different seeds give moisture independent of height; equal seeds give moisture == height.
+  const nf::Field f{d};
+  nf::FieldConfig same = d;
+  same.set("moistureSeed", d.seed);
+  const nf::Field g(same);
+  int differ = 0;
+  for (int k = 0; k < 100; ++k) {
+    EXPECT_EQ(g.moisture(k * 0.3, k * 0.7), g.sample(k * 0.3, k * 0.7));
+    differ += f.moisture(k * 0.3, k * 0.7) != f.sample(k * 0.3, k * 0.7);
+  }
+  EXPECT_EQ(differ, 100);
+}
+
+TEST(ToolkitTerrain, IslandRedistributionTerraces) {
+  EXPECT_EQ(nf::islandFalloff(false, 0, 0, 10), 1.0);
+  EXPECT_DOUBLE_EQ(nf::islandFalloff(false, 3, 4, 10), 0.75);
+  EXPECT_EQ(nf::islandFalloff(false, 30, 0, 10), 0.0);
+  EXPECT_DOUBLE_EQ(nf::islandFalloff(true, 5, -2, 10), 0.75);
+  EXPECT_EQ(nf::terrace(0.49, 4, 0), 0.25);
+  EXPECT_EQ(nf::terrace(1.0, 4, 0), 1.0);
+  EXPECT_NEAR(nf::terrace(0.49, 4, 1), (1 + nf::smoothstep(0.96)) / 4, 1e-15);
+  // An island field is 0 (water) beyond the radius.
+  const nf::Field f(cfg({{"island", "true"}, {"islandX", "50"}, {"islandY", "50"}, {"islandRadius", "40"}, {"scale", "8"}}));
+  EXPECT_EQ(f.sample(0, 0), 0.0);
+  EXPECT_EQ(f.sample(95, 50), 0.0);
+  EXPECT_GT(f.sample(50, 50), 0.0);
+  const nf::Field r(cfg({{"redistribution", "2"}}));
+  const nf::Field base{nf::FieldConfig()};
+  EXPECT_EQ(r.sample(1.5, 2.5), std::pow(base.sample(1.5, 2.5), 2.0));
+}
+
+TEST(ToolkitColor, ViewsAndHistogram) {
+  const nf::Field f(cfg({{"scale", "16"}, {"octaves", "5"}}));
+  const nf::GridSpec g{64, 48, 0, 0, 1, 1, 0, 0};
+  std::vector<uint8_t> px(g.samples() * 4);
+  std::vector<float> scratch(g.samples()), ref(g.samples());
+  const nf::FillStats want = f.fill(g, ref.data());
+  for (int v = 0; v < 5; ++v) {
+    nf::FillStats st;
+    f.fillColor(static_cast<nf::View>(v), g, px.data(), scratch.data(), &st);
+    EXPECT_EQ(std::memcmp(scratch.data(), ref.data(), ref.size() * 4), 0);
+    EXPECT_EQ(st.min, want.min);
+    EXPECT_EQ(st.mean, want.mean);
+    for (int64_t k = 0; k < g.samples(); ++k) ASSERT_EQ(px[4 * k + 3], 255);
+  }
+  f.fillColor(nf::View::Raw, g, px.data(), scratch.data(), nullptr);
+  EXPECT_EQ(px[0], static_cast<uint8_t>(ref[0] * 255 + 0.5));
+  const auto h = nf::histogram(ref.data(), ref.size(), 16);
+  uint64_t total = 0;
+  for (uint32_t c : h) total += c;
+  EXPECT_EQ(total, ref.size());
+  nf::View view;
+  EXPECT_TRUE(nf::parseView("relief", &view));
+  EXPECT_EQ(view, nf::View::Relief);
+  EXPECT_FALSE(nf::parseView("shaded", &view));
+}
+
+TEST(ToolkitSchema, TableIsConsistent) {
+  std::set<std::string> keys;
+  for (const nf::ParamSpec& p : nf::fieldSchema()) {
+    EXPECT_TRUE(keys.insert(p.key).second) << p.key;
+    EXPECT_TRUE(keys.insert(std::string("#") + p.shortKey).second) << p.shortKey;
+    EXPECT_LE(std::strlen(p.shortKey), 3u);
+    EXPECT_LE(p.min, p.def);
+    EXPECT_LE(p.def, p.max);
+    if (p.type == nf::ParamType::Enum) {
+      EXPECT_EQ(p.max + 1, static_cast<double>(p.values.size())) << p.key;
+    }
+    EXPECT_GT(std::strlen(p.description), 10u);
+  }
+  const std::string md = nf::schemaMarkdown();
+  EXPECT_NE(md.find("| `octaves` | `o` | int | 3 | [1, 16] |"), std::string::npos) << md;
+}
+
+TEST(ToolkitSchema, QueryRoundTripRandomConfigs) {
+  std::mt19937 rng(123);
+  for (int iter = 0; iter < 500; ++iter) {
+    nf::FieldConfig c;
+    for (const nf::ParamSpec& p : nf::fieldSchema()) {
+      if (rng() % 3 == 0) continue;
+      std::uniform_real_distribution<double> U(p.min, p.max);
+      double v = U(rng);
+      if (p.type != nf::ParamType::Float) v = std::floor(v + 0.5);
+      if (p.type == nf::ParamType::Float && rng() % 2) v = std::round(v * 100) / 100;
+      if (p.key == std::string("t1") || p.key == std::string("t2") || p.key == std::string("t3") ||
+          p.key == std::string("m1") || p.key == std::string("m2") || p.key == std::string("periodX") ||
+          p.key == std::string("periodY"))
+        continue;
+      ASSERT_EQ(c.set(p.key, v), "") << p.key << " " << v;
+    }
+    const std::string q = nf::toQuery(c);
+    nf::FieldConfig back;
+    ASSERT_EQ(nf::fromQuery(q, back), "") << q;
+    ASSERT_TRUE(back == c) << q;
+    ASSERT_EQ(nf::toQuery(back), q);
+    // long keys and a leading '?' work too
+    std::string longQ = "?";
+    for (const nf::ParamSpec& p : nf::fieldSchema()) longQ += std::string(p.key) + "=" + nf::formatParam(p, c) + "&";
+    nf::FieldConfig back2;
+    ASSERT_EQ(nf::fromQuery(longQ, back2), "") << longQ;
+    ASSERT_TRUE(back2 == c);
+  }
+  nf::FieldConfig c;
+  c.set("lacunarity", 2.1);
+  c.set("gain", 0.1 + 0.2);
+  c.setEnum("type", "cellular");
+  c.setEnum("cellReturn", "f2-f1");
+  EXPECT_EQ(nf::toQuery(c), "t=cellular&l=2.1&g=0.30000000000000004&cr=f2-f1");
+}
+
+TEST(ToolkitSchema, BadInputMessages) {
+  nf::FieldConfig c;
+  EXPECT_EQ(c.set("octaves", 0), "octaves must be an integer in [1, 16] (got 0)");
+  EXPECT_EQ(c.set("octaves", 2.5), "octaves must be an integer in [1, 16] (got 2.5)");
+  EXPECT_EQ(c.set("lacunarity", NAN), "lacunarity must be a finite number in [1, 8] (got nan)");
+  EXPECT_EQ(c.set("gain", INFINITY), "gain must be a finite number in [0, 1] (got inf)");
+  EXPECT_EQ(c.set("seed", -1), "seed must be an integer in [0, 4294967295] (got -1)");
+  EXPECT_EQ(c.set("frequency", 2), "unknown parameter \"frequency\"");
+  EXPECT_EQ(c.setEnum("type", "perlin"), "type must be one of value, gradient, simplex, cellular (got \"perlin\")");
+  EXPECT_EQ(c.setEnum("octaves", "many"), "octaves must be an integer in [1, 16] (got \"many\")");
+  EXPECT_EQ(c.setEnum("island", "yes"), "island must be a boolean (true/false or 1/0) (got \"yes\")");
+  EXPECT_TRUE(c == nf::FieldConfig());  // failed sets change nothing
+  c.set("t2", 0.8);
+  EXPECT_EQ(c.validate(), "t1 < t2 < t3 is required (got t1 = 0.35, t2 = 0.8, t3 = 0.7)");
+  nf::Field f;
+  EXPECT_NE(nf::Field::create(c, &f), "");
+  nf::FieldConfig out;
+  EXPECT_EQ(nf::fromQuery("o=99", out), "octaves must be an integer in [1, 16] (got 99)");
+  EXPECT_EQ(nf::fromQuery("zz=1", out), "unknown parameter \"zz\"");
+  std::vector<std::string> bad;
+  const auto errs = nf::fromQueryLenient("t=gradient&o=99&zz=1&sc=16&t1=0.9", out, &bad);
+  EXPECT_EQ(errs.size(), 3u);
+  EXPECT_EQ(bad, (std::vector<std::string>{"octaves", "zz", "t1"}));
+  EXPECT_EQ(out.type, nf::NoiseType::Gradient);
+  EXPECT_EQ(out.octaves, 3);
+  EXPECT_EQ(out.scale, 16);
+  EXPECT_EQ(out.t1, 0.35);
+}
