@@ -1,0 +1,17 @@
+// Flame-shaped cypresses (spec 3.6): the ridge pines and the two island trees.
+#pragma once
+#include <cstdint>
+
+#include "grid.h"
+#include "raster.h"
+
+namespace nf::scene {
+
+struct Cypress {
+  double x, base, h, w;
+};
+
+// stops: three colours, dark to light. sway leans the top (0 = still).
+void paintCypress(Image& d, const Grid& g, const Cypress& c, const Px* stops, uint32_t seed, double sway);
+
+}  // namespace nf::scene

@@ -1,0 +1,30 @@
+#include "grid.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace nf::scene {
+
+Grid makeGrid(int cssWidth, int cssHeight, int pitch) {
+  Grid g;
+  // Bounded so a bogus size cannot ask for gigabytes; 16k CSS px is beyond any real screen.
+  g.cssW = std::max(1, std::min(cssWidth, 16384));
+  g.cssH = std::max(1, std::min(cssHeight, 16384));
+  g.cw = g.cssW + 2 * kInset;
+  g.ch = g.cssH + 2 * kInset;
+  g.pitch = pitch > 0 ? std::min(pitch, 64) : std::max(3, std::min(6, jsRound(g.cw / 380.0)));
+  g.bw = (g.cw + g.pitch - 1) / g.pitch;
+  g.bh = (g.ch + g.pitch - 1) / g.pitch;
+  g.scale = std::max(g.cw / kSceneW, g.ch / kSceneH);
+  g.ox = (g.cw - kSceneW * g.scale) / 2;
+  g.oy = (g.ch - kSceneH * g.scale) / 2;
+  g.px = g.pitch / g.scale;
+  g.bottom = (g.ch - kInset - g.oy) / g.scale;
+  g.sx.resize(static_cast<size_t>(g.bw));
+  g.sy.resize(static_cast<size_t>(g.bh));
+  for (int i = 0; i < g.bw; ++i) g.sx[i] = static_cast<float>(((i + 0.5) * g.pitch - g.ox) / g.scale);
+  for (int j = 0; j < g.bh; ++j) g.sy[j] = static_cast<float>(((j + 0.5) * g.pitch - g.oy) / g.scale);
+  return g;
+}
+
+}  // namespace nf::scene

@@ -1,0 +1,35 @@
+// Buffer <-> scene mapping (spec 1.7). Each layer canvas is the viewport grown by INSET = 48 CSS px
+// on every side, so the grid is computed for a (cssWidth + 96) x (cssHeight + 96) canvas: buffer
+// pixel (i, j) covers canvas CSS pixels [i*pitch, (i+1)*pitch) and viewport CSS x = i*pitch - 48.
+#pragma once
+#include <vector>
+
+#include "dither.h"
+
+namespace nf::scene {
+
+constexpr int kInset = 48;
+constexpr double kSceneW = 1600, kSceneH = 1000;
+
+struct Grid {
+  int cssW = 0, cssH = 0;  // the viewport
+  int cw = 0, ch = 0;      // the layer canvas (viewport + 2 * inset)
+  int pitch = 0, bw = 0, bh = 0;
+  double scale = 1, ox = 0, oy = 0;
+  double px = 1;      // scene units per buffer pixel (g.px)
+  double bottom = 0;  // scene y of the viewport's bottom edge
+  std::vector<float> sx, sy;  // scene coordinates of pixel centres, float32 as in the original
+
+  int col(double x) const { return jsRound((x - sx[0]) / px); }
+  int row(double y) const { return jsRound((y - sy[0]) / px); }
+  int clampCol(double bi) const {
+    const int i = jsRound(bi);
+    return i < 0 ? 0 : (i > bw - 1 ? bw - 1 : i);
+  }
+  bool valid() const { return bw > 0 && bh > 0; }
+};
+
+// pitch 0 = automatic clamp(round(cw / 380), 3, 6), cw being the canvas width (viewport + 96).
+Grid makeGrid(int cssWidth, int cssHeight, int pitch);
+
+}  // namespace nf::scene

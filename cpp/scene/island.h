@@ -1,0 +1,28 @@
+// The island (spec 3.4, [base]): a flat-crowned knoll, its underpainting, the field strokes with
+// flowers (every tick) and the two cypresses.
+#pragma once
+#include <vector>
+
+#include "grid.h"
+#include "palette.h"
+#include "raster.h"
+#include "seeds.h"
+
+namespace nf::scene {
+
+constexpr double kWater = 870;
+
+double hillTopAt(double x, double water, uint32_t seed7);
+
+struct Meadow {
+  std::vector<float> top, lit, ang;
+  double crest = 0;  // highest crest (smallest y)
+};
+
+void makeMeadow(Meadow& m, const Grid& g, const Seeds& s);
+void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s);
+// sway = 0.45 + 0.55 * min(1, gust)
+void paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s,
+                double clock, double sway);
+
+}  // namespace nf::scene

@@ -1,0 +1,322 @@
+#include "landscape.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gate.h"
+#include "noise/random.h"
+
+namespace nf::scene {
+namespace {
+
+constexpr double kEps = 1e-9;  // so 3 x (1/60) counts as the 1/20 s it is meant to be
+constexpr double kJobEvery = 0.1;
+constexpr double kSkyEvery = 1.0 / 8;
+constexpr double kRiftEvery = 1.0 / 20;
+constexpr Layer kJobLayer[3] = {kHill, kNear, kCanopy};
+// The sky's drift wraps after about 28 hours of wind, so the stroke lattice's cell indices stay small.
+constexpr double kDriftPeriod = 1e6;
+
+struct ModeTargets {
+  double rate, inflow, pull;
+};
+ModeTargets targets(PortalMode m) {
+  switch (m) {
+    case PortalMode::Hot: return {26, 0.22, 1};
+    case PortalMode::Enter: return {90, 1.8, 2.5};
+    default: return {1.1, 0, 0};
+  }
+}
+
+}  // namespace
+
+Landscape::Landscape(uint32_t worldSeed) : seeds_(worldSeed) {
+  pal_ = makePalette(day_, dusk_);
+  makeMotes(rift_.motes, seeds_.motes);
+  makeRipples(ripples_, seeds_);
+  makeStars(stars_, seeds_);
+  pines_ = makePines(seeds_);
+  splashState_ = seeds_.splash;
+}
+
+void Landscape::setViewport(const Viewport& v) {
+  grid_ = makeGrid(v.cssWidth, v.cssHeight, v.pitch);
+  hasGrid_ = true;
+  for (Image& l : layers_) l.resize(grid_.bw, grid_.bh);
+  skyBase_.resize(grid_.bw, grid_.bh);
+  hillBase_.resize(grid_.bw, grid_.bh);
+  makeRidgeTables(ridges_, grid_, seeds_);
+  makeMeadow(meadow_, grid_, seeds_);
+  makeOpening(opening_, grid_);
+  repaintOnce();
+  renderAll();
+  dirty_ = kAllLayers;
+}
+
+void Landscape::setDay(double day) {
+  if (!(day >= 0)) day = 0;  // NaN too
+  if (day > 1) day = 1;
+  if (day == day_) return;
+  day_ = day;
+  pal_ = makePalette(day_, dusk_);
+  if (hasGrid_) {
+    repaintOnce();
+    renderAll();
+    dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
+  }
+}
+
+void Landscape::setDusk(double dusk) {
+  if (!(dusk >= 0)) dusk = 0;
+  if (dusk > 1) dusk = 1;
+  if (dusk == dusk_) return;
+  dusk_ = dusk;
+  pal_ = makePalette(day_, dusk_);
+  if (hasGrid_) {
+    repaintOnce();
+    renderAll();
+    dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
+  }
+}
+
+void Landscape::setWorldSeed(uint32_t seed) {
+  if (seed == seeds_.world) return;
+  seeds_ = Seeds(seed);
+  makeMotes(rift_.motes, seeds_.motes);
+  placeRift(rift_, clock_);
+  makeRipples(ripples_, seeds_);
+  makeStars(stars_, seeds_);
+  pines_ = makePines(seeds_);
+  splashState_ = seeds_.splash;
+  if (hasGrid_) {
+    makeRidgeTables(ridges_, grid_, seeds_);
+    makeMeadow(meadow_, grid_, seeds_);
+    repaintOnce();
+    renderAll();
+    dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
+  }
+}
+
+void Landscape::setPortalMode(PortalMode m) {
+  mode_ = m;
+  const ModeTargets t = targets(m);
+  rift_.target = t.rate;
+  rift_.inflowTarget = t.inflow;
+  pullTarget_ = t.pull;
+}
+
+void Landscape::setPointer(double sceneX, double sceneY, bool inside) {
+  const bool finite = std::isfinite(sceneX) && std::isfinite(sceneY);
+  ptrInside_ = inside && finite;
+  if (finite) {
+    ptrX_ = sceneX;
+    ptrY_ = sceneY;
+  }
+}
+
+void Landscape::splash(double sceneX, double sceneY) {
+  if (!std::isfinite(sceneX) || !std::isfinite(sceneY)) return;
+  if (sceneY <= kWater + grid_.px || sceneY > 1e4 || std::fabs(sceneX) > 1e5) return;
+  if (splashCount_ == kMaxSplashes) {
+    std::copy(splashes_ + 1, splashes_ + kMaxSplashes, splashes_);
+    --splashCount_;
+  }
+  // A seeded stream stands in for the original's unseeded size.
+  nf::Mulberry32 r(splashState_);
+  const double size = 34 + 20 * r.next();
+  splashState_ = r.state();
+  splashes_[splashCount_++] = {sceneX, sceneY, size, 0};
+}
+
+void Landscape::resetSimulation() {
+  const ModeTargets t = targets(mode_);
+  air_.drift = std::fmod(10 * clock_, kDriftPeriod);
+  air_.time = clock_;
+  air_.pull = t.pull;
+  air_.count = 0;
+  rift_.rate = rift_.target = t.rate;
+  rift_.inflow = rift_.inflowTarget = t.inflow;
+  rift_.heat = clampd((rift_.rate - 1.1) / 24, 0, 1);
+  rift_.flare = 0;
+  placeRift(rift_, clock_);
+  gust_ = 0;
+  wind_ = 0.05 * clock_;
+  splashCount_ = 0;
+  splashState_ = seeds_.splash;
+  hasLast_ = false;
+  shed_ = 0;
+  shedSign_ = 1;
+  skyAcc_ = 0;
+  riftAcc_ = 0;
+  jobAcc_[0] = 0.03;
+  jobAcc_[1] = 0.06;
+  jobAcc_[2] = 0.09;
+}
+
+void Landscape::setClock(double seconds) {
+  clock_ = std::isfinite(seconds) ? clampd(seconds, 0, 1e9) : 0.0;
+  resetSimulation();
+}
+
+const uint8_t* Landscape::pixels(Layer l) const {
+  if (!hasGrid_ || l < 0 || l >= kLayerCount) return nullptr;
+  return reinterpret_cast<const uint8_t*>(layers_[l].p.data());
+}
+
+void Landscape::repaintOnce() {
+  ++paintOnceCount_;
+  air_.bodyR = day_ < 0.35 ? kMoonR : kSunR;
+  paintLand(layers_[kLand], grid_, pal_, seeds_, ridges_, pines_);
+  paintSkyBase(skyBase_, grid_, pal_, ridges_.skylineMax + 30, air_.bodyR);
+  paintGate(layers_[kGate], grid_, pal_, scratch_);
+  paintHillBase(hillBase_, grid_, pal_, meadow_, seeds_);
+  makeCanopy(canopy_, grid_, pal_, seeds_, meadow_.top);
+  dirty_ |= (1u << kLand) | (1u << kGate);
+}
+
+void Landscape::paintSkyTick() {
+  paintSky(layers_[kSky], skyBase_, grid_, pal_, air_, ridges_, seeds_.cloud, flow_);
+  if (day_ < 0.35) paintStars(layers_[kSky], grid_, pal_, stars_, clock_);
+}
+
+void Landscape::paintFieldTick() {
+  paintField(layers_[kHill], hillBase_, grid_, pal_, meadow_, seeds_, clock_, sway());
+}
+
+void Landscape::paintRiftTick() { paintRift(layers_[kRift], grid_, opening_, rift_, clock_, seeds_); }
+
+void Landscape::paintNearTick() {
+  WaterInputs in{};
+  in.gate = &layers_[kGate];
+  in.hill = &layers_[kHill];
+  in.rift = &layers_[kRift];
+  in.land = &layers_[kLand];
+  in.ridges = &ridges_;
+  in.ripples = &ripples_;
+  in.splashes = splashes_;
+  in.splashCount = splashCount_;
+  in.clock = clock_;
+  in.heat = rift_.heat;
+  in.dark = day_ < 0.5;
+  paintWater(layers_[kNear], grid_, pal_, seeds_, in, scratch_);
+}
+
+void Landscape::paintCanopyTick() { paintCanopy(layers_[kCanopy], grid_, pal_, seeds_, canopy_, wind_, clock_); }
+
+uint32_t Landscape::renderAll() {
+  if (!hasGrid_) return 0;
+  paintSkyTick();
+  paintFieldTick();
+  paintRiftTick();
+  paintNearTick();  // after the layers it reflects
+  paintCanopyTick();
+  dirty_ = 0;
+  return kAllLayers;
+}
+
+uint32_t Landscape::advance(double dt) {
+  if (!(dt > 0)) dt = 0;
+  if (dt > 0.05) dt = 0.05;
+  clock_ += dt;
+
+  // Pointer: gust from sideways movement; eddies shed into the sky, alternating sides (a Karman street).
+  const double mx = ptrInside_ && hasLast_ ? ptrX_ - lastX_ : 0;
+  const double my = ptrInside_ && hasLast_ ? ptrY_ - lastY_ : 0;
+  const double moved = std::hypot(mx, my);
+  gust_ = std::min(3.0, gust_ * std::exp(-dt * 1.2) + std::min(std::fabs(mx), 200.0) * 0.004);
+  wind_ += dt * (0.05 + 0.25 * gust_);
+  if (ptrInside_ && ptrY_ < 640 && dt > 0 && moved / dt > 120) {
+    shed_ += moved;
+    if (shed_ > 70) {
+      shed_ = 0;
+      shedSign_ = -shedSign_;
+      if (air_.count == kMaxVortices) {
+        std::copy(air_.vortices + 1, air_.vortices + kMaxVortices, air_.vortices);
+        --air_.count;
+      }
+      air_.vortices[air_.count++] = {ptrX_ - (my / moved) * 16 * shedSign_, ptrY_ + (mx / moved) * 16 * shedSign_,
+                                     shedSign_ * std::min(moved / dt, 1400.0) * 32, 0};
+    }
+  }
+  hasLast_ = ptrInside_;
+  lastX_ = ptrX_;
+  lastY_ = ptrY_;
+  int kept = 0;
+  for (int n = 0; n < air_.count; ++n) {
+    Vortex v = air_.vortices[n];
+    v.age += dt;
+    v.gamma *= std::exp(-dt / 2.4);
+    v.x += 10 * dt;
+    if (std::fabs(v.gamma) > 600) air_.vortices[kept++] = v;
+  }
+  air_.count = kept;
+  air_.drift += 10 * dt;
+  if (air_.drift >= kDriftPeriod) air_.drift -= kDriftPeriod;
+  air_.time = clock_;
+  air_.pull += (pullTarget_ - air_.pull) * std::min(1.0, dt * 1.5);
+  stepRift(rift_, dt);
+  kept = 0;
+  for (int n = 0; n < splashCount_; ++n) {
+    splashes_[n].age += dt;
+    if (splashes_[n].age <= kSplashLife) splashes_[kept++] = splashes_[n];
+  }
+  splashCount_ = kept;
+
+  uint32_t mask = dirty_;
+  dirty_ = 0;
+  if (!hasGrid_) return 0;
+  riftAcc_ += dt;
+  if (riftAcc_ >= kRiftEvery - kEps) {
+    riftAcc_ = 0;
+    paintRiftTick();
+    mask |= 1u << kRift;
+  }
+  skyAcc_ += dt;
+  if (skyAcc_ >= kSkyEvery - kEps) {
+    skyAcc_ = 0;
+    paintSkyTick();
+    mask |= 1u << kSky;
+  }
+  // At most one of field / near / canopy per frame, the most overdue, so ticks interleave.
+  int due = -1;
+  for (int k = 0; k < 3; ++k) {
+    jobAcc_[k] += dt;
+    if (jobAcc_[k] >= kJobEvery - kEps && (due < 0 || jobAcc_[k] > jobAcc_[due])) due = k;
+  }
+  if (due >= 0) {
+    jobAcc_[due] = 0;
+    if (due == 0) paintFieldTick();
+    else if (due == 1) paintNearTick();
+    else paintCanopyTick();
+    mask |= 1u << kJobLayer[due];
+  }
+  return mask;
+}
+
+namespace {
+TreeStats statsOf(const Tree& t) {
+  TreeStats s{static_cast<int>(t.segs.size()), static_cast<int>(t.tips.size()), 0, 0};
+  if (!t.segs.empty()) {
+    s.firstEndX = t.segs[0].x1;
+    s.firstEndY = t.segs[0].y1;
+  }
+  return s;
+}
+}  // namespace
+
+TreeStats Landscape::treeStats(int n) const {
+  if (!hasGrid_ || n < 0 || n > 1) return {0, 0, 0, 0};
+  return statsOf(canopy_.trees[n]);
+}
+
+double farRidge(double x, uint32_t worldSeed) { return farRidgeAt(x, layerSeed(11, worldSeed)); }
+double midRidge(double x, uint32_t worldSeed) { return midRidgeAt(x, layerSeed(23, worldSeed)); }
+double hillTop(double x, double water, uint32_t worldSeed) { return hillTopAt(x, water, layerSeed(7, worldSeed)); }
+
+TreeStats growTreeStats(uint32_t seed, double x, double y, double lean, double width, double len) {
+  Tree t;
+  growTree(t, seed, x, y, lean, width, len);
+  return statsOf(t);
+}
+
+}  // namespace nf::scene

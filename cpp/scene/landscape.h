@@ -1,0 +1,154 @@
+// The 404 landscape scene: seven RGBA layers on one pixel grid, painted once per size/daylight/world
+// and repainted in stop-motion ticks. This is the interface the wasm bindings and the page use.
+//
+// Buffers: every layer is bufferWidth() x bufferHeight() RGBA8 (bytes r, g, b, a; straight alpha,
+// 0 = transparent). The buffer covers the layer canvas, which is the viewport grown by 48 CSS px on
+// every side (for parallax): buffer pixel (i, j) covers canvas CSS pixels [i*pitch, (i+1)*pitch), i.e.
+// viewport CSS x in [i*pitch - 48, (i+1)*pitch - 48). Show the canvas at (cssWidth + 96) x
+// (cssHeight + 96) CSS px, offset by (-48, -48), with image-rendering: pixelated.
+//
+// Until setViewport() is called there are no buffers: pixels() returns nullptr and advance() only
+// runs the simulation.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "grid.h"
+#include "palette.h"
+#include "raster.h"
+#include "ridges.h"
+#include "rift.h"
+#include "seeds.h"
+#include "sky.h"
+#include "island.h"
+#include "trees.h"
+#include "water.h"
+
+namespace nf::scene {
+
+enum Layer : int { kSky = 0, kLand, kRift, kGate, kHill, kNear, kCanopy, kLayerCount };
+enum class PortalMode : int { Idle = 0, Hot = 1, Enter = 2 };
+
+constexpr uint32_t kAllLayers = (1u << kLayerCount) - 1;
+
+struct Viewport {
+  int cssWidth;
+  int cssHeight;
+  int pitch;  // 0 = automatic: clamp(round((cssWidth + 96) / 380), 3, 6)
+};
+
+struct TreeStats {
+  int segments;
+  int tips;
+  double firstEndX, firstEndY;
+};
+
+class Landscape {
+ public:
+  explicit Landscape(uint32_t worldSeed = kDefaultWorldSeed);
+
+  // Rebuilds the grid and every paint-once layer, then paints the tick layers for the current clock.
+  void setViewport(const Viewport& v);
+  void setDay(double day);          // clamped to [0, 1]; repaints the paint-once layers if changed
+  void setDusk(double dusk);        // optional twilight in [0, 1] (spec 2.4); default 0
+  void setWorldSeed(uint32_t seed); // regrows trees, stars, ridges, motes ...
+  void setPortalMode(PortalMode m);
+  void setPointer(double sceneX, double sceneY, bool inside);  // scene units; for eddies and gust
+  void splash(double sceneX, double sceneY);                   // ignored unless on the water
+
+  // Advances the simulation by dt seconds (capped at 0.05; negative/NaN -> 0) and runs whichever ticks
+  // are due. Returns a bitmask (1 << Layer) of layers whose pixels changed since the last call
+  // (including repaints caused by setters).
+  uint32_t advance(double dt);
+  // Paints every tick layer for the current state and clock (frozen time / reduced motion).
+  uint32_t renderAll();
+  // Jumps the clock and puts the simulation in the deterministic state for that time: the portal
+  // state at its mode's target (heat straight to 0 or 1 as under reduced motion), motes and sky
+  // drift positioned as if that spin/wind had held since t = 0, no eddies, splashes or gust. Does
+  // not paint: call renderAll(). Same (seed, day, dusk, viewport, mode, clock) -> same pixels.
+  // The clock is clamped to [0, 1e9] s.
+  void setClock(double seconds);
+  double clock() const { return clock_; }
+
+  int bufferWidth() const { return grid_.bw; }
+  int bufferHeight() const { return grid_.bh; }
+  int pitch() const { return grid_.pitch; }
+  const uint8_t* pixels(Layer l) const;
+
+  // Scene coordinates of a CSS point inside the viewport (no parallax offset applied).
+  double sceneXFromCss(double cssX) const { return (cssX + kInset - grid_.ox) / grid_.scale; }
+  double sceneYFromCss(double cssY) const { return (cssY + kInset - grid_.oy) / grid_.scale; }
+  double gScenePerPixel() const { return grid_.px; }
+
+  double farRidge(double x) const { return farRidgeAt(x, seeds_.farRidge); }
+  double midRidge(double x) const { return midRidgeAt(x, seeds_.midRidge); }
+  double hillTop(double x, double water = kWater) const { return hillTopAt(x, water, seeds_.hillNoise); }
+
+  // Segment / tip counts of the grown canopy tree n (0 left, 1 right); zeros before setViewport().
+  TreeStats treeStats(int n) const;
+
+  // Introspection for tests and tools.
+  double day() const { return day_; }
+  uint32_t worldSeed() const { return seeds_.world; }
+  double heat() const { return rift_.heat; }
+  const Grid& grid() const { return grid_; }
+  int paintOnceCount() const { return paintOnceCount_; }
+  const std::vector<SkyStar>& stars() const { return stars_; }
+  const Palette& palette() const { return pal_; }
+  bool starsShown() const { return day_ < 0.35; }
+
+ private:
+  void repaintOnce();  // grid-, day- and seed-dependent layers and caches
+  void paintSkyTick();
+  void paintFieldTick();
+  void paintRiftTick();
+  void paintNearTick();
+  void paintCanopyTick();
+  void resetSimulation();
+  double sway() const { return 0.45 + 0.55 * (gust_ < 1 ? gust_ : 1); }
+
+  Seeds seeds_;
+  Grid grid_;
+  bool hasGrid_ = false;
+  double day_ = 1, dusk_ = 0;
+  Palette pal_{};
+  PortalMode mode_ = PortalMode::Idle;
+
+  Image layers_[kLayerCount];
+  Image skyBase_, hillBase_;
+  RidgeTables ridges_;
+  Meadow meadow_;
+  Opening opening_;
+  CanopyCache canopy_;
+  std::vector<Cypress> pines_;
+  std::vector<SkyStar> stars_;
+  std::vector<Ripple> ripples_;
+  std::vector<uint8_t> scratch_;
+  FlowField flow_;
+
+  // Simulation.
+  double clock_ = 0;
+  Air air_;
+  double pullTarget_ = 0;
+  RiftState rift_;
+  double wind_ = 0, gust_ = 0;
+  Splash splashes_[kMaxSplashes] = {};
+  int splashCount_ = 0;
+  uint32_t splashState_ = 0;
+  double ptrX_ = 0, ptrY_ = 0, lastX_ = 0, lastY_ = 0, shed_ = 0;
+  bool ptrInside_ = false, hasLast_ = false;
+  int shedSign_ = 1;
+
+  // Cadence.
+  double skyAcc_ = 0, riftAcc_ = 0, jobAcc_[3] = {0.03, 0.06, 0.09};
+  uint32_t dirty_ = 0;
+  int paintOnceCount_ = 0;
+};
+
+// Free functions for the golden tests (spec section 7).
+double farRidge(double x, uint32_t worldSeed = kDefaultWorldSeed);
+double midRidge(double x, uint32_t worldSeed = kDefaultWorldSeed);
+double hillTop(double x, double water, uint32_t worldSeed = kDefaultWorldSeed);
+TreeStats growTreeStats(uint32_t seed, double x, double y, double lean, double width, double len);
+
+}  // namespace nf::scene

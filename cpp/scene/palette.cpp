@@ -1,0 +1,109 @@
+#include "palette.h"
+
+#include "raster.h"
+
+namespace nf::scene {
+namespace {
+
+struct Rgba {
+  double r, g, b, a;
+};
+
+constexpr Rgba hx(uint32_t v, double a = 1.0) {
+  return {static_cast<double>((v >> 16) & 255u), static_cast<double>((v >> 8) & 255u),
+          static_cast<double>(v & 255u), a};
+}
+
+constexpr Px packHex(uint32_t v) {
+  return 0xFF000000u | (v & 0xFF0000u) >> 16 | (v & 0x00FF00u) | (v & 0x0000FFu) << 16;
+}
+
+const Rgba kLight[kPaletteSize] = {
+    hx(0xb8d9d2), hx(0xc9e1d9), hx(0xdae9e0), hx(0xecf1e6), hx(0xfffcf0),  // sky
+    hx(0xa6abbd), hx(0xbcbfcc), hx(0xd2d3da),                              // cloud
+    hx(0x9fcbc2), hx(0xfffcf0),                                            // swirl
+    hx(0xfbe3d6), hx(0xfdc4b4), hx(0xfdb2a2),                              // sun
+    hx(0xb3c6d2), hx(0xc7d6de), hx(0xdde6e6),                              // far
+    hx(0x879578), hx(0xa2ad8c), hx(0xc3c9a6),                              // mid
+    hx(0x56652a), hx(0x74853a), hx(0x97a652), hx(0xbcc47e),                // hill
+    hx(0x5d6b4c), hx(0x6d7b5b), hx(0x83906c),                              // pine
+    hx(0x3e3128), hx(0x5e4b3b), hx(0x7e6a55),                              // bark
+    hx(0x2f3d0c), hx(0x4d6212), hx(0x7d902a), hx(0xb4bf6a),                // leaf
+    hx(0xe0b43c), hx(0xe0604a), hx(0x4f72b0), hx(0xd8bd55),                // gold poppy cornflower ochre
+    hx(0xfffcf0),                                                          // star
+    hx(0xfffcf0), hx(0xfdd6c9),                                            // glint
+    hx(0x34435e, 0.2), hx(0xd9a93a, 0.32),                                 // shade, fringe
+    hx(0x8fc9be), hx(0xa4d5ca), hx(0xbbe0d6),                              // water
+    hx(0x8199ab), hx(0x5f6c50), hx(0x56652a),                              // contour
+    // Stone: a warm limestone between the far range's grey-blue and the paper, so the ring reads as
+    // the nearest pale mass without out-shining the sun disc.
+    hx(0x8c8577), hx(0xaaa291), hx(0xc8c0aa), hx(0xe6dfc8),
+    hx(0x100f0f), hx(0xfffcf0),  // ink, paper
+};
+
+const Rgba kDark[kPaletteSize] = {
+    hx(0x121726), hx(0x141a28), hx(0x161b25), hx(0x141619), hx(0x100f0f),
+    hx(0x1b2233), hx(0x212940), hx(0x29324b),
+    hx(0x0d1019), hx(0x33405e),
+    hx(0x2a2622), hx(0x8f8a7c), hx(0xcecdc3),
+    hx(0x1b1f25), hx(0x20252b), hx(0x262c33),
+    hx(0x191e14), hx(0x20271a), hx(0x293221),
+    hx(0x12160a), hx(0x1a200e), hx(0x232b13), hx(0x2e3819),
+    hx(0x161b11), hx(0x1e2517), hx(0x262f1d),
+    hx(0x0d0b09), hx(0x1c1814), hx(0x2c251f),
+    hx(0x0b0f04), hx(0x151d07), hx(0x24300c), hx(0x3d4c10),
+    hx(0x5a4714), hx(0x8c3a2e), hx(0x27365a), hx(0x4d4519),
+    hx(0xe6e4d9),
+    hx(0xcecdc3), hx(0x6f6a5e),
+    hx(0xfffcf0, 0.05), hx(0xd0a215, 0.14),
+    hx(0x132726), hx(0x193230), hx(0x203d3a),
+    hx(0x39414b), hx(0x3a4530), hx(0x3d4a22),
+    // Moonlit stone: a little above the far range so the ring still separates from the ridges.
+    hx(0x1d1c1a), hx(0x2a2824), hx(0x3a3730), hx(0x545045),
+    hx(0x100f0f), hx(0x100f0f),
+};
+
+struct DuskEntry {
+  int key;
+  int n;
+  uint32_t hex[5];
+};
+const DuskEntry kDusk[] = {
+    {kSkyC, 5, {0x4a5478, 0x7d7a9c, 0xc98f98, 0xf0a58c, 0xfdc9a0}},
+    {kCloudC, 3, {0x6d6285, 0x9a7f98, 0xd59a96, 0, 0}},
+    {kSunC, 3, {0xfdd2a0, 0xf59a6e, 0xe0604a, 0, 0}},
+    {kFarC, 3, {0x7e7496, 0x978aa8, 0xb3a3b8, 0, 0}},
+    {kWaterC, 3, {0x8a7f9c, 0xb095a6, 0xd8aca4, 0, 0}},
+    {kGlintC, 2, {0xfdd6a0, 0xf0a58c, 0, 0, 0}},
+};
+
+Rgba lerpC(const Rgba& a, const Rgba& b, double t) {
+  return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, a.a + (b.a - a.a) * t};
+}
+
+}  // namespace
+
+const Px kRiftRamp[8] = {packHex(0x0b0b0e), packHex(0x10131f), packHex(0x172036), packHex(0x22305a),
+                     packHex(0x34427a), packHex(0x5d5a8c), packHex(0x9a7094), packHex(0xe3a19a)};
+const Px kStarColors[6] = {packHex(0xfffcf0), packHex(0xfffcf0), packHex(0xf1d67e),
+                           packHex(0xfdb2a2), packHex(0xcdd597), packHex(0x92bfdb)};
+
+Palette makePalette(double day, double dusk) {
+  day = clampd(day, 0, 1);
+  dusk = clampd(dusk, 0, 1);
+  Rgba blended[kPaletteSize];
+  for (int k = 0; k < kPaletteSize; ++k) blended[k] = lerpC(kDark[k], kLight[k], day);
+  const double glow = 0.75 * dusk;
+  if (glow > 0)
+    for (const DuskEntry& e : kDusk)
+      for (int s = 0; s < e.n; ++s) {
+        const Rgba target = lerpC(kDark[e.key + s], hx(e.hex[s]), 0.4 + 0.6 * day);
+        blended[e.key + s] = lerpC(blended[e.key + s], target, glow);
+      }
+  Palette p{};
+  for (int k = 0; k < kPaletteSize; ++k)
+    p.c[k] = rgba(to8(blended[k].r), to8(blended[k].g), to8(blended[k].b), to8(blended[k].a * 255));
+  return p;
+}
+
+}  // namespace nf::scene

@@ -1,0 +1,129 @@
+// RGBA buffers and the brush marks painted into them: curved strokes, jittered stroke lattices,
+// dithered plots and broken halos.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "dither.h"
+
+namespace nf::scene {
+
+inline Px rgba(int r, int g, int b, int a = 255) {
+  return static_cast<Px>(r & 255) | (static_cast<Px>(g & 255) << 8) | (static_cast<Px>(b & 255) << 16) |
+         (static_cast<Px>(a & 255) << 24);
+}
+inline int chR(Px c) { return static_cast<int>(c & 255u); }
+inline int chG(Px c) { return static_cast<int>((c >> 8) & 255u); }
+inline int chB(Px c) { return static_cast<int>((c >> 16) & 255u); }
+inline int chA(Px c) { return static_cast<int>(c >> 24); }
+
+inline int to8(double v) { return v <= 0 ? 0 : (v >= 255 ? 255 : static_cast<int>(std::floor(v + 0.5))); }
+
+// Per-channel mix of two colours (opaque result).
+inline Px mixPx(Px a, Px b, double k) {
+  return rgba(to8(chR(a) + (chR(b) - chR(a)) * k), to8(chG(a) + (chG(b) - chG(a)) * k),
+              to8(chB(a) + (chB(b) - chB(a)) * k));
+}
+
+struct Image {
+  int w = 0, h = 0;
+  std::vector<Px> p;
+  void resize(int W, int H) {
+    w = W;
+    h = H;
+    p.assign(static_cast<size_t>(W) * static_cast<size_t>(H), 0u);
+  }
+  void clear() { std::fill(p.begin(), p.end(), 0u); }
+  bool inside(int i, int j) const { return i >= 0 && j >= 0 && i < w && j < h; }
+  void dot(int i, int j, Px c) {
+    if (inside(i, j)) p[static_cast<size_t>(j) * w + i] = c;
+  }
+  Px at(int i, int j) const { return p[static_cast<size_t>(j) * w + i]; }
+};
+
+struct KeepAll {
+  bool operator()(int, int) const { return true; }
+};
+
+// Curved brush stroke: march one buffer pixel at a time along the flow both ways from the seed,
+// two pixels wide through the body and one at the tips. Flow directions are orientations, so each
+// step flips to stay continuous with the last. dir(x, y, dx, dy) writes a unit vector.
+template <class DirFn, class KeepFn>
+void brushDir(Image& d, double x, double y, int len, bool wide, Px c, DirFn&& dir, KeepFn&& keep) {
+  auto dab = [&](double fx, double fy) {
+    const int i = jsRound(fx), j = jsRound(fy);
+    if (i < 0 || j < 0 || i >= d.w || j >= d.h || !keep(i, j)) return;
+    d.p[static_cast<size_t>(j) * d.w + i] = c;
+  };
+  for (int sign = 1; sign >= -1; sign -= 2) {
+    const int n = sign > 0 ? (len + 1) / 2 : len / 2 + 1;
+    double cx = x, cy = y, lx = 0, ly = 0;
+    for (int s = 0; s < n; ++s) {
+      double dx = 1, dy = 0;
+      dir(cx, cy, dx, dy);
+      dx *= sign;
+      dy *= sign;
+      if (s > 0 && dx * lx + dy * ly < 0) {
+        dx = -dx;
+        dy = -dy;
+      }
+      if (sign > 0 || s > 0) {
+        dab(cx, cy);
+        if (wide && s < n - 1) dab(cx - dy, cy + dx);
+      }
+      lx = dx;
+      ly = dy;
+      cx += dx;
+      cy += dy;
+    }
+  }
+}
+
+// The same stroke with the flow given as an angle.
+template <class AngleFn, class KeepFn>
+void brush(Image& d, double x, double y, int len, bool wide, Px c, AngleFn&& angle, KeepFn&& keep) {
+  brushDir(
+      d, x, y, len, wide, c,
+      [&](double cx, double cy, double& dx, double& dy) {
+        const double a = angle(cx, cy);
+        dx = std::cos(a);
+        dy = std::sin(a);
+      },
+      keep);
+}
+
+// Jittered lattice of stroke seeds riding a medium that has drifted `shift` buffer pixels, so a
+// stroke keeps its place and its dither threshold while it travels. Two interleaved passes let later
+// strokes overlap earlier ones without a raster grain. visit(bx, by, threshold, mask).
+template <class Visit>
+void strokeSeeds(int bw, int bh, int cell, double shift, int row0, int row1, uint32_t seed, Visit&& visit) {
+  const int c0 = floorInt(-shift / cell) - 1;
+  const int c1 = static_cast<int>(std::ceil((bw - shift) / cell)) + 1;
+  const int r0 = std::max(0, floorInt(static_cast<double>(row0) / cell) - 1);
+  const int r1 = std::min(static_cast<int>(std::ceil(static_cast<double>(bh) / cell)),
+                          static_cast<int>(std::ceil(static_cast<double>(row1) / cell)) + 1);
+  for (int pass = 0; pass < 2; ++pass)
+    for (int cj = r0; cj <= r1; ++cj)
+      for (int ci = c0; ci <= c1; ++ci) {
+        const double h = h01(ci, cj, seed);
+        if ((h < 0.5 ? 0 : 1) != pass) continue;
+        visit(ci * cell + h01(ci, cj, seed + 1) * cell + shift, cj * cell + h01(ci, cj, seed + 2) * cell,
+              frac(h * 2), h01(ci, cj, seed + 3));
+      }
+}
+
+// A broken ring of points whose dashes turn with `turn`: the halos of the Saint-Remy stars.
+template <class Plot>
+void halo(Plot&& plot, double cx, double cy, double radius, double step, Px c, double alpha, double turn,
+          int dashes) {
+  const int n = static_cast<int>(std::ceil(2 * kPi * radius / step));
+  for (int k = 0; k < n; ++k) {
+    const double u = static_cast<double>(k) / n;
+    if (frac(u * dashes + turn) < 0.38) continue;
+    plot(cx + std::cos(u * 2 * kPi) * radius, cy + std::sin(u * 2 * kPi) * radius, c, alpha);
+  }
+}
+
+}  // namespace nf::scene

@@ -1,0 +1,122 @@
+#include "ridges.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "noise/fbm.h"
+#include "noise/random.h"
+
+namespace nf::scene {
+namespace {
+
+double valley(double x, double reach) { return std::max(0.0, 1 - std::fabs(x - 800) / reach); }
+
+}  // namespace
+
+double farRidgeAt(double x, uint32_t seed11) {
+  return 640 - 440 * (1 - std::pow(valley(x, 820), 1.3)) + (nf::fbmUnchecked(x * 0.004, 3.1, seed11, 4) - 0.5) * 150;
+}
+
+double midRidgeAt(double x, uint32_t seed23) {
+  return 770 - 360 * (1 - std::pow(valley(x, 600), 0.85)) + (nf::fbmUnchecked(x * 0.006, 7.7, seed23, 4) - 0.5) * 110;
+}
+
+void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s) {
+  const size_t n = static_cast<size_t>(g.bw);
+  for (auto* v : {&t.far, &t.mid, &t.skyline, &t.farLit, &t.midLit, &t.farAng, &t.midAng}) v->resize(n);
+  auto far = [&](double x) { return farRidgeAt(x, s.farRidge); };
+  auto mid = [&](double x) { return midRidgeAt(x, s.midRidge); };
+  t.skylineMax = -1e300;
+  t.farTop = 1e300;
+  for (size_t i = 0; i < n; ++i) {
+    const double x = g.sx[i];
+    t.far[i] = static_cast<float>(far(x));
+    t.mid[i] = static_cast<float>(mid(x));
+    t.skyline[i] = std::min(t.far[i], t.mid[i]);
+    t.farLit[i] = static_cast<float>((far(x + 8) - far(x - 8)) / 16);
+    t.midLit[i] = static_cast<float>((mid(x + 8) - mid(x - 8)) / 16);
+    t.farAng[i] = static_cast<float>(std::atan((far(x + 24) - far(x - 24)) / 48));
+    t.midAng[i] = static_cast<float>(std::atan((mid(x + 24) - mid(x - 24)) / 48));
+    t.skylineMax = std::max(t.skylineMax, static_cast<double>(t.skyline[i]));
+    t.farTop = std::min(t.farTop, static_cast<double>(t.far[i]));
+  }
+}
+
+std::vector<Cypress> makePines(const Seeds& s) {
+  std::vector<Cypress> pines;
+  nf::Mulberry32 r(s.pines);
+  const double spans[2][3] = {{140, 460, 4}, {1140, 1480, 5}};
+  for (const auto& sp : spans)
+    for (int k = 0; k < static_cast<int>(sp[2]); ++k) {
+      const double x = sp[0] + r.next() * (sp[1] - sp[0]);
+      const double h = 36 + r.next() * 40;
+      const double w = 9 + r.next() * 6;
+      pines.push_back({x, midRidgeAt(x, s.midRidge) + 8, h, w});
+    }
+  return pines;
+}
+
+void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const RidgeTables& t,
+               const std::vector<Cypress>& pines) {
+  d.clear();
+  const Px* farStops = pal.at(kFarC);
+  const Px* midStops = pal.at(kMidC);
+  // [base] tones: the slope lights the face, fbm mottles it and it hazes lighter toward the foot.
+  auto farTone = [&](int i, double y) {
+    return 0.45 + clampd(t.farLit[i] * 1.6, -1, 1) * 0.28 + (nf::fbmUnchecked(g.sx[i] * 0.009, y * 0.003, s.farTone, 3) - 0.5) * 0.35 +
+           nf::smooth(30, 360, y - t.far[i]) * 0.4;
+  };
+  auto midTone = [&](int i, double y) {
+    return 0.5 + clampd(t.midLit[i] * 1.6, -1, 1) * 0.3 + (nf::fbmUnchecked(g.sx[i] * 0.012, y * 0.0035, s.midTone, 3) - 0.5) * 0.45 +
+           nf::smooth(40, 320, y - t.mid[i]) * 0.28;
+  };
+  for (int j = 0; j < g.bh; ++j) {
+    const double y = g.sy[j];
+    Px* row = &d.p[static_cast<size_t>(j) * d.w];
+    for (int i = 0; i < g.bw; ++i) {
+      const double th = bayer(i, j);
+      if (y >= t.mid[i]) {
+        // Slopes falling away toward the light catch gold along the crest.
+        if (y - t.mid[i] < g.px * 1.2 && t.midLit[i] > 0.15) row[i] = pal[kGoldC];
+        else row[i] = pick(midStops, 3, midTone(i, y), th);
+      } else if (y >= t.far[i]) {
+        row[i] = pick(farStops, 3, farTone(i, y), th);
+      }
+    }
+  }
+
+  // Strokes follow each ridge's profile and relax toward level deeper in the face.
+  const double y0 = g.sy[0];
+  const float* ridge = t.far.data();
+  const float* ang = t.farAng.data();
+  double jit = 0;
+  auto angle = [&](double bx, double by) {
+    const int i = g.clampCol(bx);
+    return ang[i] * (1 - 0.6 * nf::smooth(0, 260, y0 + by * g.px - ridge[i])) + jit;
+  };
+  auto inFar = [&](int i, int j) { return g.sy[j] >= t.far[i] + g.px && g.sy[j] < t.mid[i]; };
+  auto inMid = [&](int i, int j) { return g.sy[j] >= t.mid[i] + g.px; };
+  const int top = g.row(t.farTop);
+  strokeSeeds(g.bw, g.bh, 3, 0, top, g.bh, s.farStroke, [&](double bx, double by, double h, double k) {
+    const int i = g.clampCol(bx);
+    const double y = y0 + by * g.px;
+    if (y < t.far[i] + g.px * 1.5 || y > t.mid[i] - g.px) return;
+    jit = (k - 0.5) * 0.4;
+    const Px ink = pick(farStops, 3, farTone(i, y), h);
+    brush(d, bx, by, 4 + static_cast<int>(std::floor(frac(k * 9.1) * 4)), false, ink, angle, inFar);
+  });
+  ridge = t.mid.data();
+  ang = t.midAng.data();
+  strokeSeeds(g.bw, g.bh, 3, 0, top, g.bh, s.midStroke, [&](double bx, double by, double h, double k) {
+    const int i = g.clampCol(bx);
+    const double y = y0 + by * g.px;
+    if (y < t.mid[i] + g.px * 1.5 || y > 900) return;
+    jit = (k - 0.5) * 0.5;
+    const Px ink = pick(midStops, 3, midTone(i, y), h);
+    brush(d, bx, by, 4 + static_cast<int>(std::floor(frac(k * 9.1) * 5)), frac(k * 4.3) < 0.4, ink, angle, inMid);
+  });
+  for (size_t n = 0; n < pines.size(); ++n)
+    paintCypress(d, g, pines[n], pal.at(kPineC), s.pine(static_cast<int>(n)), 0);
+}
+
+}  // namespace nf::scene

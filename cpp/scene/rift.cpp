@@ -1,0 +1,180 @@
+#include "rift.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "noise/fbm.h"
+#include "noise/random.h"
+#include "palette.h"
+
+namespace nf::scene {
+namespace {
+
+constexpr double kLeak = 58;
+constexpr double kRim = kGateR + kLeak + 4;
+constexpr double kGlow = 230;
+constexpr double kPitch = 0.3;
+const double kWind = 2 / std::tan(kPitch);
+
+}  // namespace
+
+void makeOpening(Opening& o, const Grid& g) {
+  o.mask.assign(static_cast<size_t>(g.bw) * g.bh, 0);
+  o.i0 = g.bw;
+  o.i1 = -1;
+  o.j0 = g.bh;
+  o.j1 = -1;
+  const double reach = kGateR + g.px;
+  const double gap = hourAngle(kMissingHour);
+  // Only the box around the ring and its leak can be covered.
+  const int ia = std::max(0, g.col(kGateX - kRim) - 1), ib = std::min(g.bw - 1, g.col(kGateX + kRim) + 1);
+  const int ja = std::max(0, g.row(kGateY - kRim) - 1), jb = std::min(g.bh - 1, g.row(kGateY + kRim) + 1);
+  for (int j = ja; j <= jb; ++j)
+    for (int i = ia; i <= ib; ++i) {
+      const double dx = g.sx[i] - kGateX, dy = g.sy[j] - kGateY;
+      const double r = std::hypot(dx, dy);
+      const double off = std::atan2(dy, dx) - gap;
+      const bool bleed = r > kGateR && std::fabs(std::atan2(std::sin(off), std::cos(off))) < kPi / 12;
+      int cover = 0;
+      if (bleed) cover = jsRound(255 * std::pow(std::max(0.0, 1 - (r - kGateR) / kLeak), 1.5));
+      else if (std::hypot(dx, dy - kGateDepth) <= reach) cover = 255;
+      if (!cover) continue;
+      o.mask[static_cast<size_t>(j) * g.bw + i] = static_cast<uint8_t>(cover);
+      o.i0 = std::min(o.i0, i);
+      o.i1 = std::max(o.i1, i);
+      o.j0 = std::min(o.j0, j);
+      o.j1 = std::max(o.j1, j);
+    }
+}
+
+void makeMotes(std::vector<Mote>& motes, uint32_t seed404) {
+  motes.clear();
+  motes.reserve(1600);
+  nf::Mulberry32 rand(seed404);
+  for (int n = 0; n < 1600; ++n) {
+    Mote m{};
+    m.r = kRim * std::sqrt(rand.next());
+    m.a0 = m.a = rand.next() * kPi * 2;
+    m.star = -1;
+    if (rand.next() < 0.05) m.star = static_cast<int>(std::floor(rand.next() * 6));
+    m.tone = nf::nebulaUnchecked(std::cos(m.a) * m.r * 0.006, std::sin(m.a) * m.r * 0.006);
+    m.thr = rand.next();
+    m.len = m.star >= 0 ? 1 : 3 + static_cast<int>(std::floor(rand.next() * 4));
+    m.wide = m.star < 0 && rand.next() < 0.45;
+    const double mr = rand.next();
+    m.mag = mr * mr;
+    m.freq = 0.8 + rand.next() * 2.4;
+    m.phase = rand.next() * kPi * 2;
+    motes.push_back(m);
+  }
+}
+
+void stepRift(RiftState& s, double dt) {
+  s.rate += (s.target - s.rate) * std::min(1.0, dt * 2.2);
+  s.inflow += (s.inflowTarget - s.inflow) * std::min(1.0, dt * 1.6);
+  s.heat = clampd((s.rate - 1.1) / 24, 0, 1);
+  s.flare *= std::exp(-dt * 2.5);
+  const double spin = s.rate * kPi / 180;
+  s.pattern -= spin * 0.6 * dt;
+  for (Mote& m : s.motes) m.a += orbitRate(m.r) * spin * dt;
+}
+
+void placeRift(RiftState& s, double clock) {
+  const double spin = s.rate * kPi / 180;
+  s.pattern = -spin * 0.6 * clock;
+  for (Mote& m : s.motes) m.a = m.a0 + std::fmod(orbitRate(m.r) * spin * clock, 2 * kPi);
+}
+
+void paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, double clock, const Seeds& seeds) {
+  d.clear();
+  if (o.i1 < o.i0) return;
+  const uint8_t* mask = o.mask.data();
+  const int bw = g.bw;
+  auto plot = [&](double x, double y, Px c, double alpha) {
+    const int i = g.col(x), j = g.row(y);
+    if (i < o.i0 || i > o.i1 || j < o.j0 || j > o.j1) return;
+    const size_t k = static_cast<size_t>(j) * bw + i;
+    if (alpha * mask[k] > bayer(i, j) * 255) d.p[k] = c;
+  };
+  const double poleX = kGateX, poleY = kGateY;
+
+  // Underpainting: a dark well that brightens toward the pole.
+  for (int j = o.j0; j <= o.j1; ++j)
+    for (int i = o.i0; i <= o.i1; ++i) {
+      const size_t k = static_cast<size_t>(j) * bw + i;
+      if (mask[k] <= bayer(i, j) * 255) continue;
+      const double glow = 1 - std::min(1.0, std::hypot(g.sx[i] - poleX, g.sy[j] - poleY) / kGlow);
+      d.p[k] = ramp(kRiftRamp, 8, 0.04 + glow * 0.34, i, j);
+    }
+
+  // Each stroke runs back along its mote's spiral; colour mixes the nebula the mote was born in with
+  // a two-armed density wave turned against the spin.
+  const double spin = s.rate * kPi / 180;
+  const double trail = std::min(1.1, std::max(0.0, (s.rate - 2) / 30));
+  const int cross[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+  for (const Mote& m : s.motes) {
+    const double x = poleX + std::cos(m.a) * m.r, y = poleY + std::sin(m.a) * m.r;
+    const double pitch = std::min(1.25, kPitch + std::atan2(s.inflow, orbitRate(m.r) * spin));
+    const double glow = 1 - std::min(1.0, m.r / kGlow);
+    const double arm = std::cos(2 * (m.a - s.pattern) + kWind * std::log(m.r / 25 + 0.05));
+    const double twinkle =
+        m.star >= 0 ? 0.75 * (0.35 + 0.65 * m.mag * (0.6 + 0.4 * std::sin(clock * m.freq + m.phase))) : 1;
+    const double crest = std::pow(std::max(0.0, arm), 4) * 0.22;
+    const Px ink = m.star >= 0 ? kStarColors[m.star]
+                               : pick(kRiftRamp, 8, m.tone * 1.2 - 0.36 + glow * 0.3 + arm * 0.16 + crest, m.thr);
+    const double len = std::max(m.len * g.px, m.r * trail * orbitRate(m.r) * 0.6);
+    const int n = static_cast<int>(std::ceil(len / (g.px * 0.8)));
+    const double cp = std::cos(pitch) * len / n, sp = std::sin(pitch) * len / n;
+    double r = m.r, a = m.a;
+    for (int st = 0; st < n; ++st) {
+      const double fade = twinkle * (1 - (static_cast<double>(st) / n) * trail * 0.85);
+      plot(poleX + std::cos(a) * r, poleY + std::sin(a) * r, ink, fade);
+      if (m.wide) plot(poleX + std::cos(a) * (r + g.px), poleY + std::sin(a) * (r + g.px), ink, fade);
+      a -= cp / std::max(r, 1e-6);
+      r += sp;
+    }
+    if (m.star >= 0 && m.mag > 0.8)
+      for (const auto& c : cross) plot(x + c[0] * g.px, y + c[1] * g.px, ink, twinkle * 0.8);
+    if (m.star >= 0 && m.mag > 0.93) halo(plot, x, y, g.px * 2.3, g.px * 0.8, ink, twinkle * 0.45, clock * 0.3, 4);
+  }
+
+  // The pole star: a hard core inside two counter-turning broken rings.
+  const double breath = 0.5 + 0.5 * std::sin(clock * 2.2);
+  plot(poleX, poleY, kCream, 1);
+  for (const auto& c : cross) plot(poleX + c[0] * g.px, poleY + c[1] * g.px, kCream, 1);
+  halo(plot, poleX, poleY, (3.2 + s.flare * 2) * g.px, g.px * 0.7, kGolden, 0.9, clock * 0.5, 6);
+  halo(plot, poleX, poleY, (5.6 + breath * 0.8 + s.flare * 4) * g.px, g.px * 0.7, kRose, 0.45 + 0.35 * breath,
+       -clock * 0.35, 8);
+
+  // Echoes of the dial peel off the ring and sink into the pole while the portal is hot.
+  if (s.heat > 0.02) {
+    for (int k = 0; k < 4; ++k) {
+      const double cycle = clock / 1.7 + k / 4.0;
+      const double p = frac(cycle);
+      const double size = (kGateR - 6) * std::pow(1 - p, 1.3);
+      const double cy = poleY + kGateDepth * (1 - p);
+      const double alpha = (1 - p) * std::min(1.0, s.heat);
+      const Px ink = p < 0.45 ? kCream : (p < 0.75 ? kGolden : kRose);
+      // Unsigned, so a frozen clock of a billion seconds wraps instead of overflowing.
+      const uint32_t beat = static_cast<uint32_t>(k) + static_cast<uint32_t>(floorInt(cycle)) * 7u;
+      for (int t = 0; t < 60; ++t) {
+        if (nf::hashU32(static_cast<uint32_t>(t), beat, seeds.echoTicks) / 4294967296.0 < 0.18) continue;
+        const double th = t * kPi / 30 - kPi / 2 + p * 1.2;
+        const double r = size * (1 + 0.07 * std::sin(3 * th + clock * 2.4 + k) +
+                                 0.18 * (nf::valueNoiseUnchecked(th * 1.7 + k * 5, clock * 0.9, seeds.echoWobble) - 0.5));
+        if (r <= 1e-6) continue;
+        const bool hour = t % 5 == 0;
+        const double len = r * (hour ? 0.14 : 0.06);
+        const int n = std::max(1, static_cast<int>(std::ceil(len / (g.px * 0.8))));
+        for (int st = 0; st <= n; ++st) {
+          const double rr = r - len * st / n;
+          const double a = th + (static_cast<double>(st) / n) * 0.05;
+          plot(poleX + std::cos(a) * rr, cy + std::sin(a) * rr, ink, alpha);
+          if (hour) plot(poleX + std::cos(a + g.px / rr) * rr, cy + std::sin(a + g.px / rr) * rr, ink, alpha);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace nf::scene

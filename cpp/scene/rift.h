@@ -1,0 +1,46 @@
+// The rift inside the gate (spec 3.7): opening mask, underpainting, 1600 orbiting motes, the pole
+// star and the dial echoes. Always night, whatever the theme.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "grid.h"
+#include "raster.h"
+#include "seeds.h"
+
+namespace nf::scene {
+
+constexpr double kGateX = 800, kGateY = 440, kGateR = 168, kGateRing = 46, kGateDepth = 14;
+constexpr int kMissingHour = 8;
+inline double hourAngle(int h) { return (h - 3) * kPi / 6; }
+
+struct Mote {
+  double r, a0, a;  // radius, angle at birth, current angle
+  double tone, thr;
+  int len;
+  bool wide;
+  int star;  // index into kStarColors, or -1
+  double mag, freq, phase;
+};
+
+struct Opening {
+  std::vector<uint8_t> mask;  // 0..255 coverage per buffer pixel
+  int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
+};
+
+struct RiftState {
+  double rate = 1.1, target = 1.1, inflow = 0, inflowTarget = 0;
+  double heat = 0, flare = 0, pattern = 0;
+  std::vector<Mote> motes;
+};
+
+inline double orbitRate(double r) { return 180 / (r + 90); }
+
+void makeOpening(Opening& o, const Grid& g);
+void makeMotes(std::vector<Mote>& motes, uint32_t seed404);
+void stepRift(RiftState& s, double dt);
+// Positions every mote for a frozen clock: as if the spin had held the current rate since t = 0.
+void placeRift(RiftState& s, double clock);
+void paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, double clock, const Seeds& seeds);
+
+}  // namespace nf::scene

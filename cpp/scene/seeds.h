@@ -1,0 +1,57 @@
+// World seed -> per-layer seeds. The default world keeps the original's constants so the
+// spec's golden values hold; any other world scrambles every constant with the world seed, so all
+// seeded layers change together and the same world always reproduces the same pixels.
+#pragma once
+#include <cstdint>
+
+#include "noise/hash.h"
+
+namespace nf::scene {
+
+constexpr uint32_t kDefaultWorldSeed = 404;
+
+inline uint32_t layerSeed(uint32_t constant, uint32_t world) {
+  return world == kDefaultWorldSeed ? constant : nf::hashU32(constant, world, 0x9E3779B9u);
+}
+
+struct Seeds {
+  uint32_t world;
+  uint32_t farRidge, midRidge, farTone, midTone, farStroke, midStroke, pines;
+  uint32_t cloud, stars;
+  uint32_t hillNoise, hillTone, field, cypress[2];
+  uint32_t motes, echoTicks, echoWobble;
+  uint32_t ripples, shear, glitter, splash;
+  uint32_t trees[2], leaves, leafTone, dapple;
+
+  explicit Seeds(uint32_t w)
+      : world(w),
+        farRidge(layerSeed(11, w)),
+        midRidge(layerSeed(23, w)),
+        farTone(layerSeed(53, w)),
+        midTone(layerSeed(41, w)),
+        farStroke(layerSeed(141, w)),
+        midStroke(layerSeed(143, w)),
+        pines(layerSeed(612, w)),
+        cloud(layerSeed(131, w)),
+        stars(layerSeed(77, w)),
+        hillNoise(layerSeed(7, w)),
+        hillTone(layerSeed(61, w)),
+        field(layerSeed(151, w)),
+        cypress{layerSeed(500, w), layerSeed(501, w)},
+        motes(layerSeed(404, w)),
+        echoTicks(layerSeed(17, w)),
+        echoWobble(layerSeed(311, w)),
+        ripples(layerSeed(99, w)),
+        shear(layerSeed(91, w)),
+        glitter(layerSeed(7, w)),
+        splash(layerSeed(1709, w)),
+        trees{layerSeed(4040, w), layerSeed(4041, w)},
+        leaves(layerSeed(71, w)),
+        leafTone(layerSeed(83, w)),
+        dapple(layerSeed(97, w)) {}
+
+  // Ridge pine n paints with seed 300 + n.
+  uint32_t pine(int n) const { return layerSeed(300u + static_cast<uint32_t>(n), world); }
+};
+
+}  // namespace nf::scene

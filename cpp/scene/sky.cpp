@@ -1,0 +1,238 @@
+#include "sky.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "noise/fbm.h"
+#include "noise/random.h"
+
+namespace nf::scene {
+namespace {
+
+struct Wave {
+  double kx, ky, w, phi, a;
+};
+const Wave kWaves[3] = {
+    {0.006, 0.014, 0.11, 0.4, 6 / std::hypot(0.006, 0.014)},
+    {-0.013, 0.021, -0.17, 2.1, 6 / std::hypot(-0.013, 0.021)},
+    {0.024, -0.017, 0.23, 4.4, 6 / std::hypot(0.024, -0.017)},
+};
+
+inline void addVortex(double& vx, double& vy, double dx, double dy, double gamma, double core, double sink) {
+  const double r2 = dx * dx + dy * dy + 1;
+  const double q = r2 / (core * core);
+  // exp(-q) < 5e-18 vanishes against 1 in double, so the far field skips it exactly.
+  const double k = (q > 40 ? 1.0 : 1 - std::exp(-q)) / (2 * kPi * r2);
+  vx += (-dy * gamma - dx * sink) * k;
+  vy += (dx * gamma - dy * sink) * k;
+}
+
+}  // namespace
+
+double airAngle(const Air& air, double x, double y) {
+  double vx = 24, vy = 2;
+  const double u = x - air.drift;
+  for (const Wave& w : kWaves) {
+    const double c = w.a * std::cos(w.kx * u + w.ky * y + w.w * air.time + w.phi);
+    vx += w.ky * c;
+    vy -= w.kx * c;
+  }
+  addVortex(vx, vy, x - air.bodyX, y - air.bodyY, 42000, 70, 0);
+  for (int n = 0; n < air.count; ++n) {
+    const Vortex& v = air.vortices[n];
+    addVortex(vx, vy, x - v.x, y - v.y, v.gamma, 40 + std::sqrt(v.age) * 30, 0);
+  }
+  if (air.pull > 0.01) addVortex(vx, vy, x - air.poleX, y - air.poleY, air.pull * 160000, 240, air.pull * 70000);
+  return std::atan2(vy, vx);
+}
+
+void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, double bodyR) {
+  base.clear();
+  const Px* sky = pal.at(kSkyC);
+  const Px* sun = pal.at(kSunC);
+  for (int j = 0; j < g.bh; ++j) {
+    const double y = g.sy[j];
+    if (y > floorY) break;
+    Px* row = &base.p[static_cast<size_t>(j) * base.w];
+    const double t = nf::smooth(60, 520, y);
+    for (int i = 0; i < g.bw; ++i) {
+      const double r = std::hypot(g.sx[i] - kSunX, y - kSunY);
+      if (r < bodyR) row[i] = sun[2];
+      else if (r < bodyR + 18) row[i] = ramp(sun, 3, 1 - (r - bodyR) / 18, i, j);
+      else row[i] = ramp(sky, 5, t, i, j);
+    }
+  }
+}
+
+namespace {
+
+constexpr int kFlowStep = 3;
+
+void sampleFlow(FlowField& f, const Grid& g, const Air& air, int lastRow) {
+  f.bx0 = -6;
+  f.by0 = -6;
+  f.nx = (g.bw + 12) / kFlowStep + 3;
+  f.ny = std::max(2, (lastRow + 12) / kFlowStep + 3);
+  const size_t n = static_cast<size_t>(f.nx) * f.ny;
+  f.vx.resize(n);
+  f.vy.resize(n);
+  f.colCos.resize(static_cast<size_t>(f.nx) * 3);
+  f.colSin.resize(static_cast<size_t>(f.nx) * 3);
+  f.rowCos.resize(static_cast<size_t>(f.ny) * 3);
+  f.rowSin.resize(static_cast<size_t>(f.ny) * 3);
+  const double x0 = g.sx[0], y0 = g.sy[0];
+  // The plane waves are separable: cos(A + B) from per-column and per-row terms.
+  for (int a = 0; a < f.nx; ++a) {
+    const double u = x0 + (f.bx0 + a * kFlowStep) * g.px - air.drift;
+    for (int w = 0; w < 3; ++w) {
+      f.colCos[a * 3 + w] = std::cos(kWaves[w].kx * u);
+      f.colSin[a * 3 + w] = std::sin(kWaves[w].kx * u);
+    }
+  }
+  for (int b = 0; b < f.ny; ++b) {
+    const double y = y0 + (f.by0 + b * kFlowStep) * g.px;
+    for (int w = 0; w < 3; ++w) {
+      const double ph = kWaves[w].ky * y + kWaves[w].w * air.time + kWaves[w].phi;
+      f.rowCos[b * 3 + w] = std::cos(ph);
+      f.rowSin[b * 3 + w] = std::sin(ph);
+    }
+  }
+  double cores[kMaxVortices];
+  for (int k = 0; k < air.count; ++k) cores[k] = 40 + std::sqrt(air.vortices[k].age) * 30;
+  for (int b = 0; b < f.ny; ++b) {
+    const double y = y0 + (f.by0 + b * kFlowStep) * g.px;
+    for (int a = 0; a < f.nx; ++a) {
+      const double x = x0 + (f.bx0 + a * kFlowStep) * g.px;
+      double vx = 24, vy = 2;
+      for (int w = 0; w < 3; ++w) {
+        const double c = kWaves[w].a * (f.colCos[a * 3 + w] * f.rowCos[b * 3 + w] - f.colSin[a * 3 + w] * f.rowSin[b * 3 + w]);
+        vx += kWaves[w].ky * c;
+        vy -= kWaves[w].kx * c;
+      }
+      addVortex(vx, vy, x - air.bodyX, y - air.bodyY, 42000, 70, 0);
+      for (int k = 0; k < air.count; ++k) {
+        const Vortex& v = air.vortices[k];
+        addVortex(vx, vy, x - v.x, y - v.y, v.gamma, cores[k], 0);
+      }
+      if (air.pull > 0.01) addVortex(vx, vy, x - air.poleX, y - air.poleY, air.pull * 160000, 240, air.pull * 70000);
+      const size_t k = static_cast<size_t>(b) * f.nx + a;
+      f.vx[k] = static_cast<float>(vx);
+      f.vy[k] = static_cast<float>(vy);
+    }
+  }
+}
+
+}  // namespace
+
+void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
+              const RidgeTables& t, uint32_t seed131, FlowField& flow) {
+  d.p = base.p;  // same size: a plain copy, no allocation
+  const double x0 = g.sx[0], y0 = g.sy[0];
+  const double bx0 = air.bodyX, by0 = air.bodyY, br = air.bodyR;
+  const Px* sun = pal.at(kSunC);
+  sampleFlow(flow, g, air, g.row(t.skylineMax) + 8);
+  auto dir = [&](double bx, double by, double& dx, double& dy) {
+    const double u = clampd((bx - flow.bx0) / kFlowStep, 0, flow.nx - 1.001);
+    const double v = clampd((by - flow.by0) / kFlowStep, 0, flow.ny - 1.001);
+    const int a = static_cast<int>(u), b = static_cast<int>(v);
+    const double fu = u - a, fv = v - b;
+    const size_t k = static_cast<size_t>(b) * flow.nx + a;
+    const size_t k2 = k + static_cast<size_t>(flow.nx);
+    const double vx = (flow.vx[k] * (1 - fu) + flow.vx[k + 1] * fu) * (1 - fv) + (flow.vx[k2] * (1 - fu) + flow.vx[k2 + 1] * fu) * fv;
+    const double vy = (flow.vy[k] * (1 - fu) + flow.vy[k + 1] * fu) * (1 - fv) + (flow.vy[k2] * (1 - fu) + flow.vy[k2 + 1] * fu) * fv;
+    const double len = std::sqrt(vx * vx + vy * vy);
+    if (len > 1e-12) {
+      dx = vx / len;
+      dy = vy / len;
+    }
+  };
+  auto clear = [&](int i, int j) { return std::hypot(g.sx[i] - bx0, g.sy[j] - by0) > br; };
+
+  // Eddy ink: light and dark bands by distance from the strongest nearby vortex.
+  auto eddyInk = [&](double x, double y, double mask, Px& out) {
+    double swirl = 0, band = 0;
+    auto feel = [&](double dx, double dy, double strength, double reach, double wave) {
+      const double r2 = dx * dx + dy * dy;
+      if (r2 > 80 * reach * reach) return;  // e < 1e-17: cannot beat any mask
+      const double e = strength * std::exp(-r2 / (2 * reach * reach));
+      if (e <= swirl) return;
+      swirl = e;
+      band = std::cos(std::sqrt(r2) * wave);
+    };
+    for (int n = 0; n < air.count; ++n) {
+      const Vortex& v = air.vortices[n];
+      feel(x - v.x, y - v.y, std::min(1.0, std::fabs(v.gamma) / 30000), 70 + std::sqrt(v.age) * 50, 0.16);
+    }
+    if (air.pull > 0.01) feel(x - air.poleX, y - air.poleY, std::min(1.0, air.pull) * 0.7, 420, 0.045);
+    if (swirl <= mask) return false;
+    if (band > 0.2) out = pal[kSwirlC + 1];
+    else if (band < -0.2) out = pal[kSwirlC];
+    else return false;
+    return true;
+  };
+  // Sky ink: the disc, its banded halo, drifting cloud, or the gradient. Sets `sunny` for disc inks.
+  auto skyInk = [&](double x, double y, double thr, double mask, bool& sunny) {
+    const double r = std::hypot(x - bx0, y - by0);
+    sunny = true;
+    if (r < br) return pick(sun, 3, 0.7 + 0.3 * (1 - r / br), thr);
+    if (r < br + 70) {
+      const double fall = 1 - (r - br) / 70;
+      const double band = 0.5 + 0.5 * std::cos((r - br) * 0.21);
+      if (band * fall > 0.3 + mask * 0.25) return pick(sun, 3, fall * 0.9, thr);
+    }
+    sunny = false;
+    const double c = nf::fbmUnchecked((x - air.drift) * 0.0035, y * 0.012, seed131, 3);
+    const double cloud = nf::smooth(0.5, 0.68, c) * (1 - nf::smooth(230, 480, y));
+    if (cloud > mask) return pick(pal.at(kCloudC), 3, (c - 0.5) * 3.5, thr);
+    return pick(pal.at(kSkyC), 5, nf::smooth(60, 520, y) + (c - 0.5) * 0.35, thr);
+  };
+
+  const double floorY = t.skylineMax;
+  strokeSeeds(g.bw, g.bh, 3, air.drift / g.px, 0, g.row(floorY), seed131, [&](double bx, double by, double h, double k) {
+    const double x = x0 + bx * g.px, y = y0 + by * g.px;
+    if (y > t.skyline[g.clampCol(bx)] + g.px * 2) return;
+    Px c;
+    bool sunny = false;
+    if (!eddyInk(x, y, k, c)) c = skyInk(x, y, h, k, sunny);
+    const int len = 6 + static_cast<int>(std::floor(frac(k * 7.13) * 5));
+    const bool wide = frac(k * 3.7) < 0.25;
+    // The disc stays whole: only its own strokes may cross into it.
+    const bool near = std::hypot(x - bx0, y - by0) < br + len * g.px;
+    if (near && !sunny) brushDir(d, bx, by, len, wide, c, dir, clear);
+    else brushDir(d, bx, by, len, wide, c, dir, KeepAll{});
+  });
+}
+
+void makeStars(std::vector<SkyStar>& out, const Seeds& s) {
+  out.clear();
+  nf::Mulberry32 r(s.stars);
+  for (int n = 0; n < 80 && out.size() < 18; ++n) {
+    const double x = 40 + r.next() * 1520;
+    const double y = 30 + r.next() * 420;
+    const double mag = std::pow(r.next(), 1.6);
+    const double freq = 0.6 + r.next() * 1.6;
+    const double phase = r.next() * kPi * 2;
+    const double sky = std::min(farRidgeAt(x, s.farRidge), midRidgeAt(x, s.midRidge));
+    if (y < sky - 50 && std::hypot(x - kSunX, y - kSunY) > 130) out.push_back({x, y, mag, freq, phase});
+  }
+}
+
+void paintStars(Image& d, const Grid& g, const Palette& pal, const std::vector<SkyStar>& stars, double clock) {
+  auto plot = [&](double x, double y, Px c, double alpha) {
+    const int i = g.col(x), j = g.row(y);
+    if (alpha > bayer(i, j)) d.dot(i, j, c);
+  };
+  const Px star = pal[kStarC];
+  const int cross[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+  for (const SkyStar& s : stars) {
+    const double twinkle = 0.6 + 0.4 * std::sin(clock * s.freq + s.phase);
+    plot(s.x, s.y, star, 1);
+    if (s.mag > 0.4)
+      for (const auto& o : cross) plot(s.x + o[0] * g.px, s.y + o[1] * g.px, star, twinkle * 0.8);
+    if (s.mag > 0.65)
+      halo(plot, s.x, s.y, (2.4 + s.mag * 1.4) * g.px, g.px * 0.8, pal[kSunC + 1], twinkle * 0.7,
+           clock * 0.2 + s.phase, 5);
+  }
+}
+
+}  // namespace nf::scene

@@ -1,0 +1,54 @@
+// The sky (spec 3.2): base gradient with the sun or moon, flow-field strokes with clouds and
+// eddies, and the flow itself (plane-wave stream function plus Lamb-Oseen vortices).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "grid.h"
+#include "palette.h"
+#include "raster.h"
+#include "ridges.h"
+
+namespace nf::scene {
+
+constexpr double kSunX = 1150, kSunY = 118, kSunR = 46, kMoonR = 40;
+constexpr int kMaxVortices = 8;
+
+struct Vortex {
+  double x, y, gamma, age;
+};
+
+struct Air {
+  double drift = 0, time = 0, pull = 0;
+  double poleX = 800, poleY = 440;
+  double bodyX = kSunX, bodyY = kSunY, bodyR = kSunR;
+  Vortex vortices[kMaxVortices] = {};
+  int count = 0;
+};
+
+double airAngle(const Air& air, double x, double y);
+
+// Rows down to floorY (max ridge y + 30); the rest stays transparent.
+void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, double bodyR);
+
+// The flow is sampled every 2 buffer pixels per tick and interpolated along the strokes, which keeps
+// the tick O(pixels) whatever the number of eddies. flow is reused scratch.
+struct FlowField {
+  int nx = 0, ny = 0;
+  double bx0 = 0, by0 = 0;  // buffer coordinates of node (0, 0)
+  std::vector<float> vx, vy;
+  std::vector<double> colCos, colSin, rowCos, rowSin;
+};
+
+void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
+              const RidgeTables& t, uint32_t seed131, FlowField& flow);
+
+struct SkyStar {
+  double x, y, mag, freq, phase;
+};
+
+// mulberry(77): up to 80 candidates (five draws each, kept or not), at most 18 kept.
+void makeStars(std::vector<SkyStar>& out, const Seeds& s);
+void paintStars(Image& d, const Grid& g, const Palette& pal, const std::vector<SkyStar>& stars, double clock);
+
+}  // namespace nf::scene

@@ -1,0 +1,210 @@
+#include "trees.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "island.h"
+#include "noise/fbm.h"
+#include "noise/random.h"
+
+namespace nf::scene {
+namespace {
+
+constexpr double kSplat = 40;
+constexpr double kGoldStart = 0.45, kGoldEnd = 0.7;
+
+// Octaves drift at their own speed, so coarse masses sway while fine leaves shimmer.
+double windFbm(double x, double y, uint32_t seed, int octaves, double wind) {
+  double sum = 0, amp = 0.5, norm = 0;
+  for (int i = 0; i < octaves; ++i) {
+    sum += amp * nf::valueNoiseUnchecked(x + wind * (1 + i * 0.7), y, seed + 17u * static_cast<uint32_t>(i));
+    norm += amp;
+    amp *= 0.5;
+    x *= 2.03;
+    y *= 2.03;
+  }
+  return sum / norm;
+}
+
+struct Limb {
+  double x, y, a, w, l, phase;
+};
+
+}  // namespace
+
+void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double width, double len) {
+  out.segs.clear();
+  out.tips.clear();
+  nf::Mulberry32 r(seed);
+  const double up = -kPi / 2;
+  std::vector<Limb> stack;
+  stack.push_back({x, y, up + lean, width, len, r.next() * kPi * 2});
+  auto curl = [&](double a, double k) { return a + (up - a) * k + (r.next() - 0.5) * 0.3; };
+  while (!stack.empty()) {
+    const Limb s = stack.back();
+    stack.pop_back();
+    if (s.w < 1.6 || out.segs.size() > 1400) {
+      out.tips.push_back({s.x, s.y, std::sin(s.phase)});
+      continue;
+    }
+    const double w1 = s.w * 0.95;
+    const double nx = s.x + std::cos(s.a) * s.l, ny = s.y + std::sin(s.a) * s.l;
+    out.segs.push_back({s.x, s.y, nx, ny, s.w, w1});
+    const double roll = r.next();
+    if (roll < 0.3 || s.w > width * 0.8) {
+      const double a = curl(s.a, 0.1);
+      stack.push_back({nx, ny, a, w1, s.l * 0.94, s.phase});
+      continue;
+    }
+    const bool both = roll > 0.79;
+    const double phase = s.phase + 2.39996;
+    const int side = std::cos(phase) >= 0 ? 1 : -1;
+    const double keep = both ? 0.45 + r.next() * 0.15 : 0.6 + r.next() * 0.2;
+    const double mainA = curl(s.a, 0.1);
+    stack.push_back({nx, ny, mainA, w1 * std::sqrt(keep), s.l * 0.9, phase});
+    const int kids[2] = {side, -side};
+    const int count = both ? 2 : 1;
+    const double kw = w1 * std::sqrt((1 - keep) / count);
+    for (int n = 0; n < count; ++n) {
+      const int k = kids[n];
+      const double a = curl(s.a + k * (0.35 + r.next() * 0.4), 0.14);
+      const double l = s.l * (0.7 + r.next() * 0.2);
+      stack.push_back({nx, ny, a, kw, l, phase + k});
+    }
+  }
+}
+
+void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const std::vector<float>& hillTop) {
+  const int bw = g.bw, bh = g.bh;
+  const size_t n = static_cast<size_t>(bw) * bh;
+  // Repoussoir trees hug whatever edges the slice fit leaves visible.
+  const double left = g.sx[0], span = g.sx[bw - 1] - left;
+  c.roots[0] = left + span * 0.04;
+  c.roots[1] = left + span * 0.97;
+  const double k = clampd(span / 1500, 0.45, 1);
+  growTree(c.trees[0], s.trees[0], c.roots[0], 1080, -0.04, 46 * k, 90 * k);
+  growTree(c.trees[1], s.trees[1], c.roots[1], 1080, 0.02, 36 * k, 80 * k);
+
+  c.density.assign(n, 0.f);
+  c.depth.assign(n, 0.f);
+  c.leafTone.assign(n, 0.f);
+  c.cover.assign(n, 0.f);
+  c.groundCover.assign(n, 0.f);
+  c.groundU.assign(n, 0.f);
+  c.bark.resize(bw, bh);
+  auto toI = [&](double x) { return jsRound((x - g.sx[0]) / g.px); };
+  auto toJ = [&](double y) { return jsRound((y - g.sy[0]) / g.px); };
+  for (const Tree& tree : c.trees) {
+    for (const Tip& t : tree.tips) {
+      const int i0 = std::max(0, toI(t.x - kSplat)), i1 = std::min(bw - 1, toI(t.x + kSplat));
+      const int j0 = std::max(0, toJ(t.y - kSplat)), j1 = std::min(bh - 1, toJ(t.y + kSplat));
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) {
+          const double q = 1 - std::hypot(g.sx[i] - t.x, g.sy[j] - t.y) / kSplat;
+          if (q <= 0) continue;
+          const size_t p = static_cast<size_t>(j) * bw + i;
+          c.density[p] += static_cast<float>(q * q);
+          c.depth[p] += static_cast<float>(q * q * t.z);
+        }
+    }
+    // Twigs thinner than a pixel stay hidden in the leaves instead of stair-stepping across it.
+    for (const Segment& sg : tree.segs) {
+      if (sg.w0 < g.px * 0.8) continue;
+      const double pad = std::max(sg.w0, sg.w1) / 2 + g.px;
+      const int i0 = std::max(0, toI(std::min(sg.x0, sg.x1) - pad)), i1 = std::min(bw - 1, toI(std::max(sg.x0, sg.x1) + pad));
+      const int j0 = std::max(0, toJ(std::min(sg.y0, sg.y1) - pad)), j1 = std::min(bh - 1, toJ(std::max(sg.y0, sg.y1) + pad));
+      const double dx = sg.x1 - sg.x0, dy = sg.y1 - sg.y0;
+      const double len2 = dx * dx + dy * dy > 0 ? dx * dx + dy * dy : 1;
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) {
+          const double x = g.sx[i], y = g.sy[j];
+          const double u = clampd(((x - sg.x0) * dx + (y - sg.y0) * dy) / len2, 0, 1);
+          const double qx = x - (sg.x0 + dx * u), qy = y - (sg.y0 + dy * u);
+          const double side = (dx * qy - dy * qx) / std::sqrt(len2);
+          const double half = std::max((sg.w0 + (sg.w1 - sg.w0) * u) / 2, g.px * 0.5);
+          if (std::hypot(qx, qy) > half) continue;
+          c.bark.p[static_cast<size_t>(j) * bw + i] = ramp(pal.at(kBarkC), 3, 0.5 + side / half * 0.5, i, j);
+        }
+    }
+  }
+  for (size_t p = 0; p < n; ++p) {
+    if (c.density[p] < 0.05f) continue;
+    const int i = static_cast<int>(p % static_cast<size_t>(bw)), j = static_cast<int>(p / static_cast<size_t>(bw));
+    c.depth[p] = c.depth[p] / c.density[p];
+    c.leafTone[p] = static_cast<float>(0.2 + nf::fbmUnchecked(g.sx[i] * 0.05, g.sy[j] * 0.05, s.leafTone, 2) * 0.5 +
+                                       c.depth[p] * 0.18);
+  }
+  // Dapple: shade is crisp near the roots and dissolves into haze toward the middle.
+  for (int j = 0; j < bh; ++j) {
+    const double y = g.sy[j];
+    const double ground = 1 - nf::smooth(kWater - 20, kWater, y);
+    if (ground <= 0 || y < 560) continue;
+    for (int i = 0; i < bw; ++i) {
+      const double x = g.sx[i];
+      if (y < hillTop[i] - 6) continue;
+      if (std::fabs(x - 800) < 330 && y < 600) continue;
+      const double b = std::min(1.0, std::min(std::fabs(x - c.roots[0]), std::fabs(x - c.roots[1])) / 640);
+      const double cover = ground * (1 - nf::smooth(0.25, 0.85, b));
+      if (cover < 0.06) continue;
+      const size_t p = static_cast<size_t>(j) * bw + i;
+      c.groundCover[p] = static_cast<float>(cover);
+      c.groundU[p] = static_cast<float>(0.012 + 0.09 * b);
+    }
+  }
+}
+
+void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
+                 double clock) {
+  d.p = c.bark.p;
+  const int bw = g.bw, bh = g.bh;
+  const size_t n = static_cast<size_t>(bw) * bh;
+  const double drift = clock * 0.05;
+  const double scale = 1 / (kSplat * 1.6);
+  float* cover = c.cover.data();
+  for (size_t p = 0; p < n; ++p) {
+    cover[p] = 0;
+    const float dens = c.density[p];
+    if (dens < 0.05f) continue;
+    const int i = static_cast<int>(p % static_cast<size_t>(bw)), j = static_cast<int>(p / static_cast<size_t>(bw));
+    const double z = c.depth[p];
+    const double nz = windFbm(g.sx[i] * scale, g.sy[j] * scale + drift, s.leaves, 2, wind);
+    const double v = dens * (0.35 + nz) * (1 + 0.15 * z);
+    const double penumbra = 0.1 + 0.08 * (1 - z);
+    cover[p] = static_cast<float>(nf::clamp01((v - 0.55) / penumbra + 0.5));
+  }
+  const Px* leaf = pal.at(kLeafC);
+  for (int j = 1; j < bh - 1; ++j)
+    for (int i = 1; i < bw - 1; ++i) {
+      const size_t p = static_cast<size_t>(j) * bw + i;
+      const double t = cover[p];
+      if (t <= bayer(i, j)) continue;
+      const double grad = std::max(std::fabs(cover[p + 1] - cover[p - 1]), std::fabs(cover[p + bw] - cover[p - bw]));
+      // Only the fringe facing the light (up and to the right) catches gold.
+      const bool sunward = cover[p - bw + 1] < t;
+      Px col;
+      if (t >= kGoldStart && t <= kGoldEnd && grad > 0.3 && sunward) col = pal[kGoldC];
+      else if (t < 0.6 && !sunward) col = leaf[0];
+      else col = ramp(leaf, 4, c.leafTone[p] + (sunward ? 0.12 : 0), i, j);
+      d.p[p] = col;
+    }
+
+  // Cast shade on the island, on pixels the canopy left empty.
+  const Px shade = pal[kShadeC], fringe = pal[kFringeC];
+  const double sway = std::sin(clock * 0.4) * 0.05;
+  for (int j = 0; j < bh; ++j) {
+    const double y = g.sy[j];
+    if (y < 560 || y > kWater) continue;
+    for (int i = 0; i < bw; ++i) {
+      const size_t p = static_cast<size_t>(j) * bw + i;
+      const double cv = c.groundCover[p];
+      if (cv <= 0 || chA(d.p[p]) == 255) continue;
+      const double nz = windFbm(g.sx[i] * 0.011, y * 0.03 + sway, s.dapple, 3, wind * 0.6);
+      const double cut = 1 - cv * 0.6, u = c.groundU[p];
+      const double sh = nf::smooth(cut - u, cut + u, nz);
+      if (sh >= kGoldStart && sh <= kGoldEnd && u < 0.035) d.p[p] = fringe;
+      else if (sh > bayer(i, j)) d.p[p] = shade;
+    }
+  }
+}
+
+}  // namespace nf::scene

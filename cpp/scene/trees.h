@@ -1,0 +1,42 @@
+// The two foreground trees (spec 3.5): the probabilistic L-system, bark, wind-blown leaves and the
+// dappled shade they cast on the island.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "grid.h"
+#include "palette.h"
+#include "raster.h"
+#include "seeds.h"
+
+namespace nf::scene {
+
+struct Segment {
+  double x0, y0, x1, y1, w0, w1;
+};
+struct Tip {
+  double x, y, z;  // z = depth toward (+1) or away from (-1) the viewer
+};
+struct Tree {
+  std::vector<Segment> segs;
+  std::vector<Tip> tips;
+};
+
+void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double width, double len);
+
+// Everything about the canopy that depends only on grid, trees and palette: leaf density and depth
+// splatted from the tips, the static leaf tone, the bark image and the dapple's per-pixel cover.
+struct CanopyCache {
+  Tree trees[2];
+  double roots[2] = {0, 0};
+  std::vector<float> density, depth, leafTone, cover;  // cover is per-tick scratch
+  std::vector<float> groundCover;                       // dapple cover, 0 where no dapple can land
+  std::vector<float> groundU;                           // dapple soft-edge width
+  Image bark;
+};
+
+void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const std::vector<float>& hillTop);
+void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
+                 double clock);
+
+}  // namespace nf::scene

@@ -1,0 +1,47 @@
+// The near layer (spec 3.8, 3.9): water plate with the scene folded into it, ripples, glitter, the
+// shore line and click splashes.
+#pragma once
+#include <vector>
+
+#include "grid.h"
+#include "palette.h"
+#include "raster.h"
+#include "ridges.h"
+#include "seeds.h"
+
+namespace nf::scene {
+
+struct Ripple {
+  double x, y, w;
+  bool bright;
+  double half, phase;
+};
+
+struct Splash {
+  double x, y, size, age;
+};
+
+constexpr double kSplashLife = 1.6;
+constexpr int kMaxSplashes = 16;
+
+void makeRipples(std::vector<Ripple>& out, const Seeds& s);
+
+struct WaterInputs {
+  // Reflected layers, front to back: gate, island, rift, ranges (same grid as the water).
+  const Image* gate;
+  const Image* hill;
+  const Image* rift;
+  const Image* land;
+  const RidgeTables* ridges;
+  const std::vector<Ripple>* ripples;
+  const Splash* splashes;
+  int splashCount;
+  double clock, heat;
+  bool dark;  // day < 0.5
+};
+
+// ids: scratch rows of bw bytes each (two rows).
+void paintWater(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const WaterInputs& in,
+                std::vector<uint8_t>& ids);
+
+}  // namespace nf::scene

@@ -1,0 +1,220 @@
+// Behaviour of the Landscape orchestrator: determinism, world seeds, daylight, cadence, caching and
+// extreme viewports.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "scene/landscape.h"
+
+namespace {
+
+using namespace nf::scene;
+
+std::vector<uint8_t> copyLayer(const Landscape& s, Layer l) {
+  const size_t n = static_cast<size_t>(s.bufferWidth()) * s.bufferHeight() * 4;
+  const uint8_t* p = s.pixels(l);
+  return std::vector<uint8_t>(p, p + n);
+}
+
+size_t opaqueCount(const Landscape& s, Layer l) {
+  const size_t n = static_cast<size_t>(s.bufferWidth()) * s.bufferHeight();
+  const uint8_t* p = s.pixels(l);
+  size_t count = 0;
+  for (size_t k = 0; k < n; ++k) count += p[k * 4 + 3] != 0;
+  return count;
+}
+
+// Star-coloured sky pixels above the skyline.
+int starPixels(const Landscape& s) {
+  const Grid& g = s.grid();
+  const Px star = s.palette()[kStarC];
+  const uint8_t* p = s.pixels(kSky);
+  int count = 0;
+  for (int j = 0; j < g.bh; ++j)
+    for (int i = 0; i < g.bw; ++i) {
+      if (g.sy[j] >= std::min(s.farRidge(g.sx[i]), s.midRidge(g.sx[i]))) continue;
+      Px c;
+      std::memcpy(&c, p + (static_cast<size_t>(j) * g.bw + i) * 4, 4);
+      count += c == star;
+    }
+  return count;
+}
+
+Landscape make(uint32_t seed, double day, double clock, int w = 1280, int h = 800) {
+  Landscape s(seed);
+  s.setDay(day);
+  s.setViewport({w, h, 0});
+  s.setClock(clock);
+  s.renderAll();
+  return s;
+}
+
+TEST(SceneLandscape, NoBuffersBeforeViewport) {
+  Landscape s;
+  EXPECT_EQ(s.pixels(kSky), nullptr);
+  EXPECT_EQ(s.advance(0.016), 0u);
+  EXPECT_EQ(s.renderAll(), 0u);
+}
+
+TEST(SceneLandscape, LayersAreNonBlank) {
+  Landscape s = make(kDefaultWorldSeed, 1, 2.0);
+  EXPECT_EQ(s.bufferWidth(), 344);
+  EXPECT_EQ(s.bufferHeight(), 224);
+  for (int l = 0; l < kLayerCount; ++l) EXPECT_GT(opaqueCount(s, static_cast<Layer>(l)), 200u) << "layer " << l;
+}
+
+TEST(SceneLandscape, DeterministicAcrossInstances) {
+  Landscape a = make(kDefaultWorldSeed, 0.7, 12.34);
+  Landscape b = make(kDefaultWorldSeed, 0.7, 12.34);
+  for (int l = 0; l < kLayerCount; ++l)
+    EXPECT_EQ(copyLayer(a, static_cast<Layer>(l)), copyLayer(b, static_cast<Layer>(l))) << "layer " << l;
+  // The same frame sequence gives the same pixels too.
+  for (int f = 0; f < 90; ++f) {
+    if (f == 20) {
+      a.setPortalMode(PortalMode::Hot);
+      b.setPortalMode(PortalMode::Hot);
+    }
+    a.setPointer(300 + f * 9.0, 200, true);
+    b.setPointer(300 + f * 9.0, 200, true);
+    EXPECT_EQ(a.advance(1.0 / 60), b.advance(1.0 / 60));
+  }
+  for (int l = 0; l < kLayerCount; ++l)
+    EXPECT_EQ(copyLayer(a, static_cast<Layer>(l)), copyLayer(b, static_cast<Layer>(l))) << "layer " << l;
+}
+
+TEST(SceneLandscape, SetClockIgnoresHistory) {
+  Landscape a = make(kDefaultWorldSeed, 1, 0);
+  for (int f = 0; f < 120; ++f) {
+    a.setPointer(200 + f * 11.0, 300, true);
+    a.advance(1.0 / 60);
+  }
+  a.splash(800, 930);
+  a.setClock(5.5);
+  a.renderAll();
+  Landscape b = make(kDefaultWorldSeed, 1, 5.5);
+  for (int l = 0; l < kLayerCount; ++l)
+    EXPECT_EQ(copyLayer(a, static_cast<Layer>(l)), copyLayer(b, static_cast<Layer>(l))) << "layer " << l;
+}
+
+TEST(SceneLandscape, WorldSeedsChangeEverySeededLayer) {
+  Landscape a = make(404, 0.2, 3.0);
+  Landscape b = make(405, 0.2, 3.0);
+  for (Layer l : {kSky, kLand, kRift, kHill, kNear, kCanopy})
+    EXPECT_NE(copyLayer(a, l), copyLayer(b, l)) << "layer " << l;
+  // The gate ring is unseeded: every world shares it.
+  EXPECT_EQ(copyLayer(a, kGate), copyLayer(b, kGate));
+  // Switching the seed in place equals constructing with it.
+  a.setWorldSeed(405);
+  a.setClock(3.0);
+  a.renderAll();
+  for (int l = 0; l < kLayerCount; ++l)
+    EXPECT_EQ(copyLayer(a, static_cast<Layer>(l)), copyLayer(b, static_cast<Layer>(l))) << "layer " << l;
+}
+
+TEST(SceneLandscape, StarsOnlyAtNight) {
+  Landscape night = make(kDefaultWorldSeed, 0, 1.0);
+  EXPECT_TRUE(night.starsShown());
+  EXPECT_GT(night.stars().size(), 5u);
+  EXPECT_GE(starPixels(night), static_cast<int>(night.stars().size()) / 2);
+  Landscape justAbove = make(kDefaultWorldSeed, 0.36, 1.0);
+  EXPECT_FALSE(justAbove.starsShown());
+  EXPECT_EQ(starPixels(justAbove), 0);
+  Landscape justBelow = make(kDefaultWorldSeed, 0.34, 1.0);
+  EXPECT_GT(starPixels(justBelow), 0);
+  Landscape day = make(kDefaultWorldSeed, 1, 1.0);
+  EXPECT_FALSE(day.starsShown());
+  for (Layer l : {kSky, kLand, kGate, kHill, kNear, kCanopy})
+    EXPECT_NE(copyLayer(night, l), copyLayer(day, l)) << "layer " << l;
+  // The rift is night in both themes.
+  EXPECT_EQ(copyLayer(night, kRift), copyLayer(day, kRift));
+}
+
+TEST(SceneLandscape, CadenceMasks) {
+  Landscape s = make(kDefaultWorldSeed, 1, 0);
+  int ticks[kLayerCount] = {};
+  for (int f = 0; f < 60; ++f) {
+    const uint32_t m = s.advance(1.0 / 60);
+    for (int l = 0; l < kLayerCount; ++l) ticks[l] += (m >> l) & 1u;
+    const int jobs = ((m >> kHill) & 1u) + ((m >> kNear) & 1u) + ((m >> kCanopy) & 1u);
+    EXPECT_LE(jobs, 1) << "frame " << f;
+    EXPECT_EQ(m & ((1u << kLand) | (1u << kGate)), 0u);
+  }
+  EXPECT_EQ(ticks[kRift], 20);
+  EXPECT_GE(ticks[kSky], 7);
+  EXPECT_LE(ticks[kSky], 8);
+  for (Layer l : {kHill, kNear, kCanopy}) {
+    EXPECT_GE(ticks[l], 9) << "layer " << l;
+    EXPECT_LE(ticks[l], 10) << "layer " << l;
+  }
+  EXPECT_NEAR(s.clock(), 1.0, 1e-9);
+  // dt is capped at 50 ms.
+  s.advance(10);
+  EXPECT_NEAR(s.clock(), 1.05, 1e-9);
+}
+
+TEST(SceneLandscape, PaintOnceLayersAreCached) {
+  Landscape s = make(kDefaultWorldSeed, 1, 0);
+  const int painted = s.paintOnceCount();
+  const std::vector<uint8_t> land = copyLayer(s, kLand), gate = copyLayer(s, kGate);
+  for (int f = 0; f < 120; ++f) s.advance(1.0 / 60);
+  EXPECT_EQ(s.paintOnceCount(), painted);
+  EXPECT_EQ(copyLayer(s, kLand), land);
+  EXPECT_EQ(copyLayer(s, kGate), gate);
+  s.setDay(1);  // unchanged
+  EXPECT_EQ(s.paintOnceCount(), painted);
+  s.setDay(0.5);
+  EXPECT_EQ(s.paintOnceCount(), painted + 1);
+  // The repaint shows up in the next mask.
+  EXPECT_EQ(s.advance(0.001) & ((1u << kLand) | (1u << kGate)), (1u << kLand) | (1u << kGate));
+}
+
+TEST(SceneLandscape, PortalHeatsUp) {
+  Landscape s = make(kDefaultWorldSeed, 1, 0);
+  EXPECT_EQ(s.heat(), 0);
+  s.setPortalMode(PortalMode::Hot);
+  for (int f = 0; f < 180; ++f) s.advance(1.0 / 60);
+  EXPECT_GT(s.heat(), 0.5);
+  s.setClock(3);  // frozen time puts the rift straight at its mode's target
+  EXPECT_EQ(s.heat(), 1);
+  s.setPortalMode(PortalMode::Idle);
+  s.setClock(3);
+  EXPECT_EQ(s.heat(), 0);
+}
+
+TEST(SceneLandscape, SplashOnlyOnWater) {
+  Landscape a = make(kDefaultWorldSeed, 1, 0);
+  Landscape b = make(kDefaultWorldSeed, 1, 0);
+  a.splash(800, 500);  // on the gate: ignored
+  b.splash(800, 500);
+  b.splash(700, 920);  // on the water
+  for (int f = 0; f < 12; ++f) {
+    a.advance(1.0 / 60);
+    b.advance(1.0 / 60);
+  }
+  a.renderAll();
+  b.renderAll();
+  EXPECT_NE(copyLayer(a, kNear), copyLayer(b, kNear));
+  EXPECT_EQ(copyLayer(a, kSky), copyLayer(b, kSky));
+}
+
+TEST(SceneLandscape, ExtremeViewports) {
+  for (const Viewport v : {Viewport{320, 480, 0}, Viewport{3840, 2160, 0}, Viewport{1, 1, 0}, Viewport{1280, 800, 1}}) {
+    Landscape s;
+    s.setDay(0.2);
+    s.setPortalMode(PortalMode::Enter);
+    s.setViewport(v);
+    s.splash(800, 900);
+    s.setPointer(100, 100, true);
+    for (int f = 0; f < 15; ++f) {
+      s.setPointer(100 + 40.0 * f, 100, true);
+      s.advance(1.0 / 30);
+    }
+    s.setClock(100);
+    EXPECT_EQ(s.renderAll(), kAllLayers);
+    EXPECT_GT(s.bufferWidth(), 0);
+    EXPECT_GT(opaqueCount(s, kSky) + opaqueCount(s, kLand), 0u);
+  }
+}
+
+}  // namespace
