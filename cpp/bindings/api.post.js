@@ -77,8 +77,237 @@
   Module['NoiseGrid'] = NoiseGrid;
 
   // ==== toolkit api ====
+  // Module.schema(): the parameter table (array of plain objects: key, short, type, default,
+  // min/max/step or values, group, description). Module.Field: a noise field built from a plain
+  // config object; unknown keys, wrong types, non-finite or out-of-range values throw an Error
+  // naming the key and the allowed range; missing keys take their defaults.
+  let schemaCache = null;
+  function toolkitSchema() {
+    if (!schemaCache) schemaCache = Module['toolkitSchema']();
+    return schemaCache;
+  }
+  Module['schema'] = function schema() {
+    return toolkitSchema().map((p) => Object.assign({}, p, p.values ? { values: p.values.slice() } : {}));
+  };
+  Module['schemaMarkdown'] = function schemaMarkdown() {
+    return Module['toolkitSchemaMarkdown']();
+  };
+  // Module.views(): [{ name, label, legend: [{ name, color: [r, g, b] }] }], the colours the
+  // colour fill paints (the C++ tables), in the order fillColor knows the views.
+  let viewsCache = null;
+  Module['views'] = function views() {
+    if (!viewsCache) viewsCache = Module['toolkitViews']();
+    return viewsCache.map((v) => ({ name: v.name, label: v.label,
+      legend: v.legend.map((l) => ({ name: l.name, color: l.color.slice() })) }));
+  };
+  // Module.capabilities(): { value: { dims3, tileable, analyticGradient }, gradient: .., ... },
+  // the table validation uses (a period on a type that is not tileable is an error; dimensions = 3
+  // on a type without dims3 is accepted and ignores z).
+  Module['capabilities'] = function capabilities() {
+    return Module['toolkitCapabilities']();
+  };
+
+  function applyConfig(raw, config) {
+    if (config === undefined) return;
+    if (config === null || typeof config !== 'object' || Array.isArray(config)) {
+      throw new Error('field config must be a plain object');
+    }
+    const byKey = new Map(toolkitSchema().map((p) => [p.key, p]));
+    for (const key of Object.keys(config)) {
+      const spec = byKey.get(key);
+      const v = config[key];
+      if (!spec) throw new Error('unknown parameter "' + key + '" (allowed: ' + Array.from(byKey.keys()).join(', ') + ')');
+      let err;
+      if (spec.type === 'enum') {
+        if (typeof v !== 'string') throw new Error(key + ' must be one of ' + spec.values.join(', ') + ' (got ' + typeof v + ')');
+        err = raw.setEnum(key, v);
+      } else if (spec.type === 'bool') {
+        if (typeof v !== 'boolean') throw new Error(key + ' must be a boolean (got ' + typeof v + ')');
+        err = raw.set(key, v ? 1 : 0);
+      } else {
+        if (typeof v !== 'number') {
+          throw new Error(key + ' must be a number in [' + spec.min + ', ' + spec.max + '] (got ' + typeof v + ')');
+        }
+        err = raw.set(key, v);
+      }
+      if (err) throw new Error(err);
+    }
+  }
+
+  const FIELD_GRID_OPTIONS = ['width', 'height', 'x', 'y', 'step', 'stepY', 'offsetX', 'offsetY'];
+  function gridArgs(opts, extra) {
+    opts = opts === undefined ? {} : opts;
+    rejectUnknownKeys('fill', opts, FIELD_GRID_OPTIONS.concat(extra || []));
+    const step = numberOption(opts, 'step', 1);
+    return [numberOption(opts, 'width', NaN), numberOption(opts, 'height', NaN),
+      numberOption(opts, 'x', 0), numberOption(opts, 'y', 0), step, numberOption(opts, 'stepY', step),
+      numberOption(opts, 'offsetX', 0), numberOption(opts, 'offsetY', 0)];
+  }
+
+  class Field {
+    constructor(config) {
+      this._raw = new Module['RawField']();
+      try {
+        applyConfig(this._raw, config);
+        const err = this._raw.compile();
+        if (err) throw new Error(err);
+      } catch (e) {
+        this._raw.delete();
+        this._raw = null;
+        throw e;
+      }
+    }
+    // Field.fromQuery(query) throws on the first problem; with { lenient: true } it returns
+    // { field, errors, badKeys }: bad values are skipped and their defaults kept.
+    static fromQuery(query, opts) {
+      if (typeof query !== 'string') throw new Error('query must be a string');
+      const lenient = !!(opts && opts.lenient);
+      const f = Object.create(Field.prototype);
+      f._raw = new Module['RawField']();
+      const r = f._raw.fromQuery(query, lenient);
+      if (r && typeof r.error === 'string') {
+        f.delete();
+        throw new Error(r.error);
+      }
+      return lenient ? { field: f, errors: r.errors, badKeys: r.badKeys } : f;
+    }
+    _live() {
+      if (!this._raw) throw new Error('this Field was deleted');
+      return this._raw;
+    }
+    config() { return this._live().config(); }
+    toQuery() { return this._live().toQuery(); }
+    // One value; slow next to fill() (a call across the JS/wasm boundary per sample).
+    sample(x, y, z) {
+      return z === undefined ? this._live().sample(x, y) : this._live().sample3(x, y, z);
+    }
+    moisture(x, y) { return this._live().moisture(x, y); }
+    gradient(x, y) { return this._live().sampleGrad(x, y); }
+    // fill({ width, height, x, y, step, stepY?, offsetX?, offsetY? }) -> { view, min, max, mean,
+    // width, height }; `view` is a zero-copy Float32Array valid until the next fill of any object.
+    fill(grid) { return check(this._live().fill(...gridArgs(grid))); }
+    // fillColor(view, grid) with view raw | land | bands | biomes | relief -> { pixels (Uint8Array,
+    // RGBA, wrap with new Uint8ClampedArray(p.buffer, p.byteOffset, p.length) for ImageData), view,
+    // min, max, mean, histogram (Uint32Array, a copy: grid.bins bins of the height over [0, 1],
+    // bins 1..1024, default 32; 0 for none), bands ([water, sand, grass, rock] shares of the
+    // samples, sum 1), biomes (biome view only: shares in the order of nf.views()'s biome legend,
+    // water first) }.
+    fillColor(view, grid) {
+      grid = grid === undefined ? {} : grid;
+      if (grid === null || typeof grid !== 'object') throw new Error('fill options must be an object');
+      const bins = grid.bins === undefined ? 32 : grid.bins;
+      if (!Number.isInteger(bins) || bins < 0 || bins > 1024) {
+        throw new Error('bins must be an integer in [1, 1024] (or 0 for no histogram) (got ' + String(bins) + ')');
+      }
+      const g = Object.assign({}, grid);
+      delete g.bins;
+      const r = check(this._live().fillColor(String(view), ...gridArgs(g), bins));
+      if (r.histogram) r.histogram = r.histogram.slice();
+      return r;
+    }
+    // bandWidths(grid) -> { sand, grass, counts: [water, sand, grass, rock], analytic,
+    // sandEstimate }: the median width of the sand (t1..t2) and grass (t2..t3) bands over the
+    // grid's samples of that band, as (upper cut - lower cut) / |grad F| in sample units (tiles),
+    // null when the grid has no such sample (Infinity where the field is flat). sandEstimate: the
+    // sand width when at least 8 samples are sand, 0 when water meets land with (almost) no sand,
+    // null when the grid shows no shore. At most 2^20 samples (one gradient each).
+    bandWidths(grid) { return check(this._live().bandWidths(...gridArgs(grid))); }
+    // sandWidth({ x, y, size }) -> bandWidths(...).sandEstimate over a size x size (default 64)
+    // grid at one sample per tile centred on (x, y): the explorer's "sand band" number.
+    sandWidth(opts) {
+      opts = opts === undefined ? {} : opts;
+      rejectUnknownKeys('sandWidth', opts, ['x', 'y', 'size']);
+      const size = numberOption(opts, 'size', 64);
+      return this.bandWidths({ width: size, height: size, x: Math.floor(numberOption(opts, 'x', 0)) - Math.floor(size / 2),
+        y: Math.floor(numberOption(opts, 'y', 0)) - Math.floor(size / 2), step: 1 }).sandEstimate;
+    }
+    // profile({ x, y, step, width }): the 1-D slice F(x, y0) along a row.
+    profile(opts) {
+      opts = opts === undefined ? {} : opts;
+      rejectUnknownKeys('profile', opts, ['x', 'y', 'step', 'width']);
+      return this.fill({ width: numberOption(opts, 'width', NaN), height: 1, x: numberOption(opts, 'x', 0),
+        y: numberOption(opts, 'y', 0), step: numberOption(opts, 'step', 1) });
+    }
+    delete() {
+      if (this._raw) this._raw.delete();
+      this._raw = null;
+    }
+  }
+  Module['Field'] = Field;
   // ==== end toolkit api ====
 
   // ==== scene api ====
+  // Module.Landscape: the 404 landscape scene (cpp/scene/landscape.h). Seven RGBA8 layers, in
+  // back-to-front order LANDSCAPE_LAYERS; advance(dt) returns a bitmask (1 << layer) of the layers
+  // whose pixels changed. pixels(layer) is a zero-copy Uint8Array over wasm memory: fetch it again
+  // after any call that may allocate (setViewport, setDay, setWorldSeed, splash, new objects).
+  const LANDSCAPE_LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
+  const PORTAL_MODES = { idle: 0, hot: 1, enter: 2 };
+
+  function layerIndex(layer) {
+    const i = typeof layer === 'string' ? LANDSCAPE_LAYERS.indexOf(layer) : layer;
+    if (!Number.isInteger(i) || i < 0 || i >= LANDSCAPE_LAYERS.length) {
+      throw new Error('layer must be one of ' + LANDSCAPE_LAYERS.join(', ') + ' or 0..6 (got ' + String(layer) + ')');
+    }
+    return i;
+  }
+
+  class Landscape {
+    constructor(worldSeed) {
+      if (worldSeed === undefined) worldSeed = 404;
+      if (!Number.isInteger(worldSeed) || worldSeed < 0 || worldSeed > 4294967295) {
+        throw new Error('world seed must be an integer in [0, 4294967295] (got ' + String(worldSeed) + ')');
+      }
+      this._raw = new Module['RawLandscape'](worldSeed);
+    }
+    _live() {
+      if (!this._raw) throw new Error('this Landscape was deleted');
+      return this._raw;
+    }
+    setViewport(v) {
+      rejectUnknownKeys('viewport', v, ['cssWidth', 'cssHeight', 'pitch']);
+      check(this._live().setViewport(numberOption(v, 'cssWidth', NaN), numberOption(v, 'cssHeight', NaN),
+        numberOption(v, 'pitch', 0)));
+    }
+    setDay(day) { check(this._live().setDay(Number(day))); }
+    setDusk(dusk) { check(this._live().setDusk(Number(dusk))); }
+    setWorldSeed(seed) { check(this._live().setWorldSeed(Number(seed))); }
+    setPortalMode(mode) {
+      let m = mode;
+      if (typeof mode === 'string') {
+        if (!Object.prototype.hasOwnProperty.call(PORTAL_MODES, mode)) {
+          throw new Error('portal mode must be idle, hot or enter (got ' + mode + ')');
+        }
+        m = PORTAL_MODES[mode];
+      }
+      check(this._live().setPortalMode(Number.isInteger(m) ? m : -1));
+    }
+    setClock(seconds) { check(this._live().setClock(Number(seconds))); }
+    setPointer(x, y, inside) { this._live().setPointer(x, y, !!inside); }
+    splash(x, y) { this._live().splash(x, y); }
+    advance(dt) { return this._live().advance(dt) >>> 0; }
+    renderAll() { return this._live().renderAll() >>> 0; }
+    pixels(layer) { return check(this._live().pixels(layerIndex(layer))); }
+    get clock() { return this._live().clock(); }
+    get day() { return this._live().day(); }
+    get worldSeed() { return this._live().worldSeed(); }
+    get heat() { return this._live().heat(); }
+    get starsShown() { return this._live().starsShown(); }
+    get starCount() { return this._live().starCount(); }
+    get paintOnceCount() { return this._live().paintOnceCount(); }
+    get bufferWidth() { return this._live().bufferWidth(); }
+    get bufferHeight() { return this._live().bufferHeight(); }
+    get pitch() { return this._live().pitch(); }
+    sceneXFromCss(x) { return this._live().sceneXFromCss(x); }
+    sceneYFromCss(y) { return this._live().sceneYFromCss(y); }
+    get gScenePerPixel() { return this._live().gScenePerPixel(); }
+    delete() {
+      if (this._raw) this._raw.delete();
+      this._raw = null;
+    }
+  }
+  Landscape.LAYERS = LANDSCAPE_LAYERS;
+  Landscape.PORTAL_MODES = PORTAL_MODES;
+  Module['Landscape'] = Landscape;
   // ==== end scene api ====
 })();

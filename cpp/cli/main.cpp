@@ -2,6 +2,7 @@
 //   noisefield-cli render --seed N --day D [--dusk K] --t SECONDS --width W --height H [--pitch P]
 //                         [--hot|--enter] [--full] [--scale Z] -o out.png
 //   noisefield-cli golden
+//   noisefield-cli schema-md      (the README's parameter table, from nf::schemaMarkdown())
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -12,6 +13,7 @@
 #include "noise/fbm.h"
 #include "noise/hash.h"
 #include "noise/random.h"
+#include "noise/schema.h"
 #include "scene/landscape.h"
 
 namespace {
@@ -22,7 +24,8 @@ int usage() {
   std::fprintf(stderr,
                "usage: noisefield-cli render [--seed N] [--day D] [--dusk K] [--t SECONDS] [--width W]\n"
                "                             [--height H] [--pitch P] [--hot|--enter] [--full] [--scale Z] -o out.png\n"
-               "       noisefield-cli golden\n");
+               "       noisefield-cli golden\n"
+               "       noisefield-cli schema-md\n");
   return 2;
 }
 
@@ -134,5 +137,6 @@ int main(int argc, char** argv) {
   if (argc < 2) return usage();
   if (!std::strcmp(argv[1], "golden")) return golden();
   if (!std::strcmp(argv[1], "render")) return render(argc, argv);
+  if (!std::strcmp(argv[1], "schema-md")) return std::fputs(nf::schemaMarkdown().c_str(), stdout) < 0 ? 1 : 0;
   return usage();
 }

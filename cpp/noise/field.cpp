@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
+#include "field_fill.h"
 #include "terrain.h"
 #include "value_noise.h"
 
@@ -97,12 +99,26 @@ struct Impl {
       hx /= p.scale;
       hy /= p.scale;
     }
+    h = terrain<G>(p, sx, sy, h, &hx, &hy);
+    if constexpr (G) {
+      *gx = hx;
+      *gy = hy;
+    }
+    return h;
+  }
+
+  static bool hasTerrain(const FieldParams& p) { return p.island || p.redistribution != 1 || p.terraces > 0; }
+
+  // The terrain steps (island, redistribution, terraces) of a height h at sample coordinates,
+  // carrying the gradient (*hx, *hy) along if G; shared by full() and the batch fill.
+  template <bool G>
+  static double terrain(const FieldParams& p, double sx, double sy, double h, double* hx, double* hy) {
     if (p.island) {
       double fx, fy;
       const double f = islandFalloff(p.islandSquare, sx - p.islandX, sy - p.islandY, p.islandRadius, &fx, &fy);
       if constexpr (G) {
-        hx = hx * f + h * fx;
-        hy = hy * f + h * fy;
+        *hx = *hx * f + h * fx;
+        *hy = *hy * f + h * fy;
       }
       h *= f;
     }
@@ -110,8 +126,8 @@ struct Impl {
       const double hp = std::pow(h, p.redistribution);
       if constexpr (G) {
         const double d = h > 0 ? p.redistribution * std::pow(h, p.redistribution - 1) : 0;
-        hx *= d;
-        hy *= d;
+        *hx *= d;
+        *hy *= d;
       }
       h = hp;
     }
@@ -119,13 +135,9 @@ struct Impl {
       double d;
       h = terrace(h, p.terraces, p.terraceSmooth, &d);
       if constexpr (G) {
-        hx *= d;
-        hy *= d;
+        *hx *= d;
+        *hy *= d;
       }
-    }
-    if constexpr (G) {
-      *gx = hx;
-      *gy = hy;
     }
     return h;
   }
@@ -137,6 +149,13 @@ struct Impl {
     return full<true>(p, x, y, z, gx, gy);
   }
   static void fill(const FieldParams& p, const GridSpec& g, float* out) {
+    if (p.warpLevels == 0 && p.octaves <= kMaxOctaves) {  // the hoisted row fill (field_fill.h)
+      rows::fillRows<K, Is3D>(p, g, out, hasTerrain(p), [&p](double sx, double sy, double h) {
+        return terrain<false>(p, sx, sy, h, nullptr, nullptr);
+      });
+      return;
+    }
+    // Warped fields: the warped coordinates differ per sample, so nothing is shared.
     std::vector<double> xs(static_cast<size_t>(g.width));
     for (int i = 0; i < g.width; ++i) xs[static_cast<size_t>(i)] = g.sampleX(i);
     for (int j = 0; j < g.height; ++j) {
@@ -414,6 +433,106 @@ std::vector<uint32_t> histogram(const float* values, size_t n, int bins, double 
     ++h[static_cast<size_t>(bi)];
   }
   return h;
+}
+
+// ---- legends, colour-fill summaries, band widths (read the colour tables above) ----------------
+
+namespace {
+Rgb8 rgb8(Rgb c) { return Rgb8{c.r, c.g, c.b}; }
+bool sameRgb(const uint8_t* px, Rgb c) { return px[0] == c.r && px[1] == c.g && px[2] == c.b; }
+}  // namespace
+
+const std::vector<ViewInfo>& viewInfos() {
+  static const std::vector<ViewInfo> kViews = [] {
+    std::vector<LegendEntry> bands, biomes{{bandName(Band::Water), rgb8(kWater)}};
+    for (int b = 0; b < 4; ++b) bands.push_back({bandName(static_cast<Band>(b)), rgb8(kBandColors[b])});
+    for (int b = 0; b < 9; ++b) biomes.push_back({biomeName(static_cast<Biome>(b)), rgb8(kBiomeColors[b])});
+    return std::vector<ViewInfo>{
+        {View::Raw, viewName(View::Raw), "Raw field", {{"0", Rgb8{0, 0, 0}}, {"1", Rgb8{255, 255, 255}}}},
+        {View::Land, viewName(View::Land), "Land vs water", {{"water", rgb8(kWater)}, {"land", rgb8(kLand)}}},
+        {View::Bands, viewName(View::Bands), "Four bands", bands},
+        {View::Biomes, viewName(View::Biomes), "Biomes", biomes},
+        {View::Relief, viewName(View::Relief), "Shaded relief", bands},
+    };
+  }();
+  return kViews;
+}
+
+ColorFillSummary Field::colorSummary(View view, const GridSpec& g, const float* heights, const uint8_t* rgba,
+                                     int bins) const {
+  ColorFillSummary s;
+  const FieldConfig& c = config_;
+  const int64_t n = g.samples();
+  if (bins > kMaxHistogramBins) bins = kMaxHistogramBins;
+  if (bins > 0) s.histogram.assign(static_cast<size_t>(bins), 0);
+  int64_t bandCount[4] = {0, 0, 0, 0}, biomeCount[10] = {};
+  const bool biomes = view == View::Biomes && rgba != nullptr;
+  for (int64_t k = 0; k < n; ++k) {
+    const double v = heights[k];
+    if (bins > 0) {
+      double b = v * bins;
+      if (!(b >= 0)) b = 0;  // also NaN
+      const int bi = b >= bins ? bins - 1 : static_cast<int>(b);
+      ++s.histogram[static_cast<size_t>(bi)];
+    }
+    const int band = static_cast<int>(bandOf(v, c.t1, c.t2, c.t3));
+    ++bandCount[band];
+    if (biomes) {
+      int idx = 0;  // water
+      if (band != 0) {
+        for (int b = 0; b < 9; ++b)
+          if (sameRgb(rgba + 4 * k, kBiomeColors[b])) {
+            idx = b + 1;
+            break;
+          }
+      }
+      ++biomeCount[idx];
+    }
+  }
+  const double total = n > 0 ? static_cast<double>(n) : 1;
+  for (int b = 0; b < 4; ++b) s.bands[b] = static_cast<double>(bandCount[b]) / total;
+  s.hasBiomes = biomes;
+  if (biomes)
+    for (int b = 0; b < 10; ++b) s.biomes[b] = static_cast<double>(biomeCount[b]) / total;
+  return s;
+}
+
+double BandWidths::sandEstimate(int64_t minSamples) const {
+  if (counts[1] >= minSamples && counts[1] > 0) return median[1];
+  if (counts[0] > 0 && counts[2] + counts[3] > 0) return 0;
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+BandWidths Field::bandWidths(const GridSpec& g) const {
+  BandWidths r;
+  r.analytic = hasAnalyticGradient();
+  const FieldConfig& c = config_;
+  const double cuts[5] = {0, c.t1, c.t2, c.t3, 1};
+  std::vector<double> widths[4];
+  for (int j = 0; j < g.height; ++j) {
+    const double y = g.sampleY(j);
+    for (int i = 0; i < g.width; ++i) {
+      double gx, gy;
+      const double h = sampleGrad(g.sampleX(i), y, &gx, &gy);
+      const int b = static_cast<int>(bandOf(h, c.t1, c.t2, c.t3));
+      ++r.counts[b];
+      if (b == 1 || b == 2) {
+        const double slope = std::sqrt(gx * gx + gy * gy);
+        widths[b].push_back(slope > 0 ? (cuts[b + 1] - cuts[b]) / slope : std::numeric_limits<double>::infinity());
+      }
+    }
+  }
+  for (int b = 1; b <= 2; ++b) {
+    std::vector<double>& w = widths[b];
+    if (w.empty()) continue;
+    const size_t mid = w.size() / 2;
+    std::nth_element(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(mid), w.end());
+    double m = w[mid];
+    if (w.size() % 2 == 0)  // even count: mean of the two middle values (+inf stays +inf)
+      m = 0.5 * (*std::max_element(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(mid)) + m);
+    r.median[b] = m;
+  }
+  return r;
 }
 
 }  // namespace nf

@@ -12,6 +12,7 @@
 // is nf::fbm(x, y, seed) bit for bit; nebulaConfig() is nf::nebula bit for bit.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,48 @@ enum class View : uint8_t { Raw, Land, Bands, Biomes, Relief };
 // "raw", "land", "bands", "biomes", "relief"; parseView returns false for anything else.
 const char* viewName(View v);
 bool parseView(std::string_view name, View* out);
+
+// Each view with its legend: the colours fillColor paints, read from the same tables the fill
+// uses (field.cpp), so legends, histograms and profiles drawn elsewhere match the pixels.
+struct Rgb8 {
+  uint8_t r, g, b;
+};
+struct LegendEntry {
+  const char* name;  // "water", "sand", ..., biome names; raw: "0" (black) and "1" (white)
+  Rgb8 color;
+};
+struct ViewInfo {
+  View view;
+  const char* name;   // viewName(view)
+  const char* label;  // e.g. "Four bands"
+  std::vector<LegendEntry> legend;
+};
+const std::vector<ViewInfo>& viewInfos();  // in View order
+
+// What a colour fill reports beside its pixels (Field::colorSummary).
+constexpr int kMaxHistogramBins = 1024;
+struct ColorFillSummary {
+  std::vector<uint32_t> histogram;  // `bins` equal bins of the height over [0, 1]
+  double bands[4] = {0, 0, 0, 0};   // shares of water, sand, grass, rock (t1, t2, t3); sum 1
+  bool hasBiomes = false;           // the biome view only:
+  double biomes[10] = {};           // shares of water, then the 9 biomes in Biome order; sum 1
+};
+
+// Width of the bounded bands, estimated locally as (upper cut - lower cut) / |grad F| at each
+// sample of the band (the distance F needs to cross the band at the local slope), in sample units
+// (tiles), whatever the grid step. Field::bandWidths.
+struct BandWidths {
+  int64_t counts[4] = {0, 0, 0, 0};  // samples per band: water, sand, grass, rock
+  // Median width of sand (t1..t2) and grass (t2..t3) over their samples; NaN when the band has
+  // no sample, +inf where the field is flat. Water and rock are unbounded: always NaN.
+  double median[4] = {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN(),
+                      std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::quiet_NaN()};
+  bool analytic = false;  // gradients were analytic (else central differences)
+  // The explorer's "sand band" number: the median sand width when at least `minSamples` samples
+  // are sand; 0 when there is (almost) no sand but water and land (grass or rock) both occur, so
+  // water meets land directly; NaN when the grid shows no shore at all.
+  double sandEstimate(int64_t minSamples = 8) const;
+};
 
 // The compiled, flat parameters the kernels read (internal, but plain data).
 struct FieldParams {
@@ -77,6 +120,13 @@ class Field {
   // RGBA pixels (4 bytes per sample, row-major) for a view; `scratch` (width * height floats)
   // receives the height field, `stats` (optional) its statistics.
   void fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats) const;
+  // The histogram (bins in [0, kMaxHistogramBins]; 0: none) and the band shares of a colour fill
+  // just made with fillColor(view, g, rgba, heights, ..); for the biome view also the biome shares
+  // (read back from the pixels, which hold exactly the table colours). One pass, no sampling.
+  ColorFillSummary colorSummary(View view, const GridSpec& g, const float* heights, const uint8_t* rgba,
+                                int bins) const;
+  // Band widths over the samples of a grid (one gradient per sample; see BandWidths).
+  BandWidths bandWidths(const GridSpec& g) const;
 
  private:
   FieldConfig config_;

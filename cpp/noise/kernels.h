@@ -3,6 +3,9 @@
 //
 // Every kernel is a struct with a static `eval<WantGrad>(const Octave&, x, y, z, gx, gy)`; the
 // fractal loop in field.cpp is a template over the kernel, so there is no per-sample dispatch.
+// Batch fills do not call eval2 for value, gradient, 2-D simplex and cellular: row_kernels.h (and
+// its SIMD loops) repeats their arithmetic with per-axis terms hoisted, operation for operation,
+// so a change to a kernel here must be made there too (the fill == sample tests catch a miss).
 // All hashing is uint32_t arithmetic (defined wrap-around); no FMA contraction is assumed
 // (build with -ffp-contract=off; wasm has no scalar FMA).
 //

@@ -28,10 +28,25 @@ void assignD(T& m, double v) {
 constexpr double kU32Max = 4294967295.0;
 using V = std::vector<std::string>;
 
+// The optional trailing part of an entry: a recommended slider range, an ordering link.
+ParamHints soft(double softMin, double softMax) {
+  ParamHints h;
+  h.softMin = softMin;
+  h.softMax = softMax;
+  return h;
+}
+ParamHints below(const char* key) {
+  ParamHints h;
+  h.below = key;
+  return h;
+}
+
 std::vector<ParamSpec> buildSchema() {
   const ParamType I = ParamType::Int, F = ParamType::Float, E = ParamType::Enum, B = ParamType::Bool;
   return {
-      // key, short, type, default, min, max, step, enum values, group, description, accessors
+      // key, short, type, default, min, max, step, enum values, group, description, accessors,
+      // then optionally soft(min, max) (the recommended slider range) or below("key") (this
+      // parameter must stay strictly below that one; validate() enforces the chains).
       {"type", "t", E, 0, 0, 3, 1, V{"value", "gradient", "simplex", "cellular"}, "noise",
        "Noise type: value (hashed lattice values), gradient (Perlin), simplex (classic, Gustavson), cellular (Worley).", NF_ACC(type)},
       {"fade", "fd", E, 1, 0, 2, 1, V{"linear", "cubic", "quintic"}, "noise",
@@ -40,10 +55,10 @@ std::vector<ParamSpec> buildSchema() {
        "Lattice hash seed multiplier: landscape (144269504, the 404 page) or tutorial (1442695041, the noise-fields seed).", NF_ACC(hash)},
       {"seed", "s", I, 42, 0, kU32Max, 1, V{}, "noise", "Seed of the height field (uint32).", NF_ACC(seed)},
       {"scale", "sc", F, 1, 1e-3, 1e6, 0.5, V{}, "noise",
-       "Sample units per lattice cell (tiles per cell): lattice coordinate = sample coordinate / scale. Use 8 to 32 for tile maps.", NF_ACC(scale)},
+       "Sample units per lattice cell (tiles per cell): lattice coordinate = sample coordinate / scale. Use 8 to 32 for tile maps.", NF_ACC(scale), soft(1, 256)},
       {"dimensions", "d", I, 2, 2, 3, 1, V{}, "noise",
        "2: the plane; 3: the slice at depth z of 3-D noise (value, gradient, simplex; cellular ignores it). 3-D value noise at integer z = 0 equals 2-D.", NF_ACC(dimensions)},
-      {"z", "z", F, 0, -1e9, 1e9, 0.01, V{}, "noise", "Third coordinate (time) in lattice units, used when dimensions = 3: animate it to make the field drift.", NF_ACC(z)},
+      {"z", "z", F, 0, -1e9, 1e9, 0.01, V{}, "noise", "Third coordinate (time) in lattice units, used when dimensions = 3: animate it to make the field drift.", NF_ACC(z), soft(0, 16)},
 
       {"fractal", "fr", E, 1, 0, 3, 1, V{"none", "fbm", "ridged", "billow"}, "fractal",
        "Octave sum: none (one octave), fbm, ridged (1-|2f-1| per octave), billow (|2f-1| per octave); each normalised by the amplitude sum.", NF_ACC(fractal)},
@@ -63,8 +78,8 @@ std::vector<ParamSpec> buildSchema() {
       {"warp2SeedY", "vy", I, 224, 0, kU32Max, 1, V{}, "warp", "Seed of the level-2 y offset.", NF_ACC(warp2SeedY)},
 
       {"periodX", "px", I, 0, 0, 1048576, 1, V{}, "tiling",
-       "Tile period in x, in lattice cells (0: not tiled). f(x + periodX * scale, y) = f(x, y). Value, gradient, cellular; not simplex.", NF_ACC(periodX)},
-      {"periodY", "py", I, 0, 0, 1048576, 1, V{}, "tiling", "Tile period in y, in lattice cells (0: not tiled).", NF_ACC(periodY)},
+       "Tile period in x, in lattice cells (0: not tiled). f(x + periodX * scale, y) = f(x, y). Value, gradient, cellular; not simplex.", NF_ACC(periodX), soft(0, 64)},
+      {"periodY", "py", I, 0, 0, 1048576, 1, V{}, "tiling", "Tile period in y, in lattice cells (0: not tiled).", NF_ACC(periodY), soft(0, 64)},
 
       {"cellDistance", "cd", E, 0, 0, 2, 1, V{"euclidean", "manhattan", "chebyshev"}, "cellular", "Distance function of cellular noise.", NF_ACC(cellDistance)},
       {"cellReturn", "cr", E, 0, 0, 3, 1, V{"f1", "f2", "f2-f1", "cell"}, "cellular",
@@ -73,18 +88,18 @@ std::vector<ParamSpec> buildSchema() {
 
       {"island", "is", B, 0, 0, 1, 1, V{}, "terrain", "Multiply the height by an island falloff 1 - (d/islandRadius)^2 (clamped at 0).", NF_ACC(island)},
       {"islandShape", "ish", E, 0, 0, 1, 1, V{"radial", "square"}, "terrain", "Distance of the falloff: radial (Euclidean) or square (Chebyshev).", NF_ACC(islandShape)},
-      {"islandX", "ix", F, 0, -1e9, 1e9, 1, V{}, "terrain", "Island centre x, in sample units.", NF_ACC(islandX)},
-      {"islandY", "iy", F, 0, -1e9, 1e9, 1, V{}, "terrain", "Island centre y, in sample units.", NF_ACC(islandY)},
-      {"islandRadius", "ir", F, 64, 1e-3, 1e9, 1, V{}, "terrain", "Falloff radius dmax (the height is 0 beyond it), in sample units.", NF_ACC(islandRadius)},
+      {"islandX", "ix", F, 0, -1e9, 1e9, 1, V{}, "terrain", "Island centre x, in sample units.", NF_ACC(islandX), soft(-512, 512)},
+      {"islandY", "iy", F, 0, -1e9, 1e9, 1, V{}, "terrain", "Island centre y, in sample units.", NF_ACC(islandY), soft(-512, 512)},
+      {"islandRadius", "ir", F, 64, 1e-3, 1e9, 1, V{}, "terrain", "Falloff radius dmax (the height is 0 beyond it), in sample units.", NF_ACC(islandRadius), soft(8, 512)},
       {"redistribution", "re", F, 1, 0.05, 8, 0.05, V{}, "terrain", "Exponent e: height = height^e (above 1 flattens lowlands, below 1 raises them).", NF_ACC(redistribution)},
       {"terraces", "te", I, 0, 0, 64, 1, V{}, "terrain", "Number of terrace steps (0: off).", NF_ACC(terraces)},
       {"terraceSmooth", "tsm", F, 0, 0, 1, 0.01, V{}, "terrain", "Fraction of each terrace step that ramps smoothly to the next (0: hard steps).", NF_ACC(terraceSmooth)},
-      {"t1", "t1", F, 0.35, 0, 1, 0.01, V{}, "terrain", "Band cut water | sand (t1 < t2 < t3).", NF_ACC(t1)},
-      {"t2", "t2", F, 0.45, 0, 1, 0.01, V{}, "terrain", "Band cut sand | grass; also low | mid height for biomes.", NF_ACC(t2)},
+      {"t1", "t1", F, 0.35, 0, 1, 0.01, V{}, "terrain", "Band cut water | sand (t1 < t2 < t3).", NF_ACC(t1), below("t2")},
+      {"t2", "t2", F, 0.45, 0, 1, 0.01, V{}, "terrain", "Band cut sand | grass; also low | mid height for biomes.", NF_ACC(t2), below("t3")},
       {"t3", "t3", F, 0.70, 0, 1, 0.01, V{}, "terrain", "Band cut grass | rock; also mid | high height for biomes.", NF_ACC(t3)},
       {"moistureSeed", "ms", I, 4242, 0, kU32Max, 1, V{}, "terrain",
        "Seed of the moisture field (same noise settings, no terrain steps). Equal to seed collapses the biome table to its diagonal.", NF_ACC(moistureSeed)},
-      {"m1", "m1", F, 0.45, 0, 1, 0.01, V{}, "terrain", "Moisture cut dry | medium (m1 < m2).", NF_ACC(m1)},
+      {"m1", "m1", F, 0.45, 0, 1, 0.01, V{}, "terrain", "Moisture cut dry | medium (m1 < m2).", NF_ACC(m1), below("m2")},
       {"m2", "m2", F, 0.55, 0, 1, 0.01, V{}, "terrain", "Moisture cut medium | wet.", NF_ACC(m2)},
   };
 }
@@ -197,6 +212,65 @@ const char* paramTypeName(ParamType t) {
   return "?";
 }
 
+static_assert(static_cast<int>(NoiseType::Value) == 0 && static_cast<int>(NoiseType::Gradient) == 1 &&
+                  static_cast<int>(NoiseType::Simplex) == 2 && static_cast<int>(NoiseType::Cellular) == 3 &&
+                  sizeof(kTypeCaps) / sizeof(kTypeCaps[0]) == 4,
+              "kTypeCaps is indexed by NoiseType");
+
+const char* paramAbove(std::string_view key) {
+  for (const ParamSpec& p : fieldSchema())
+    if (p.hints.below && key == p.hints.below) return p.key;
+  return nullptr;
+}
+
+const std::vector<std::vector<const ParamSpec*>>& orderingChains() {
+  static const std::vector<std::vector<const ParamSpec*>> kChains = [] {
+    std::vector<std::vector<const ParamSpec*>> r;
+    for (const ParamSpec& p : fieldSchema()) {
+      if (!p.hints.below || paramAbove(p.key)) continue;  // not the lowest of a chain
+      std::vector<const ParamSpec*> chain{&p};
+      for (const ParamSpec* q = &p; q->hints.below && chain.size() <= fieldSchema().size();) {
+        q = findParam(q->hints.below);
+        if (!q) break;
+        chain.push_back(q);
+      }
+      r.push_back(chain);
+    }
+    return r;
+  }();
+  return kChains;
+}
+
+namespace {
+// "" or "t1 < t2 < t3 is required (got t1 = .., t2 = .., t3 = ..)".
+std::string checkChain(const std::vector<const ParamSpec*>& chain, const FieldConfig& c) {
+  bool ok = true;
+  for (size_t i = 0; i + 1 < chain.size(); ++i)
+    if (!(chain[i]->get(c) < chain[i + 1]->get(c))) ok = false;
+  if (ok) return "";
+  std::string names, got;
+  for (size_t i = 0; i < chain.size(); ++i) {
+    names += (i ? " < " : "") + std::string(chain[i]->key);
+    got += (i ? ", " : "") + std::string(chain[i]->key) + " = " + formatNumber(chain[i]->get(c));
+  }
+  return names + " is required (got " + got + ")";
+}
+
+std::string checkCaps(const FieldConfig& c) {
+  const TypeCaps& caps = typeCaps(c.type);
+  if (!caps.tileable && (c.periodX > 0 || c.periodY > 0)) {
+    std::string ok;
+    int n = 0, total = 0;
+    for (const TypeCaps& t : kTypeCaps) total += t.tileable;
+    for (const TypeCaps& t : kTypeCaps)
+      if (t.tileable) ok += std::string(n++ ? (n == total ? " or " : ", ") : "") + t.name;
+    return std::string("periodX/periodY must be 0 for type ") + caps.name + " (" + caps.name +
+           " noise is not tileable; use " + ok + ")";
+  }
+  return "";
+}
+}  // namespace
+
 FieldConfig::FieldConfig() {
   for (const ParamSpec& p : fieldSchema()) p.put(*this, p.def);
 }
@@ -247,13 +321,11 @@ double FieldConfig::get(std::string_view key) const {
 }
 
 std::string FieldConfig::validate() const {
-  if (!(t1 < t2 && t2 < t3))
-    return "t1 < t2 < t3 is required (got t1 = " + formatNumber(t1) + ", t2 = " + formatNumber(t2) +
-           ", t3 = " + formatNumber(t3) + ")";
-  if (!(m1 < m2)) return "m1 < m2 is required (got m1 = " + formatNumber(m1) + ", m2 = " + formatNumber(m2) + ")";
-  if (type == NoiseType::Simplex && (periodX > 0 || periodY > 0))
-    return "periodX/periodY must be 0 for type simplex (simplex noise is not tileable; use value, gradient or cellular)";
-  return "";
+  for (const auto& chain : orderingChains()) {
+    const std::string err = checkChain(chain, *this);
+    if (!err.empty()) return err;
+  }
+  return checkCaps(*this);
 }
 
 std::string formatNumber(double v) {
@@ -327,22 +399,17 @@ std::vector<std::string> fromQueryLenient(std::string_view query, FieldConfig& o
     const std::string err = setFromText(*p, c, kv.value);
     if (!err.empty()) bad(p->key, err);
   }
+  // Cross constraints: a broken ordering chain falls back to its defaults (reported under its
+  // lowest key), a period on a type that cannot tile falls back to 0.
   const FieldConfig d;
-  std::string err = c.validate();
-  if (!err.empty() && !(c.t1 < c.t2 && c.t2 < c.t3)) {
-    bad("t1", err);
-    c.t1 = d.t1;
-    c.t2 = d.t2;
-    c.t3 = d.t3;
-    err = c.validate();
+  for (const auto& chain : orderingChains()) {
+    const std::string err = checkChain(chain, c);
+    if (err.empty()) continue;
+    bad(chain.front()->key, err);
+    for (const ParamSpec* p : chain) p->put(c, p->get(d));
   }
-  if (!err.empty() && !(c.m1 < c.m2)) {
-    bad("m1", err);
-    c.m1 = d.m1;
-    c.m2 = d.m2;
-    err = c.validate();
-  }
-  if (!err.empty()) {  // simplex + period
+  const std::string err = checkCaps(c);
+  if (!err.empty()) {
     bad("periodX", err);
     c.periodX = c.periodY = 0;
   }
@@ -358,6 +425,7 @@ static std::string escapePipes(const char* s) {
 
 std::string schemaMarkdown() {
   std::string md;
+  auto yesNo = [](bool b) { return std::string(b ? "yes" : "no"); };
   std::string group;
   for (const ParamSpec& p : fieldSchema()) {
     if (group != p.group) {
@@ -379,8 +447,18 @@ std::string schemaMarkdown() {
     }
     md += "| `" + std::string(p.key) + "` | `" + p.shortKey + "` | " + paramTypeName(p.type) + " | " + def + " | " +
           range + " | " + (p.type == ParamType::Enum || p.type == ParamType::Bool ? "" : formatNumber(p.step)) + " | " +
-          escapePipes(p.description) + " |\n";
+          escapePipes(p.description);
+    if (p.hasSoftRange())
+      md += " Slider range [" + formatNumber(p.softMin()) + ", " + formatNumber(p.softMax()) + "].";
+    if (p.hints.below) md += std::string(" Must stay below `") + p.hints.below + "`.";
+    md += " |\n";
   }
+  md += "\n### capabilities of the noise types\n\n";
+  md += "| type | 3-D (`dimensions` = 3, `z`) | tileable (`periodX`, `periodY`) | analytic gradient |\n";
+  md += "|---|---|---|---|\n";
+  for (const TypeCaps& t : kTypeCaps)
+    md += std::string("| `") + t.name + "` | " + yesNo(t.dims3) + " | " + yesNo(t.tileable) + " | " +
+          yesNo(t.analyticGradient) + " |\n";
   return md;
 }
 

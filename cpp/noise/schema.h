@@ -4,6 +4,7 @@
 // all generated from it.
 #pragma once
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,11 +62,22 @@ struct FieldConfig {
   std::string setEnum(std::string_view key, std::string_view value);
   // The value of a parameter as a number (enums: index; bools: 0/1). NaN for an unknown key.
   double get(std::string_view key) const;
-  // Cross-parameter constraints: t1 < t2 < t3, m1 < m2, simplex is not tileable.
+  // Cross-parameter constraints, all read from the tables below: the ordering chains of the
+  // schema's `below` links (t1 < t2 < t3, m1 < m2) and the type capabilities (a period needs a
+  // tileable type).
   std::string validate() const;
 
   bool operator==(const FieldConfig& o) const;
   bool operator!=(const FieldConfig& o) const { return !(*this == o); }
+};
+
+// Slider hints and ordering links of a parameter (the trailing, optional part of a table entry).
+struct ParamHints {
+  // Recommended slider range (the hard [min, max] still decides validity); NaN: same as hard.
+  double softMin = std::numeric_limits<double>::quiet_NaN();
+  double softMax = std::numeric_limits<double>::quiet_NaN();
+  // Key of the parameter this one must stay strictly below (validate() enforces it), or null.
+  const char* below = nullptr;
 };
 
 struct ParamSpec {
@@ -78,11 +90,39 @@ struct ParamSpec {
   const char* description;
   double (*get)(const FieldConfig&);
   void (*put)(FieldConfig&, double);    // no checks; use FieldConfig::set
+  ParamHints hints = {};
+
+  bool hasSoftRange() const { return hints.softMin == hints.softMin; }  // not NaN
+  double softMin() const { return hasSoftRange() ? hints.softMin : min; }
+  double softMax() const { return hasSoftRange() ? hints.softMax : max; }
 };
 
 const std::vector<ParamSpec>& fieldSchema();
 const ParamSpec* findParam(std::string_view keyOrShortKey);
 const char* paramTypeName(ParamType t);
+
+// The ordering chains the `below` links form, each listed from its lowest key, e.g.
+// {{"t1", "t2", "t3"}, {"m1", "m2"}}.
+const std::vector<std::vector<const ParamSpec*>>& orderingChains();
+// The key of the parameter that must stay strictly below `key` (the reverse `below` link), or null.
+const char* paramAbove(std::string_view key);
+
+// What each noise type supports: THE capability table (validate(), nf.capabilities() and the
+// README read it; tests check that the kernels agree with it).
+struct TypeCaps {
+  NoiseType type;
+  const char* name;       // as in the schema's `type` values
+  bool dims3;             // a 3-D variant exists (dimensions = 3 and z take effect)
+  bool tileable;          // periodX / periodY allowed
+  bool analyticGradient;  // sampleGrad is analytic (without warp); otherwise central differences
+};
+inline constexpr TypeCaps kTypeCaps[] = {
+    {NoiseType::Value, "value", true, true, true},
+    {NoiseType::Gradient, "gradient", true, true, true},
+    {NoiseType::Simplex, "simplex", true, false, false},
+    {NoiseType::Cellular, "cellular", false, true, false},
+};
+inline constexpr const TypeCaps& typeCaps(NoiseType t) { return kTypeCaps[static_cast<int>(t)]; }
 
 // Shortest decimal text that parses back to exactly v (%.{1..17}g).
 std::string formatNumber(double v);
@@ -100,7 +140,8 @@ std::string fromQuery(std::string_view query, FieldConfig& out);
 std::vector<std::string> fromQueryLenient(std::string_view query, FieldConfig& out,
                                           std::vector<std::string>* badKeys = nullptr);
 
-// The README parameter table (markdown), one section per group.
+// The README parameter table (markdown), one section per group, followed by the capability table
+// of the noise types.
 std::string schemaMarkdown();
 
 }  // namespace nf

@@ -1,0 +1,357 @@
+// Row kernels: one octave of a noise kernel (kernels.h) over one row of a grid fill, with the work
+// that depends on one axis only done once per column (Cols, built once per fill) or once per row
+// (Row) instead of once per sample.
+//
+// Bit-exact to the kernels' eval2 / eval3: every per-axis term is the same double computed by the
+// same expression (tk::axis, tk::fade), and the lattice hash input
+//   x * kHashX + y * kHashY + seed * seedMul (+ z * kHashZ)
+// is a uint32 sum, so adding hoisted partial sums in another grouping gives the same bits.
+//
+// RowKernel<K, Is3D> provides
+//   Cols                      per-column terms of one octave; build(o, xs, n) from the lattice x
+//                             of n columns (arrays are padded to a multiple of kRowPad);
+//   Row row(o, y, z)          the per-row terms;
+//   eval(o, cols, row, n, out)  out[i] = K::eval2 / eval3 at (xs[i], y, z) for i < n; `out` must
+//                             hold paddedSize(n) doubles (SIMD paths write the padding).
+// The generic version hoists nothing (3-D simplex and gradient); value, 2-D gradient, 2-D simplex
+// and cellular specialise it. Their wasm SIMD loops are in row_kernels_simd.h.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "hash.h"
+#include "kernels.h"
+
+namespace nf {
+namespace rows {
+
+constexpr int kRowPad = 4;
+inline size_t paddedSize(int n) { return static_cast<size_t>((n + kRowPad - 1) / kRowPad * kRowPad); }
+
+// Fill the padding of a per-column array with copies of the last real entry (harmless inputs).
+template <class T>
+void padTail(std::vector<T>& v, int n) {
+  for (size_t i = static_cast<size_t>(n); i < v.size(); ++i) v[i] = v[static_cast<size_t>(n) - 1];
+}
+
+template <class K, bool Is3D>
+struct RowKernel {
+  struct Cols {
+    std::vector<double> x;
+    void build(const tk::Octave&, const double* xs, int n) { x.assign(xs, xs + n); }
+  };
+  struct Row {
+    double y, z;
+  };
+  static Row row(const tk::Octave&, double y, double z) { return {y, z}; }
+  static void eval(const tk::Octave& o, const Cols& c, const Row& r, int n, double* out) {
+    for (int i = 0; i < n; ++i) {
+      if constexpr (Is3D) out[i] = K::template eval3<false>(o, c.x[i], r.y, r.z, nullptr, nullptr);
+      else out[i] = K::template eval2<false>(o, c.x[i], r.y, nullptr, nullptr);
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Value noise, 2-D and 3-D (3-D: two 2-D layers whose hash inputs differ by the z terms).
+template <FadeKind F>
+struct ValueCols {
+  std::vector<uint32_t> h0, h1;  // floor(x) * kHashX and (floor(x) + 1) * kHashX, after tiling
+  std::vector<double> u;         // fade of the fraction
+  void build(const tk::Octave& o, const double* xs, int n) {
+    const size_t m = paddedSize(n);
+    h0.resize(m);
+    h1.resize(m);
+    u.resize(m);
+    for (int i = 0; i < n; ++i) {
+      const tk::Axis X = tk::axis(xs[i], o.periodX);
+      h0[i] = X.i0 * kHashX;
+      h1[i] = X.i1 * kHashX;
+      u[i] = tk::fade<F>(X.t);
+    }
+    padTail(h0, n);
+    padTail(h1, n);
+    padTail(u, n);
+  }
+};
+
+struct ValueRow {
+  uint32_t s0[2], s1[2];  // floor(y) * kHashY (resp. + 1) + seed term + z term of layer k
+  double v, w;            // fades of the y and z fractions (w: 3-D only)
+};
+
+template <FadeKind F, bool Is3D>
+inline ValueRow valueRow(const tk::Octave& o, double y, double z) {
+  const tk::Axis Y = tk::axis(y, o.periodY);
+  const uint32_t s = o.seed * o.seedMul;
+  uint32_t zt[2] = {0u, 0u};
+  ValueRow r;
+  r.w = 0;
+  if constexpr (Is3D) {
+    const tk::Axis Z = tk::axis(z, 0);
+    zt[0] = Z.i0 * kHashZ;
+    zt[1] = Z.i1 * kHashZ;
+    r.w = tk::fade<F>(Z.t);
+  }
+  for (int k = 0; k < 2; ++k) {
+    r.s0[k] = Y.i0 * kHashY + s + zt[k];
+    r.s1[k] = Y.i1 * kHashY + s + zt[k];
+  }
+  r.v = tk::fade<F>(Y.t);
+  return r;
+}
+
+// ValueKernel::layer's value, same operation order.
+inline double valueLayer(uint32_t x0, uint32_t x1, double u, uint32_t s0, uint32_t s1, double v) {
+  const double a = tk::unit(hashFinish(x0 + s0));
+  const double b = tk::unit(hashFinish(x1 + s0));
+  const double c = tk::unit(hashFinish(x0 + s1));
+  const double d = tk::unit(hashFinish(x1 + s1));
+  return a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v;
+}
+
+// One octave of value noise over n columns (3-D: ValueKernel::eval3's n0 + (n1 - n0) * w).
+template <bool Is3D>
+inline void valueEvalScalar(const std::vector<uint32_t>& h0, const std::vector<uint32_t>& h1,
+                            const std::vector<double>& u, const ValueRow& r, int n, double* out) {
+  for (int i = 0; i < n; ++i) {
+    const double n0 = valueLayer(h0[i], h1[i], u[i], r.s0[0], r.s1[0], r.v);
+    if constexpr (Is3D) {
+      const double n1 = valueLayer(h0[i], h1[i], u[i], r.s0[1], r.s1[1], r.v);
+      out[i] = n0 + (n1 - n0) * r.w;
+    } else {
+      out[i] = n0;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gradient noise, 2-D.
+template <FadeKind F>
+struct GradientCols {
+  std::vector<uint32_t> h0, h1;
+  std::vector<double> t, tm1, u;  // fraction, fraction - 1, fade
+  void build(const tk::Octave& o, const double* xs, int n) {
+    const size_t m = paddedSize(n);
+    h0.resize(m);
+    h1.resize(m);
+    t.resize(m);
+    tm1.resize(m);
+    u.resize(m);
+    for (int i = 0; i < n; ++i) {
+      const tk::Axis X = tk::axis(xs[i], o.periodX);
+      h0[i] = X.i0 * kHashX;
+      h1[i] = X.i1 * kHashX;
+      t[i] = X.t;
+      tm1[i] = X.t - 1;
+      u[i] = tk::fade<F>(X.t);
+    }
+    padTail(h0, n);
+    padTail(h1, n);
+    padTail(t, n);
+    padTail(tm1, n);
+    padTail(u, n);
+  }
+};
+
+struct GradientRow {
+  uint32_t s0, s1;  // floor(y) * kHashY (resp. + 1) + seed term
+  double t, tm1, v;
+};
+
+template <FadeKind F>
+inline GradientRow gradientRow(const tk::Octave& o, double y) {
+  const tk::Axis Y = tk::axis(y, o.periodY);
+  const uint32_t s = o.seed * o.seedMul;
+  return {Y.i0 * kHashY + s, Y.i1 * kHashY + s, Y.t, Y.t - 1, tk::fade<F>(Y.t)};
+}
+
+// GradientKernel::eval2's value, same operation order.
+inline double gradientAt(uint32_t x0, uint32_t x1, double tx, double txm1, double u, const GradientRow& r) {
+  const double* ga = tk::kGrad2[hashFinish(x0 + r.s0) >> 29];
+  const double* gb = tk::kGrad2[hashFinish(x1 + r.s0) >> 29];
+  const double* gc = tk::kGrad2[hashFinish(x0 + r.s1) >> 29];
+  const double* gd = tk::kGrad2[hashFinish(x1 + r.s1) >> 29];
+  const double ty = r.t, tym1 = r.tm1, v = r.v;
+  const double va = ga[0] * tx + ga[1] * ty;
+  const double vb = gb[0] * txm1 + gb[1] * ty;
+  const double vc = gc[0] * tx + gc[1] * tym1;
+  const double vd = gd[0] * txm1 + gd[1] * tym1;
+  const double k3 = va - vb - vc + vd;
+  const double nn = va + (vb - va) * u + (vc - va) * v + k3 * u * v;
+  return tk::clampUnit(0.5 + 0.5 * (nn * tk::kSqrt2));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cellular noise (2-D only; z is ignored like in CellularKernel::eval3).
+struct CellAxis {
+  double f;       // fraction within the cell
+  uint32_t h[3];  // hash terms of cells floor - 1, floor, floor + 1 (after tiling; + seed term in rows)
+};
+
+inline CellAxis cellAxis(double c, double period, uint32_t mul, uint32_t add) {
+  const double fl = std::floor(c);
+  CellAxis a;
+  a.f = c - fl;
+  for (int k = 0; k < 3; ++k) {
+    const double cc = fl + (k - 1);
+    a.h[k] = wrapToU32(period > 0 ? tk::wrapIndex(cc, period) : cc) * mul + add;
+  }
+  return a;
+}
+
+// CellularKernel::eval2's search. With Squared (Euclidean distances, F1 / F2 returns) it compares
+// squared distances and takes two square roots at the end: sqrt is monotonic, so the smallest and
+// second-smallest squared distances map to exactly the scalar's f1 and f2 (order statistics
+// commute with a non-decreasing map). CellValue needs the scalar's tie-breaking of `nearest` on
+// the rounded distances, so it always compares true distances.
+template <CellDistance D, bool Squared>
+inline void cellSearch(const tk::Octave& o, const CellAxis& X, const CellAxis& Y, double* f1o, double* f2o,
+                       uint32_t* nearestOut) {
+  double f1 = 1e9, f2 = 1e9;
+  uint32_t nearest = 0;
+  for (int j = 0; j < 3; ++j) {
+    for (int i = 0; i < 3; ++i) {
+      const uint32_t h = hashFinish(X.h[i] + Y.h[j]);
+      const uint32_t h2 = hashFinish(h + 0x9E3779B9u);
+      const double px = (i - 1) + 0.5 + o.jitter * (tk::unit(h) - 0.5) - X.f;
+      const double py = (j - 1) + 0.5 + o.jitter * (tk::unit(h2) - 0.5) - Y.f;
+      const double d = Squared ? px * px + py * py : tk::cellDist<D>(px, py);
+      if (d < f1) {
+        f2 = f1;
+        f1 = d;
+        nearest = h2;
+      } else if (d < f2) {
+        f2 = d;
+      }
+    }
+  }
+  if constexpr (Squared) {
+    f1 = std::sqrt(f1);
+    f2 = std::sqrt(f2);
+  }
+  *f1o = f1;
+  *f2o = f2;
+  *nearestOut = nearest;
+}
+
+// Per-column terms, one array per field (SIMD loads four columns at once).
+struct CellCols {
+  std::vector<double> f;
+  std::vector<uint32_t> h[3];
+  void build(const tk::Octave& o, const double* xs, int n) {
+    const size_t m = paddedSize(n);
+    f.resize(m);
+    for (auto& v : h) v.resize(m);
+    for (int i = 0; i < n; ++i) {
+      const CellAxis a = cellAxis(xs[i], o.periodX, kHashX, 0u);
+      f[i] = a.f;
+      for (int k = 0; k < 3; ++k) h[k][i] = a.h[k];
+    }
+    padTail(f, n);
+    for (auto& v : h) padTail(v, n);
+  }
+  CellAxis at(int i) const { return {f[i], {h[0][i], h[1][i], h[2][i]}}; }
+};
+
+template <CellDistance D, CellReturn R>
+inline double cellAt(const tk::Octave& o, const CellAxis& X, const CellAxis& Y) {
+  constexpr bool kSquared = D == CellDistance::Euclidean && R != CellReturn::CellValue;
+  double f1, f2;
+  uint32_t nearest;
+  cellSearch<D, kSquared>(o, X, Y, &f1, &f2, &nearest);
+  constexpr int di = static_cast<int>(D);
+  if constexpr (R == CellReturn::F1) return tk::clampUnit(f1 / tk::kCellF1Max[di]);
+  else if constexpr (R == CellReturn::F2) return tk::clampUnit(f2 / tk::kCellF2Max[di]);
+  else if constexpr (R == CellReturn::F2MinusF1) return tk::clampUnit((f2 - f1) / tk::kCellEdgeMax[di]);
+  else return tk::unit(hashFinish(nearest + kHashMix));
+}
+
+}  // namespace rows
+}  // namespace nf
+
+#ifdef __wasm_simd128__
+#include "row_kernels_simd.h"
+#endif
+
+namespace nf {
+namespace rows {
+
+template <FadeKind F, bool Is3D>
+struct RowKernel<tk::ValueKernel<F>, Is3D> {
+  using Cols = ValueCols<F>;
+  using Row = ValueRow;
+  static Row row(const tk::Octave& o, double y, double z) { return valueRow<F, Is3D>(o, y, z); }
+  static void eval(const tk::Octave&, const Cols& c, const Row& r, int n, double* out) {
+#ifdef __wasm_simd128__
+    valueEvalSimd<Is3D>(c.h0.data(), c.h1.data(), c.u.data(), r, n, out);
+#else
+    valueEvalScalar<Is3D>(c.h0, c.h1, c.u, r, n, out);
+#endif
+  }
+};
+
+template <FadeKind F>
+struct RowKernel<tk::GradientKernel<F>, false> {
+  using Cols = GradientCols<F>;
+  using Row = GradientRow;
+  static Row row(const tk::Octave& o, double y, double) { return gradientRow<F>(o, y); }
+  static void eval(const tk::Octave&, const Cols& c, const Row& r, int n, double* out) {
+#ifdef __wasm_simd128__
+    gradientEvalSimd<F>(c, r, n, out);
+#else
+    for (int i = 0; i < n; ++i) out[i] = gradientAt(c.h0[i], c.h1[i], c.t[i], c.tm1[i], c.u[i], r);
+#endif
+  }
+};
+
+// Simplex, 2-D: nothing is separable (the lattice is skewed), but the SIMD loop wants padded x.
+template <>
+struct RowKernel<tk::SimplexKernel, false> {
+  struct Cols {
+    std::vector<double> x;
+    void build(const tk::Octave&, const double* xs, int n) {
+      x.assign(xs, xs + n);
+      x.resize(paddedSize(n));
+      padTail(x, n);
+    }
+  };
+  struct Row {
+    double y;
+  };
+  static Row row(const tk::Octave&, double y, double) { return {y}; }
+  static void eval(const tk::Octave& o, const Cols& c, const Row& r, int n, double* out) {
+#ifdef __wasm_simd128__
+    simplexEvalSimd(o, c.x.data(), r.y, n, out);
+#else
+    for (int i = 0; i < n; ++i) out[i] = tk::SimplexKernel::eval2<false>(o, c.x[i], r.y, nullptr, nullptr);
+#endif
+  }
+};
+
+template <CellDistance D, bool Is3D>
+struct RowKernel<tk::CellularKernel<D>, Is3D> {
+  using Cols = CellCols;
+  using Row = CellAxis;  // the seed term is folded into the y hash terms
+  static Row row(const tk::Octave& o, double y, double) { return cellAxis(y, o.periodY, kHashY, o.seed * o.seedMul); }
+  static void eval(const tk::Octave& o, const Cols& c, const Row& r, int n, double* out) {
+    switch (o.cellReturn) {
+      case CellReturn::F1: return loop<CellReturn::F1>(o, c, r, n, out);
+      case CellReturn::F2: return loop<CellReturn::F2>(o, c, r, n, out);
+      case CellReturn::F2MinusF1: return loop<CellReturn::F2MinusF1>(o, c, r, n, out);
+      case CellReturn::CellValue: return loop<CellReturn::CellValue>(o, c, r, n, out);
+    }
+  }
+  template <CellReturn R>
+  static void loop(const tk::Octave& o, const Cols& c, const Row& r, int n, double* out) {
+#ifdef __wasm_simd128__
+    cellEvalSimd<D, R>(o, c, r, n, out);
+#else
+    for (int i = 0; i < n; ++i) out[i] = cellAt<D, R>(o, c.at(i), r);
+#endif
+  }
+};
+
+}  // namespace rows
+}  // namespace nf

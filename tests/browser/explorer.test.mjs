@@ -1,0 +1,478 @@
+// The noise explorer (web/explorer.html) in headless Chromium, over HTTP: controls generated from
+// the schema, live re-render, URL round trip, PNG export, lenient URLs, constraints, keyboard.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startBrowser, openPage, artifactsDir } from './helpers/browser.mjs';
+
+const VIEWS = ['raw', 'land', 'bands', 'biomes', 'relief'];
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+const explorerUrl = (suffix = '') => `${env.url}web/explorer.html${suffix}`;
+
+async function openExplorer(suffix = '', options = {}) {
+  const o = await openPage(env.browser, null, options);
+  await o.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.url.replace(/\/$/, '') });
+  await o.page.goto(explorerUrl(suffix));
+  await o.page.waitForFunction(() => ['ready', 'error'].includes(document.documentElement.dataset.state), null, { timeout: 20000 });
+  const err = await o.page.$eval('#load-error', (e) => (e.hidden ? '' : e.textContent));
+  assert.equal(err, '', 'the explorer started');
+  await idle(o.page);
+  return o;
+}
+
+// Size, painted pixels and (up to 64) distinct colours of a canvas, read from a copy.
+function canvasStats(page, selector) {
+  return page.$eval(selector, (src) => {
+    const c = document.createElement('canvas');
+    c.width = src.width;
+    c.height = src.height;
+    const x = c.getContext('2d', { willReadFrequently: true });
+    x.drawImage(src, 0, 0);
+    const d = x.getImageData(0, 0, c.width, c.height).data;
+    let opaque = 0;
+    const colours = new Set();
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3] > 0) opaque++;
+      if (colours.size < 64) colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    }
+    return { width: c.width, height: c.height, opaque, colours: colours.size };
+  });
+}
+
+const idle = (page) => page.evaluate(() => window.explorer.idle());
+const sel = (view) => `.ex-view[data-view="${view}"] canvas`;
+
+// FNV-1a over a canvas's RGBA bytes, with its size. The bytes are read from an exact copy, so the
+// page's own canvases are never read back (Chromium warns about repeated readbacks).
+function hashCanvas(page, selector) {
+  return page.$eval(selector, (src) => {
+    const c = document.createElement('canvas');
+    c.width = src.width;
+    c.height = src.height;
+    const x = c.getContext('2d', { willReadFrequently: true });
+    x.drawImage(src, 0, 0);
+    const d = x.getImageData(0, 0, c.width, c.height).data;
+    let h = 2166136261;
+    for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 16777619);
+    return `${c.width}x${c.height}:${(h >>> 0).toString(16)}`;
+  });
+}
+const hashAll = async (page) => Object.fromEntries(await Promise.all(VIEWS.map(async (v) => [v, await hashCanvas(page, sel(v))])));
+const config = (page) => page.evaluate(() => window.explorer.config);
+const pageState = (page) => page.evaluate(() => window.explorer.page);
+const currentUrl = async (page) => { await page.evaluate(() => window.explorer.flushUrl()); return page.url(); };
+const control = (key) => `#controls [data-key="${key}"]:is(input[type=range], select, input[type=checkbox], input[type=number]:only-of-type, .ex-ctl-head > input[type=number])`;
+const primary = (key) => `#controls .ex-ctl[data-key="${key}"] [id^="ctl-${key}-"]`;
+
+test('loads with no console errors; every view, the profile and the histogram are drawn', async () => {
+  const { page, context, problems } = await openExplorer('', { viewport: { width: 1440, height: 1000 } });
+  try {
+    for (const v of VIEWS) {
+      const s = await canvasStats(page, sel(v));
+      assert.equal(s.width, 512, `${v} is 512 wide`);
+      assert.equal(s.opaque, s.width * s.height, `${v} is fully painted`);
+      assert.ok(s.colours > 1, `${v} is not a flat colour (${s.colours})`);
+    }
+    for (const c of ['#profile', '#histogram']) {
+      const s = await canvasStats(page, c);
+      assert.ok(s.opaque > 100 && s.colours > 2, `${c} is drawn`);
+    }
+    // Wide screen: the five views side by side, none hidden.
+    const boxes = await Promise.all(VIEWS.map((v) => page.locator(sel(v)).boundingBox()));
+    assert.ok(boxes.every((b) => b && b.width > 150), 'every view is shown on a wide screen');
+    assert.ok(new Set(boxes.map((b) => Math.round(b.y))).size < VIEWS.length, 'views share rows');
+    // Stats bar, CSP, the way home, and the first-visit URL.
+    assert.match(await page.textContent('#stat-ms'), /\d+(\.\d+)? ms/);
+    assert.match(await page.textContent('#stat-mean'), /^0\.\d{3}$/);
+    assert.equal(await page.getAttribute('a.ex-back', 'href'), '../index.html');
+    assert.match(await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content'), /script-src 'self' 'wasm-unsafe-eval'; style-src 'self'/);
+    assert.match(await currentUrl(page), /explorer\.html\?sc=16#view=bands&x=0&y=0&zoom=1$/);
+    assert.equal(await page.locator('#warnings li').count(), 0, 'no warnings for the starter field');
+    await page.screenshot({ path: join(artifactsDir, 'explorer-wide.png'), fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('controls come from nf.schema(): one per parameter, labelled, with the value shown', async () => {
+  const { page, context, problems } = await openExplorer();
+  try {
+    const info = await page.evaluate(() => {
+      const schema = window.explorer.nf.schema();
+      return schema.map((p) => {
+        const box = document.querySelector(`#controls .ex-ctl[data-key="${p.key}"]`);
+        const main = box && box.querySelector(`[id^="ctl-${p.key}-"]`);
+        const label = main && document.querySelector(`label[for="${main.id}"]`);
+        const num = box && box.querySelector('input[type=number]');
+        return { key: p.key, type: p.type, found: !!main, label: label?.textContent ?? '', num: num?.value ?? null, sel: main?.tagName };
+      });
+    });
+    assert.ok(info.length >= 20, 'the schema has many parameters');
+    const cfg = await config(page);
+    for (const c of info) {
+      assert.ok(c.found, `${c.key} has a control`);
+      assert.ok(c.label.length > 0, `${c.key} has a label`);
+      if (c.type === 'int' || c.type === 'float') assert.equal(Number(c.num), cfg[c.key], `${c.key} shows its value`);
+      if (c.type === 'enum') assert.equal(c.sel, 'SELECT');
+    }
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('moving a slider through its input element re-renders live and updates the URL', async () => {
+  const { page, context, problems } = await openExplorer();
+  try {
+    const before = await hashAll(page);
+    const rendersBefore = await page.evaluate(() => window.explorer.perf.renders + window.explorer.perf.previews);
+    // Keyboard: focus the octaves slider and press ArrowRight.
+    await page.focus(primary('octaves'));
+    await page.keyboard.press('ArrowRight');
+    await idle(page);
+    assert.equal((await config(page)).octaves, 4);
+    assert.equal(await page.$eval('#controls .ex-ctl[data-key="octaves"] input[type=number]', (e) => e.value), '4');
+    const after = await hashAll(page);
+    for (const v of VIEWS) assert.notEqual(after[v], before[v], `${v} changed`);
+    assert.match(await currentUrl(page), /[?&]o=4(&|#)/);
+    // A drag: a run of input events (as a dragged thumb fires) renders while it moves.
+    await page.$eval(primary('gain'), async (el) => {
+      for (let i = 0; i < 12; i++) {
+        el.value = String(0.5 + i * 0.02);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+      }
+    });
+    await idle(page);
+    const rendersAfter = await page.evaluate(() => window.explorer.perf.renders + window.explorer.perf.previews);
+    assert.ok(rendersAfter - rendersBefore >= 12, `renders while dragging (${rendersAfter - rendersBefore})`);
+    assert.equal((await config(page)).gain, 0.72);
+    assert.match(await currentUrl(page), /[?&]g=0\.72(&|#)/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a saved URL restores the controls, the view, pan and zoom, and identical pixels', async () => {
+  const a = await openExplorer('', { viewport: { width: 1400, height: 900 } });
+  let saved, hashes, cfg, state;
+  try {
+    await a.page.selectOption(primary('type'), 'gradient');
+    await a.page.focus(primary('octaves'));
+    await a.page.keyboard.press('ArrowRight');
+    await a.page.keyboard.press('ArrowRight');
+    await a.page.fill('#controls .ex-ctl[data-key="seed"] input[type=number]', '1234');
+    await a.page.press('#controls .ex-ctl[data-key="seed"] input[type=number]', 'Enter');
+    await a.page.click('label[for="view-biomes"]');
+    // Pan by dragging the map, zoom with the wheel.
+    const box = await a.page.locator(sel('bands')).boundingBox();
+    await a.page.mouse.move(box.x + 100, box.y + 100);
+    await a.page.mouse.down();
+    await a.page.mouse.move(box.x + 160, box.y + 130, { steps: 5 });
+    await a.page.mouse.up();
+    await a.page.mouse.move(box.x + 90, box.y + 120);
+    await a.page.mouse.wheel(0, -240);
+    await idle(a.page);
+    state = await pageState(a.page);
+    assert.equal(state.view, 'biomes');
+    assert.ok(state.x !== 0 && state.y !== 0, 'panned');
+    assert.ok(state.zoom > 1, 'zoomed in');
+    saved = await currentUrl(a.page);
+    hashes = await hashAll(a.page);
+    cfg = await config(a.page);
+    assert.deepEqual(a.problems, []);
+  } finally {
+    await a.context.close();
+  }
+  assert.match(saved, /[?&]t=gradient/);
+  assert.match(saved, /[?&]s=1234/);
+  assert.match(saved, /#view=biomes&x=[-0-9.e]+&y=[-0-9.e]+&zoom=[0-9.e]+/);
+  const b = await openPage(env.browser, saved, { viewport: { width: 900, height: 700 } });
+  try {
+    await b.page.waitForFunction(() => document.documentElement.dataset.state === 'ready');
+    await b.page.setViewportSize({ width: 1400, height: 900 });
+    await idle(b.page);
+    assert.deepEqual(await config(b.page), cfg);
+    assert.deepEqual(await pageState(b.page), state);
+    assert.equal(await b.page.$eval(primary('type'), (e) => e.value), 'gradient');
+    assert.equal(await b.page.$eval(primary('octaves'), (e) => e.value), String(cfg.octaves));
+    assert.equal(await b.page.$eval('#controls .ex-ctl[data-key="seed"] input[type=number]', (e) => e.value), '1234');
+    assert.equal(await b.page.isChecked('#view-biomes'), true);
+    assert.deepEqual(await hashAll(b.page), hashes, 'identical pixels in every view');
+    assert.equal(await b.page.url(), saved, 'the URL is unchanged by loading it');
+    assert.equal(await b.page.isHidden('#url-note'), true);
+    assert.deepEqual(b.problems, []);
+  } finally {
+    await b.context.close();
+  }
+});
+
+// Width, height and the pixels of a PNG file (decoded by the browser, colour conversion off).
+function pngSize(buf) {
+  assert.equal(buf.subarray(1, 4).toString('latin1'), 'PNG');
+  assert.equal(buf.subarray(12, 16).toString('latin1'), 'IHDR');
+  return [buf.readUInt32BE(16), buf.readUInt32BE(20)];
+}
+
+test('Download PNG saves the current view at its size with its pixels', async () => {
+  const { page, context, problems } = await openExplorer('?sc=12&o=4#view=relief&x=10&y=-20&zoom=1&res=384');
+  try {
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#download-png')]);
+    assert.equal(dl.suggestedFilename(), 'noisefield-relief-384.png');
+    const buf = await readFile(await dl.path());
+    assert.deepEqual(pngSize(buf), [384, 384]);
+    const decoded = await page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+      const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }), { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
+      const c = document.createElement('canvas');
+      c.width = bmp.width;
+      c.height = bmp.height;
+      c.getContext('2d').drawImage(bmp, 0, 0);
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let h = 2166136261;
+      for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 16777619);
+      return `${c.width}x${c.height}:${(h >>> 0).toString(16)}`;
+    }, buf.toString('base64'));
+    assert.equal(decoded, await hashCanvas(page, sel('relief')));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Copy config gives JSON that new nf.Field(config) accepts as is; Copy link gives the URL', async () => {
+  const { page, context, problems } = await openExplorer('?t=simplex&o=5&fr=ridged&sc=20#view=raw&x=3&y=4&zoom=2');
+  try {
+    await page.click('#copy-config');
+    await page.waitForFunction(() => window.explorer.lastCopied.startsWith('{'));
+    const r = await page.evaluate(() => {
+      const text = window.explorer.lastCopied;
+      const f = new window.explorer.nf.Field(JSON.parse(text));
+      const out = { query: f.toQuery(), same: f.toQuery() === window.explorer.field.toQuery(), text };
+      f.delete();
+      return out;
+    });
+    assert.ok(r.same, `config round trip (${r.query})`);
+    assert.equal(JSON.parse(r.text).type, 'simplex');
+    await page.click('#copy-link');
+    await page.waitForFunction(() => window.explorer.lastCopied.startsWith('http'));
+    const link = await page.evaluate(() => window.explorer.lastCopied);
+    assert.equal(link, page.url());
+    assert.match(link, /#view=raw&x=3&y=4&zoom=2$/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('bad URL values fall back to defaults with a visible note and never break the page', async () => {
+  const { page, context, problems } = await openExplorer('?o=99&t=plasma&sc=abc&t1=0.9&zz=1#view=nope&zoom=-3&x=abc&res=7');
+  try {
+    assert.equal(await page.isVisible('#url-note'), true);
+    const note = await page.textContent('#url-note-text');
+    for (const k of ['o', 'plasma', 'sc', 'zz', 'view', 'zoom', 'x=abc', 'res']) assert.ok(note.includes(k), `note mentions ${k}: ${note}`);
+    const cfg = await config(page);
+    const defaults = await page.evaluate(() => Object.fromEntries(window.explorer.nf.schema().map((p) => [p.key, p.default])));
+    for (const k of ['octaves', 'type', 'scale', 't1']) assert.equal(cfg[k], defaults[k], `${k} fell back`);
+    const st = await pageState(page);
+    assert.deepEqual([st.view, st.zoom, st.x, st.res], ['bands', 1, 0, 512]);
+    for (const v of VIEWS) assert.ok((await canvasStats(page, sel(v))).colours > 1, `${v} still renders`);
+    // The URL is rewritten to what is shown.
+    assert.match(await currentUrl(page), /explorer\.html#view=bands&x=0&y=0&zoom=1$/);
+    await page.screenshot({ path: join(artifactsDir, 'explorer-bad-url.png') });
+    await page.click('#url-note-dismiss');
+    assert.equal(await page.isHidden('#url-note'), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('t1 cannot be set above t2 (keyboard, dragged value, typed value); t2 cannot pass t3', async () => {
+  const { page, context, problems } = await openExplorer();
+  try {
+    await page.focus(primary('t1'));
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
+    await idle(page);
+    let c = await config(page);
+    assert.ok(c.t1 < c.t2, `t1 ${c.t1} < t2 ${c.t2}`);
+    assert.equal(c.t1, 0.44, 'stops one step below t2');
+    assert.equal(await page.$eval(primary('t1'), (e) => e.value), '0.44', 'the slider shows the limit');
+    assert.equal(await page.isVisible('#controls .ex-ctl[data-key="t1"] .ex-hint'), true, 'a hint says why');
+    // A dragged thumb jumping far past t2 stops at the limit too.
+    await page.$eval(primary('t1'), (el) => { el.value = '0.2'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+    await page.$eval(primary('t1'), (el) => { el.value = '0.9'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+    c = await config(page);
+    assert.equal(c.t1, 0.44);
+    // A typed value above t2.
+    await page.fill('#controls .ex-ctl[data-key="t1"] input[type=number]', '0.8');
+    await page.press('#controls .ex-ctl[data-key="t1"] input[type=number]', 'Enter');
+    c = await config(page);
+    assert.ok(c.t1 < c.t2);
+    assert.equal(await page.$eval('#controls .ex-ctl[data-key="t1"] input[type=number]', (e) => Number(e.value)), c.t1);
+    // t2 is held between t1 and t3.
+    await page.$eval(primary('t2'), (el) => { el.value = '0.95'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+    c = await config(page);
+    assert.ok(c.t1 < c.t2 && c.t2 < c.t3, `t1 ${c.t1} < t2 ${c.t2} < t3 ${c.t3}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the keyboard reaches (Tab) and changes every control', async () => {
+  const { page, context, problems } = await openExplorer('', { viewport: { width: 1280, height: 900 } });
+  try {
+    const keys = await page.evaluate(() => window.explorer.nf.schema().map((p) => p.key));
+    // Tab from the top of the page through everything; record what gets focus.
+    await page.focus('a.ex-back');
+    const reached = new Set();
+    for (let i = 0; i < 400; i++) {
+      await page.keyboard.press('Tab');
+      const id = await page.evaluate(() => document.activeElement?.id || document.activeElement?.dataset?.key || document.activeElement?.tagName);
+      reached.add(id);
+    }
+    const ids = await page.$$eval('#controls input, #controls select', (els) => els.map((e) => e.id || e.dataset.key));
+    for (const id of ids) assert.ok(reached.has(id), `Tab reaches ${id}`);
+    for (const id of ['copy-link', 'copy-config', 'download-png', 'view-bands', 'time', 'play', 'res-select']) assert.ok(reached.has(id), `Tab reaches ${id}`);
+
+    // Change each control with the keyboard alone.
+    for (const key of keys) {
+      const before = (await config(page))[key];
+      const kind = await page.$eval(primary(key), (e) => (e.tagName === 'SELECT' ? 'select' : e.type));
+      await page.focus(primary(key));
+      const press = { range: 'ArrowRight', number: 'ArrowUp', select: 'ArrowDown', checkbox: 'Space' }[kind];
+      await page.keyboard.press(press);
+      if (kind === 'number') await page.keyboard.press('Enter');
+      let after = (await config(page))[key];
+      if (after === before && kind === 'range') { await page.keyboard.press('ArrowLeft'); await page.keyboard.press('ArrowLeft'); after = (await config(page))[key]; }
+      assert.notEqual(after, before, `${key} (${kind}) changes with ${press}`);
+      // Its reset button is now reachable with Tab and puts the default back.
+      const reset = `#controls .ex-ctl[data-key="${key}"] .ex-reset`;
+      assert.equal(await page.$eval(reset, (b) => b.tabIndex), 0, `${key} reset is focusable`);
+    }
+    await page.screenshot({ path: join(artifactsDir, 'explorer-changed.png'), fullPage: true });
+    await page.focus('#controls .ex-ctl[data-key="octaves"] .ex-reset');
+    await page.keyboard.press('Enter');
+    assert.equal((await config(page)).octaves, await page.evaluate(() => window.explorer.nf.schema().find((p) => p.key === 'octaves').default));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('narrow screens show one view at a time, switched by the view tabs', async () => {
+  const { page, context, problems } = await openExplorer('', { viewport: { width: 420, height: 900 } });
+  try {
+    const visible = async () => (await Promise.all(VIEWS.map(async (v) => [v, await page.isVisible(sel(v))]))).filter(([, s]) => s).map(([v]) => v);
+    assert.deepEqual(await visible(), ['bands']);
+    await page.click('label[for="view-biomes"]');
+    await idle(page);
+    assert.deepEqual(await visible(), ['biomes']);
+    assert.ok((await canvasStats(page, sel('biomes'))).colours > 2);
+    assert.match(await currentUrl(page), /#view=biomes/);
+    await page.screenshot({ path: join(artifactsDir, 'explorer-narrow.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('pinch zooms about the fingers; the focus layout shows one large view and is in the URL', async () => {
+  const { page, context, problems } = await openExplorer('', { viewport: { width: 1280, height: 900 } });
+  try {
+    // Two touch pointers moving apart over the bands view.
+    await page.$eval(sel('bands'), async (c) => {
+      const r = c.getBoundingClientRect();
+      const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+      const ev = (type, id, x) => c.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x, clientY: cy, bubbles: true }));
+      ev('pointerdown', 1, cx - 20);
+      ev('pointerdown', 2, cx + 20);
+      for (let k = 1; k <= 8; k++) {
+        ev('pointermove', 1, cx - 20 - k * 5);
+        ev('pointermove', 2, cx + 20 + k * 5);
+      }
+      ev('pointerup', 1, cx - 60);
+      ev('pointerup', 2, cx + 60);
+    });
+    await idle(page);
+    const st = await pageState(page);
+    assert.ok(st.zoom > 2.5 && st.zoom < 3.5, `pinch zoomed x3 (${st.zoom})`);
+    assert.ok(Math.abs(st.x) < 1e-6 && Math.abs(st.y) < 1e-6, 'about the centre between the fingers');
+    await page.click('#layout-toggle');
+    await idle(page);
+    assert.match(await currentUrl(page), /&layout=focus$/);
+    const shown = await Promise.all(VIEWS.map((v) => page.isVisible(sel(v))));
+    assert.deepEqual(shown, VIEWS.map((v) => v === 'bands'));
+    const box = await page.locator(sel('bands')).boundingBox();
+    assert.ok(box.width > 500, `the focused view is large (${box.width})`);
+    await page.screenshot({ path: join(artifactsDir, 'explorer-focus.png') });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('warnings: shared seeds, one tile per lattice cell, a sand band too thin', async () => {
+  const w = async (suffix) => {
+    const o = await openExplorer(suffix);
+    await o.page.waitForTimeout(250);
+    const ids = await o.page.$$eval('#warnings li', (ls) => ls.map((l) => l.dataset.warning));
+    return { ...o, ids };
+  };
+  let o = await w('?sc=16&ms=42');
+  try {
+    assert.deepEqual(o.ids, ['seeds']);
+    await o.page.click('#warnings li[data-warning="seeds"] button');
+    await o.page.waitForTimeout(250);
+    assert.notEqual((await config(o.page)).moistureSeed, 42);
+    assert.equal(await o.page.locator('#warnings li').count(), 0);
+    assert.deepEqual(o.problems, []);
+  } finally { await o.context.close(); }
+  o = await w('?sc=1');
+  try { assert.ok(o.ids.includes('scale'), o.ids.join()); } finally { await o.context.close(); }
+  o = await w('?sc=16&t2=0.36');
+  try {
+    assert.ok(o.ids.includes('sand'), o.ids.join());
+    await o.page.screenshot({ path: join(artifactsDir, 'explorer-warnings.png') });
+  } finally { await o.context.close(); }
+});
+
+test('the time slider and play button animate 3-D noise', async () => {
+  const { page, context, problems } = await openExplorer();
+  try {
+    const h0 = await hashCanvas(page, sel('raw'));
+    await page.click('#play');
+    await page.waitForTimeout(700);
+    await page.click('#play');
+    await idle(page);
+    const c = await config(page);
+    assert.equal(c.dimensions, 3);
+    assert.ok(c.z > 0.05, `time advanced (${c.z})`);
+    assert.notEqual(await hashCanvas(page, sel('raw')), h0);
+    await page.focus('#time');
+    await page.keyboard.press('ArrowRight');
+    await idle(page);
+    assert.ok((await config(page)).z !== c.z);
+    assert.match(await currentUrl(page), /[?&]z=/);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('dark colour scheme renders cleanly', async () => {
+  const { page, context, problems } = await openExplorer('?sc=24&o=5&t=gradient#view=relief&x=0&y=0&zoom=1', { colorScheme: 'dark', viewport: { width: 1440, height: 1000 } });
+  try {
+    await page.screenshot({ path: join(artifactsDir, 'explorer-dark.png'), fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});

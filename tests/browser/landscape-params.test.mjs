@@ -1,0 +1,64 @@
+// URL state of the 404 page (web/landscape-params.js): pure functions, tested in Node.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseQuery, parseSeed, seedFromText, describeIgnored, shareUrl, dayFromClock } from '../../web/landscape-params.js';
+
+test('seedFromText is FNV-1a 32 over UTF-8', () => {
+  assert.equal(seedFromText(''), 2166136261);
+  assert.equal(seedFromText('a'), 0xe40c292c);
+  assert.equal(seedFromText('hello world'), 0xd58b3fa7);
+  assert.equal(seedFromText('é'), seedFromText('\u00e9'));
+  assert.notEqual(seedFromText('é'), seedFromText('e\u0301'), 'no Unicode normalisation');
+});
+
+test('parseSeed: integers, words and typos', () => {
+  assert.deepEqual(parseSeed('0'), { value: 0 });
+  assert.deepEqual(parseSeed('4294967295'), { value: 4294967295 });
+  assert.ok(parseSeed('4294967296').error);
+  assert.ok(parseSeed('-1').error);
+  assert.ok(parseSeed('1.5').error);
+  assert.ok(parseSeed('').error);
+  assert.ok(parseSeed('x'.repeat(65)).error);
+  assert.deepEqual(parseSeed('meadow'), { value: seedFromText('meadow'), word: 'meadow' });
+});
+
+test('parseQuery: good values, defaults and ignored values', () => {
+  const good = parseQuery('?seed=7&day=0.25&t=12.5&px=2&theme=dark&motion=off&test');
+  assert.deepEqual(good.state, { seed: 7, seedWord: null, day: 0.25, t: 12.5, px: 2, theme: 'dark', motion: 'off' });
+  assert.deepEqual(good.ignored, []);
+  assert.equal(good.test, true);
+  const none = parseQuery('');
+  assert.deepEqual(none.state, { seed: null, seedWord: null, day: null, t: null, px: null, theme: null, motion: null });
+  const bad = parseQuery('?day=1.01&t=NaN&px=0&px=3.5&theme=Dark&motion=1');
+  assert.equal(bad.ignored.map((i) => i.name).join(), 'day,t,px,theme,motion');
+  assert.equal(describeIgnored(bad.ignored).split(';').length, 5);
+  assert.match(describeIgnored(parseQuery('?day=abc').ignored), /^ignored day=abc \(expected 0\.\.1\)$/);
+  assert.ok(describeIgnored(parseQuery('?seed=' + '9'.repeat(40)).ignored).includes('…'));
+});
+
+test('shareUrl keeps seed word, day and a frozen clock', () => {
+  const u = new URL(shareUrl('http://x.test/a?b=1#h', { seed: 5, seedWord: 'meadow', day: 0.123456, clock: 3.14159, theme: 'dark' }));
+  assert.equal(u.pathname, '/a');
+  assert.equal(u.hash, '');
+  assert.equal(u.searchParams.get('seed'), 'meadow');
+  assert.equal(u.searchParams.get('day'), '0.1235');
+  assert.equal(u.searchParams.get('t'), '3.142');
+  assert.equal(u.searchParams.get('theme'), 'dark');
+  assert.equal(u.searchParams.has('b'), false);
+  const round = parseQuery(u.search);
+  assert.deepEqual(round.ignored, []);
+});
+
+test('dayFromClock: 1 at midday, 0 at night, smooth between', () => {
+  const at = (h, m = 0) => dayFromClock(new Date(2024, 5, 1, h, m));
+  assert.equal(at(12), 1);
+  assert.equal(at(0), 0);
+  assert.equal(at(22), 0);
+  assert.ok(at(6) > 0.2 && at(6) < 0.8);
+  let prev = -1;
+  for (let m = 4 * 60; m <= 12 * 60; m += 10) {
+    const d = at(Math.floor(m / 60), m % 60);
+    assert.ok(d >= prev);
+    prev = d;
+  }
+});

@@ -1,0 +1,451 @@
+// The 404 landscape page in headless Chromium over HTTP: determinism of the frozen clock, URL state
+// and its fallbacks, animation and motion=off, the portal with the keyboard, the no-JS and no-wasm
+// pages, resize, destroy, and the light/dark screenshots (test-artifacts/).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startBrowser, openPage, artifactsDir } from './helpers/browser.mjs';
+import { seedFromText } from '../../web/landscape-params.js';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
+
+async function load(path, opts = {}) {
+  const o = await openPage(env.browser, env.url + path.replace(/^\//, ''), opts);
+  await o.page.waitForFunction(() => window.__noisefield, null, { timeout: 20000 });
+  assert.equal(await o.page.evaluate(() => window.__noisefield.failed ?? null), null, 'the module mounted');
+  return o;
+}
+
+// Reads a canvas through a fresh willReadFrequently copy (an exact canvas-to-canvas copy), so
+// repeated readbacks by the tests do not make Chromium warn about the page's own canvases.
+const READ = `window.__nfRead = (c) => {
+  const k = document.createElement('canvas');
+  k.width = c.width; k.height = c.height;
+  const x = k.getContext('2d', { willReadFrequently: true });
+  x.drawImage(c, 0, 0);
+  return x.getImageData(0, 0, c.width, c.height).data;
+};`;
+async function withReader(page) { await page.evaluate(READ); }
+
+// Opaque pixels and distinct colours (up to 64) of one layer canvas.
+async function canvasStats(page, selector) {
+  await withReader(page);
+  return page.$eval(selector, (c) => {
+    const d = window.__nfRead(c);
+    let opaque = 0;
+    const colours = new Set();
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3] > 0) opaque++;
+      if (colours.size < 64) colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    }
+    return { width: c.width, height: c.height, opaque, colours: colours.size };
+  });
+}
+
+// FNV-1a of each layer canvas's pixels, as the page shows them.
+async function layerHashes(page) {
+  await withReader(page);
+  return page.evaluate(() => [...document.querySelectorAll('canvas.nf-layer')].map((c) => {
+    const d = window.__nfRead(c);
+    let h = 0x811c9dc5;
+    for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 0x01000193);
+    return h >>> 0;
+  }));
+}
+
+const st = (page) => page.evaluate(() => window.__noisefield.state());
+
+test('no console errors or CSP violations; every layer is painted', async () => {
+  const { page, context, problems } = await load('/?test');
+  try {
+    await page.waitForTimeout(400);
+    for (const layer of LAYERS) {
+      const s = await canvasStats(page, `canvas.nf-layer-${layer}`);
+      assert.ok(s.opaque > 0 && s.colours > 1, `${layer}: ${JSON.stringify(s)}`);
+    }
+    const css = await page.$eval('canvas.nf-layer-sky', (c) => getComputedStyle(c).imageRendering);
+    assert.equal(css, 'pixelated');
+    assert.equal(await page.locator('.nf-url-note').isHidden(), true);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the same URL with a frozen t gives identical pixels on two loads; another seed differs', async () => {
+  const q = '/?test&t=7.25&day=0.7&seed=404';
+  const a = await load(q);
+  const b = await load(q);
+  const c = await load('/?test&t=7.25&day=0.7&seed=405');
+  const w = await load('/?test&t=7.25&day=0.7&seed=meadow');
+  try {
+    const [ha, hb, hc, hw] = await Promise.all([a, b, c, w].map((x) => layerHashes(x.page)));
+    assert.deepEqual(ha, hb, 'two loads of one frozen URL');
+    for (const name of ['sky', 'land', 'rift', 'hill', 'near', 'canopy']) {
+      const i = LAYERS.indexOf(name);
+      assert.notEqual(ha[i], hc[i], `seed 405 changes the ${name} layer`);
+    }
+    assert.notDeepEqual(ha, hw, 'a word seed gives another world');
+    assert.equal((await st(w.page)).seed, seedFromText('meadow'));
+    const s = await st(a.page);
+    assert.equal(s.frozen, true);
+    assert.equal(s.clock, 7.25);
+    assert.equal(await a.page.evaluate(() => window.__noisefield.debug.frames), 0, 'a frozen clock runs no frames');
+    for (const x of [a, b, c, w]) assert.deepEqual(x.problems, []);
+  } finally {
+    await Promise.all([a, b, c, w].map((x) => x.context.close()));
+  }
+});
+
+// Bright, isolated pixels in the upper sky, away from the moon: what stars look like at night.
+async function countStarPixels(page) {
+  await withReader(page);
+  return page.evaluate(() => {
+    const h = window.__noisefield;
+    const L = h.debug.layout();
+    const c = h.canvases[0];
+    const d = window.__nfRead(c);
+    const toI = (sx) => Math.floor((sx * L.scale + L.ox) / L.pitch);
+    const toJ = (sy) => Math.floor((sy * L.scale + L.oy) / L.pitch);
+    const luma = (k) => 0.3 * d[k] + 0.59 * d[k + 1] + 0.11 * d[k + 2];
+    const mi = toI(1150), mj = toJ(118), mr = Math.ceil((80 * L.scale) / L.pitch);
+    let n = 0;
+    for (let j = 1; j < Math.min(c.height - 1, toJ(420)); j++) {
+      for (let i = 1; i < c.width - 1; i++) {
+        if ((i - mi) ** 2 + (j - mj) ** 2 < mr * mr) continue;
+        const k = (j * c.width + i) * 4;
+        if (d[k + 3] === 0 || luma(k) < 150) continue;
+        const around = [k - 4, k + 4, k - c.width * 4, k + c.width * 4].map(luma);
+        if (Math.min(...around) < luma(k) - 60) n++;
+      }
+    }
+    return n;
+  });
+}
+
+test('day=0 shows stars, day=1 none', async () => {
+  const night = await load('/?test&t=4&day=0');
+  const noon = await load('/?test&t=4&day=1');
+  try {
+    const sn = await night.page.evaluate(() => ({ shown: window.__noisefield.debug.scene.starsShown, n: window.__noisefield.debug.scene.starCount }));
+    const sd = await noon.page.evaluate(() => ({ shown: window.__noisefield.debug.scene.starsShown, n: window.__noisefield.debug.scene.starCount }));
+    assert.equal(sn.shown, true);
+    assert.ok(sn.n > 0);
+    assert.equal(sd.shown, false);
+    assert.ok((await countStarPixels(night.page)) > 0, 'star pixels in the night sky');
+    assert.equal((await st(noon.page)).day, 1);
+  } finally {
+    await night.context.close();
+    await noon.context.close();
+  }
+});
+
+test('the animation advances; motion=off and reduced motion paint one still frame', async () => {
+  const live = await load('/?test&day=0.6');
+  const off = await load('/?test&day=0.6&motion=off');
+  const reduce = await load('/?test&day=0.6', { reducedMotion: 'reduce' });
+  try {
+    await live.page.waitForTimeout(600);
+    const a = await layerHashes(live.page);
+    await live.page.waitForTimeout(700);
+    const b = await layerHashes(live.page);
+    for (const name of ['sky', 'rift', 'near']) {
+      const i = LAYERS.indexOf(name);
+      assert.notEqual(a[i], b[i], `${name} moves`);
+    }
+    assert.ok((await live.page.evaluate(() => window.__noisefield.debug.frames)) > 10);
+    for (const x of [off, reduce]) {
+      const h1 = await layerHashes(x.page);
+      await x.page.waitForTimeout(700);
+      const h2 = await layerHashes(x.page);
+      assert.deepEqual(h1, h2, 'still');
+      assert.equal(await x.page.evaluate(() => window.__noisefield.debug.frames), 0);
+      assert.equal((await st(x.page)).motion, false);
+      const s = await canvasStats(x.page, 'canvas.nf-layer-near');
+      assert.ok(s.opaque > 0);
+    }
+    for (const x of [live, off, reduce]) assert.deepEqual(x.problems, []);
+  } finally {
+    await Promise.all([live, off, reduce].map((x) => x.context.close()));
+  }
+});
+
+test('the loop stops while the tab is hidden and resumes after', async () => {
+  const { page, context, problems } = await load('/?test&day=0.6');
+  try {
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.waitForTimeout(100);
+    const f1 = await page.evaluate(() => window.__noisefield.debug.frames);
+    await page.waitForTimeout(500);
+    assert.equal(await page.evaluate(() => window.__noisefield.debug.frames), f1, 'no frames while hidden');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.waitForTimeout(400);
+    assert.ok((await page.evaluate(() => window.__noisefield.debug.frames)) > f1, 'frames again when visible');
+    const big = await page.evaluate(() => Math.max(...window.__noisefield.debug.advances.map((a) => a[1])));
+    assert.ok(Number.isFinite(big));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('bad URL values fall back to the defaults and the note names them', async () => {
+  const { page, context, problems } = await load('/?test&seed=1.5&day=abc&t=-3&px=9&theme=blue&motion=maybe');
+  try {
+    const note = page.locator('.nf-url-note');
+    assert.equal(await note.isVisible(), true);
+    const text = await note.textContent();
+    for (const name of ['seed=1.5', 'day=abc', 't=-3', 'px=9', 'theme=blue', 'motion=maybe']) {
+      assert.ok(text.includes(name), `note names ${name}: ${text}`);
+    }
+    assert.match(text, /expected 0\.\.1/);
+    const s = await st(page);
+    assert.equal(s.seed, 404);
+    assert.equal(s.frozen, false);
+    assert.equal(s.motion, true);
+    assert.equal(s.pitch, 4, 'automatic pitch at 1280 px');
+    for (const layer of ['sky', 'hill']) assert.ok((await canvasStats(page, `canvas.nf-layer-${layer}`)).opaque > 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('good URL values: px, theme and a word seed', async () => {
+  const { page, context, problems } = await load('/?test&px=2&theme=dark&day=0.9&seed=hello%20world&t=1');
+  try {
+    const s = await st(page);
+    assert.equal(s.pitch, 2);
+    assert.equal(s.theme, 'dark');
+    assert.equal(s.day, 0.3, 'dark caps day at 0.3');
+    assert.equal(s.seed, 0xd58b3fa7, 'FNV-1a 32 of "hello world"');
+    assert.equal(await page.locator('.nf-url-note').isHidden(), true);
+    assert.ok(await page.evaluate(() => document.documentElement.classList.contains('nf-theme-dark')));
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the portal: Tab focus makes it hot, blur idle, Enter enters and then goes home', async () => {
+  const { page, context, problems } = await load('/no/such/page?test&day=0.6');
+  try {
+    const portal = page.locator('a.nf-portal');
+    assert.equal(await portal.getAttribute('data-state'), 'idle');
+    assert.ok((await portal.getAttribute('aria-label')).length > 5);
+    // Tab order: the home link and the share button first, then the portal.
+    const order = [];
+    for (let i = 0; i < 6 && order.at(-1) !== 'nf-portal'; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await page.evaluate(() => document.activeElement.className));
+    }
+    assert.deepEqual(order, ['nf-home', 'nf-share', 'nf-portal']);
+    assert.equal(await portal.getAttribute('data-state'), 'hot');
+    assert.equal((await st(page)).portal, 'hot');
+    await page.keyboard.press('Shift+Tab');
+    assert.equal(await portal.getAttribute('data-state'), 'idle');
+    await page.keyboard.press('Tab');
+    assert.equal(await portal.getAttribute('data-state'), 'hot');
+    const t0 = Date.now();
+    await page.keyboard.press('Enter');
+    assert.equal(await portal.getAttribute('data-state'), 'enter');
+    await page.waitForURL((u) => u.pathname === '/' && u.search === '', { timeout: 5000 });
+    const waited = Date.now() - t0;
+    assert.ok(waited >= 700, `navigated after the spin-up (${waited} ms)`);
+    assert.deepEqual(problems.filter((p) => !p.includes('404')), []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the portal under reduced motion navigates at once; hovering it makes it hot', async () => {
+  const { page, context } = await load('/elsewhere?test&day=0.6', { reducedMotion: 'reduce' });
+  try {
+    const box = await page.locator('a.nf-portal').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction(() => document.querySelector('a.nf-portal').dataset.state === 'hot');
+    assert.ok((await page.evaluate(() => window.__noisefield.debug.scene.heat)) > 0.99, 'heat jumps to 1');
+    await page.mouse.move(5, box.y + box.height + 100 > 790 ? 790 : box.y + box.height + 100);
+    await page.waitForFunction(() => document.querySelector('a.nf-portal').dataset.state === 'idle');
+    const t0 = Date.now();
+    await page.locator('a.nf-portal').click();
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 });
+    assert.ok(Date.now() - t0 < 700, 'at once');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a click on the water splashes; the near layer changes', async () => {
+  const { page, context, problems } = await load('/?test&day=0.6');
+  try {
+    // Same clock and steps with and without a click (setClock clears splashes): only the click differs.
+    const run = async (click) => {
+      await page.evaluate((click) => {
+        const h = window.__noisefield;
+        h.pause();
+        h.debug.scene.setClock(5);
+        if (click) {
+          document.querySelector('#landscape').dispatchEvent(new MouseEvent('click', { clientX: 900, clientY: 780, bubbles: true }));
+        }
+        h.debug.step(6, 1 / 30);
+      }, click);
+      return (await layerHashes(page))[LAYERS.indexOf('near')];
+    };
+    const plain = await run(false);
+    assert.equal(await run(false), plain, 'deterministic without a click');
+    assert.notEqual(await run(true), plain, 'the splash shows on the water');
+    // A click above the water does not splash.
+    const sky = await page.evaluate(() => {
+      const h = window.__noisefield;
+      h.debug.scene.setClock(5);
+      document.querySelector('#landscape').dispatchEvent(new MouseEvent('click', { clientX: 1100, clientY: 120, bubbles: true }));
+      h.debug.step(6, 1 / 30);
+    });
+    assert.equal(sky, undefined);
+    assert.equal((await layerHashes(page))[LAYERS.indexOf('near')], plain);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('share: a link with seed, day and the frozen clock, which reproduces that world', async () => {
+  const { page, context, problems } = await load('/?test&seed=meadow&day=0.8');
+  try {
+    await page.waitForTimeout(500);
+    await page.locator('.nf-share').click();
+    await page.waitForFunction(() => document.querySelector('.nf-share').dataset.link);
+    const link = await page.$eval('.nf-share', (b) => b.dataset.link);
+    const u = new URL(link);
+    assert.equal(u.searchParams.get('seed'), 'meadow');
+    assert.equal(u.searchParams.get('day'), '0.8');
+    assert.ok(Number(u.searchParams.get('t')) > 0.2);
+    const copied = (await page.$eval('.nf-share', (b) => b.textContent)) === 'Link copied';
+    const shown = await page.locator('.nf-share-out').isVisible();
+    assert.ok(copied || shown, 'copied, or shown in a text field');
+    if (shown) assert.equal(await page.$eval('.nf-share-link', (i) => i.value), link);
+    const again = await load(u.pathname + u.search + '&test');
+    const s = await st(again.page);
+    assert.equal(s.frozen, true);
+    assert.equal(s.seed, (await st(page)).seed);
+    assert.equal(s.clock, Number(u.searchParams.get('t')));
+    assert.deepEqual(again.problems, []);
+    await again.context.close();
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('resize: 320x480 up to 3840x2160, with the automatic pitch and a DPR of 1.5', async () => {
+  const { page, context, problems } = await load('/?test&t=2&day=0.6', { viewport: { width: 320, height: 480 } });
+  try {
+    let L = await page.evaluate(() => window.__noisefield.debug.layout());
+    assert.equal(L.w, 320);
+    assert.equal(L.pitch, 3);
+    assert.equal(L.bw, Math.ceil(416 / 3));
+    await page.setViewportSize({ width: 3840, height: 2160 });
+    await page.waitForFunction(() => window.__noisefield.debug.layout().w === 3840);
+    await page.waitForTimeout(100);
+    L = await page.evaluate(() => window.__noisefield.debug.layout());
+    assert.equal(L.pitch, 6);
+    const c = await page.$eval('canvas.nf-layer-sky', (e) => ({ w: e.width, h: e.height, cssW: e.getBoundingClientRect().width }));
+    assert.equal(c.w, Math.ceil(3936 / 6));
+    assert.equal(c.h, Math.ceil(2256 / 6));
+    assert.equal(c.cssW, c.w * 6);
+    assert.ok((await canvasStats(page, 'canvas.nf-layer-canopy')).opaque > 0);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+  const hi = await openPage(env.browser, null, { viewport: { width: 800, height: 600 } });
+  const cdp = await hi.context.newCDPSession(hi.page);
+  await cdp.send('Emulation.setDeviceMetricsOverride', { width: 800, height: 600, deviceScaleFactor: 1.5, mobile: false });
+  await hi.page.goto(env.url + '?test&t=2');
+  await hi.page.waitForFunction(() => window.__noisefield);
+  const L2 = await hi.page.evaluate(() => window.__noisefield.debug.layout());
+  assert.equal(L2.dpr, 1.5);
+  assert.equal((L2.pitch * 1.5) % 1, 0, `pitch ${L2.pitch} is whole device pixels at DPR 1.5`);
+  assert.deepEqual(hi.problems, []);
+  await hi.context.close();
+});
+
+test('destroy frees the scene, stops the loop and removes the canvases', async () => {
+  const { page, context, problems } = await load('/?test&day=0.6');
+  try {
+    const r = await page.evaluate(async () => {
+      const h = window.__noisefield;
+      const used = h.debug.heapUsed();
+      h.destroy();
+      const frames = h.debug.frames;
+      await new Promise((ok) => setTimeout(ok, 300));
+      return {
+        used, after: h.debug.heapUsed(), frames, framesLater: h.debug.frames,
+        children: document.querySelector('#landscape').children.length,
+      };
+    });
+    assert.equal(r.children, 0);
+    assert.equal(r.frames, r.framesLater);
+    assert.ok(r.after < r.used / 4, `heap ${r.used} -> ${r.after}`);
+    assert.deepEqual(problems, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('without JavaScript: heading, message and link home over the still painting', async () => {
+  const { page, context } = await openPage(env.browser, env.url + 'missing', { javaScriptEnabled: false });
+  try {
+    assert.equal(await page.locator('h1').isVisible(), true);
+    assert.equal(await page.locator('a.nf-home').getAttribute('href'), '/');
+    assert.equal(await page.locator('a.nf-home').isVisible(), true);
+    assert.match(await page.locator('main').innerText(), /JavaScript is off/);
+    assert.equal(await page.locator('canvas').count(), 0);
+    await page.screenshot({ path: join(artifactsDir, 'landscape-nojs.png') });
+  } finally {
+    await context.close();
+  }
+});
+
+test('without WebAssembly: the page says so in one line and stays usable', async () => {
+  const { page, context } = await openPage(env.browser, null);
+  try {
+    await page.route('**/*.wasm', (r) => r.abort());
+    await page.goto(env.url + '?test');
+    await page.waitForSelector('html.nf-failed', { timeout: 20000 });
+    assert.equal(await page.locator('.nf-fail-note').isVisible(), true);
+    assert.equal(await page.locator('h1').isVisible(), true);
+    assert.equal(await page.locator('a.nf-home').isVisible(), true);
+    assert.equal(await page.locator('canvas').count(), 0);
+  } finally {
+    await context.close();
+  }
+});
+
+test('screenshots: light and dark at 1280 x 800', async () => {
+  for (const [scheme, q] of [['light', '/?test&t=12&day=0.85'], ['dark', '/?test&t=12']]) {
+    const { page, context, problems } = await load(q, { colorScheme: scheme });
+    try {
+      await page.waitForTimeout(200);
+      const s = await st(page);
+      assert.equal(s.theme, scheme);
+      if (scheme === 'dark') assert.ok(s.day <= 0.3);
+      await page.screenshot({ path: join(artifactsDir, `landscape-${scheme}.png`) });
+      assert.deepEqual(problems, []);
+    } finally {
+      await context.close();
+    }
+  }
+});

@@ -1,0 +1,87 @@
+// The 404 page's driver: reads the URL state (web/landscape-params.js), mounts the landscape into
+// #landscape, reports ignored URL values, and wires the share control. Without JavaScript or
+// WebAssembly the page stays a plain 404 page over a CSS still painting.
+import { describeIgnored, parseQuery, shareUrl } from './landscape-params.js';
+import { mount } from './landscape.js';
+
+const root = document.documentElement;
+const $ = (sel) => document.querySelector(sel);
+const { state, ignored, test } = parseQuery(location.search);
+
+if (state.theme) root.classList.add(`nf-theme-${state.theme}`);
+
+const note = $('.nf-url-note');
+if (ignored.length && note) {
+  note.textContent = describeIgnored(ignored) + '.';
+  note.hidden = false;
+}
+
+function fail(err) {
+  root.classList.add('nf-failed');
+  root.classList.remove('nf-live');
+  console.warn('noisefield: the live landscape could not start:', err && err.message ? err.message : err);
+}
+
+async function start() {
+  const host = $('#landscape');
+  if (!host) return;
+  let handle;
+  try {
+    handle = await mount(host, {
+      seed: state.seedWord ?? state.seed ?? undefined,
+      day: state.day ?? undefined,
+      time: state.t ?? undefined,
+      pitch: state.px ?? undefined,
+      theme: state.theme ?? undefined,
+      motion: state.motion === null ? undefined : state.motion === 'on',
+      home: $('.nf-home')?.getAttribute('href') || '/',
+      debug: test,
+    });
+  } catch (err) {
+    fail(err);
+    if (test) window.__noisefield = { failed: String(err && err.message ? err.message : err) };
+    return;
+  }
+  root.classList.add('nf-live');
+  if (test) window.__noisefield = handle;
+
+  const button = $('.nf-share');
+  const out = $('.nf-share-out');
+  const field = $('.nf-share-link');
+  if (!button) return;
+  button.hidden = false;
+  button.addEventListener('click', async () => {
+    const s = handle.state();
+    const link = shareUrl(location.href, {
+      seed: s.seed,
+      seedWord: state.seedWord,
+      day: s.day,
+      clock: s.clock,
+      theme: state.theme,
+      px: state.px,
+      motion: state.motion,
+    });
+    button.dataset.link = link;
+    let copied = false;
+    try {
+      if (navigator.clipboard && window.isSecureContext) {
+        await navigator.clipboard.writeText(link);
+        copied = true;
+      }
+    } catch {
+      copied = false;
+    }
+    if (copied) {
+      button.textContent = 'Link copied';
+      setTimeout(() => { button.textContent = 'Share this view'; }, 2000);
+    }
+    if (!copied && out && field) {
+      field.value = link;
+      out.hidden = false;
+      field.focus();
+      field.select();
+    }
+  });
+}
+
+start();

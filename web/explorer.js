@@ -1,0 +1,871 @@
+// The noise explorer's driver. Everything a picture shows comes from the wasm module: the controls
+// are generated from nf.schema(), a field is `new nf.Field(config)`, pixels come from
+// field.fillColor(view, grid) and are wrapped in ImageData as they are. This file only wires
+// inputs, the URL, pan and zoom, scheduling (one render per animation frame) and the two charts.
+import createNoisefield from './noisefield.mjs';
+import { createControls, formatValue, labelOf } from './explorer-controls.js';
+import { drawHistogram, drawProfile } from './explorer-charts.js';
+
+const $ = (id) => document.getElementById(id);
+
+// ---- page state (everything that is not a field parameter) --------------------------------------
+// It lives in the URL's fragment: ?<field.toQuery()>#view=bands&x=0&y=0&zoom=1[&res=512][&layout=focus]
+const RESOLUTIONS = [256, 384, 512, 768, 1024];
+const PAGE_DEFAULTS = { view: 'bands', x: 0, y: 0, zoom: 1, res: 512, layout: 'grid' };
+const ZOOM_MIN = 1 / 64, ZOOM_MAX = 64;            // canvas pixels per tile
+// A first visit (no query, no fragment) starts here rather than at the schema defaults, whose
+// scale of 1 tile per lattice cell is the landscape's and shows static (the seed: use 8 to 32).
+const STARTER = { scale: 16 };
+const FRAME_BUDGET_MS = 12;                        // other views render while the frame has time
+// While a slider or the map moves, a view whose full render took longer than this is previewed at
+// half resolution (a quarter of the samples, scaled up by drawImage) and rendered in full once the
+// input has been quiet for QUIET_MS. Fast machines never see a preview.
+const PREVIEW_AFTER_MS = 30;
+const QUIET_MS = 150;
+const URL_INTERVAL_MS = 250;                       // history.replaceState at most this often
+const SAND_MIN_TILES = 3;
+
+let nf;             // the module
+let schema;         // nf.schema()
+let schemaByKey;
+let field = null;   // the current nf.Field
+let config;         // field.config(): every key, as the module reports it
+const page = { ...PAGE_DEFAULTS };
+let views = [];     // view names
+let legends = {};
+const viewLabels = {};
+let capabilities = null;
+let bandColors;
+const figures = new Map();  // view -> { fig, canvas, ctx, radio }
+let controls;
+
+// ---- instrumentation, read by the tests and the benchmark ---------------------------------------
+const perf = {
+  renders: 0,           // views rendered since load
+  frames: 0,
+  last: {},             // view -> { ms, fillMs, putMs, min, max, mean }
+  frameMs: 0,           // the last frame's whole work (renders, charts, stats)
+  changeMs: 0,          // the last control change (new Field, controls update)
+  recent: [],           // timestamps of current-view renders (renders/s)
+  previews: 0,          // half-resolution previews drawn while input moved
+  lastPreviewMs: 0,
+};
+
+function fail(message) {
+  const box = $('load-error');
+  box.textContent = message;
+  box.hidden = false;
+  document.documentElement.dataset.state = 'error';
+}
+
+// ---- the field ------------------------------------------------------------------------------------
+function enumName(p, v) {
+  return typeof v === 'number' && p.values ? p.values[v] : v;
+}
+function normalise(cfg) {
+  const out = {};
+  for (const p of schema) {
+    if (!(p.key in cfg)) continue;
+    out[p.key] = p.type === 'enum' ? enumName(p, cfg[p.key]) : p.type === 'bool' ? !!cfg[p.key] : cfg[p.key];
+  }
+  return out;
+}
+
+// Try a config; returns the new field, or the Error. Never leaves a half-made field behind.
+function tryField(cfg) {
+  try {
+    return new nf.Field(cfg);
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}
+
+function setField(f) {
+  if (field && field !== f) field.delete();
+  field = f;
+  config = normalise(field.config());
+  controls?.update(config);
+  syncTime();
+  invalidate();
+  scheduleWarnings();
+}
+
+// A control moved: accept the value if the module accepts the config; if a cross-parameter
+// constraint (t1 < t2 < t3, ...) refuses it, go as far toward it as the constraint allows.
+function change(key, value) {
+  const t0 = performance.now();
+  noteInput();
+  changeValue(key, value);
+  perf.changeMs = performance.now() - t0;
+}
+function changeValue(key, value) {
+  if (config[key] === value) return;
+  const p = schemaByKey.get(key);
+  // Orderings the schema states (t1 below t2, t2 above t1, ...): hold the value one step short.
+  let held = '';
+  if (typeof value === 'number' && p.step > 0) {
+    const round = (v) => Number(v.toFixed(10));
+    if (p.below && typeof config[p.below] === 'number' && value >= config[p.below]) {
+      value = round(config[p.below] - p.step);
+      held = `${p.key} must stay below ${p.below} (${config[p.below]})`;
+    }
+    if (p.above && typeof config[p.above] === 'number' && value <= config[p.above]) {
+      value = round(config[p.above] + p.step);
+      held = `${p.key} must stay above ${p.above} (${config[p.above]})`;
+    }
+    if (held) controls.hint(key, held);
+    if (config[key] === value) { controls.update(config); return; }
+  }
+  const candidate = { ...config, [key]: value };
+  const made = tryField(candidate);
+  if (!(made instanceof Error)) {
+    setField(made);
+    return;
+  }
+  // Any other cross-parameter rule the module enforces: go as far as it allows.
+  let best = null;
+  if ((p.type === 'int' || p.type === 'float') && typeof config[key] === 'number') {
+    // Binary search on the step grid between the accepted value and the requested one.
+    const from = config[key];
+    const step = p.step > 0 ? p.step : Math.abs(value - from) / 64;
+    let lo = 0, hi = Math.ceil(Math.abs(value - from) / step);
+    const dir = Math.sign(value - from);
+    const at = (k) => Number((from + dir * k * step).toFixed(12));
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      const f = tryField({ ...config, [key]: at(mid) });
+      if (f instanceof Error) hi = mid;
+      else {
+        f.delete();
+        lo = mid;
+      }
+    }
+    if (lo > 0) best = at(lo);
+  }
+  if (best !== null) {
+    const f = tryField({ ...config, [key]: best });
+    if (!(f instanceof Error)) setField(f);
+  } else {
+    controls.update(config);   // snap the control back
+  }
+  controls.hint(key, made.message);
+}
+
+function resetKey(key) {
+  const p = schemaByKey.get(key);
+  change(key, p.default);
+  // A constraint may stop a reset halfway (t1's default above a lowered t2): say so.
+  if (config[key] !== p.default) controls.hint(key, `Cannot return to ${formatValue(p, p.default)} while the other thresholds are where they are.`);
+}
+
+// ---- the grid: what the canvases show ------------------------------------------------------------
+function grid() {
+  const step = 1 / page.zoom;
+  return { width: page.res, height: page.res, x: page.x - (page.res / 2) * step, y: page.y - (page.res / 2) * step, step };
+}
+
+// ---- rendering ------------------------------------------------------------------------------------
+const dirty = new Set();
+const previewed = new Set();   // dirty views whose canvas shows a preview of the latest state
+let chartsDirty = false;
+let adaptive = true;
+let lastInputAt = -Infinity;
+let quietTimer = 0;
+let previewCanvas = null;
+
+// Called on every change that comes from the user (controls, pan, zoom, time).
+function noteInput() {
+  lastInputAt = performance.now();
+  clearTimeout(quietTimer);
+  quietTimer = setTimeout(schedule, QUIET_MS + 5);
+}
+let raf = 0;
+let idleWaiters = [];
+
+function invalidate() {
+  for (const v of views) dirty.add(v);
+  previewed.clear();
+  chartsDirty = true;
+  schedule();
+  scheduleUrl();
+}
+function schedule() {
+  if (!raf) raf = requestAnimationFrame(frame);
+}
+
+function isShown(name) {
+  const f = figures.get(name);
+  return !!f && f.fig.getClientRects().length > 0;
+}
+
+const HIST_BINS = 64;
+
+function renderView(name, bins = 0) {
+  const f = figures.get(name);
+  const t0 = performance.now();
+  const r = field.fillColor(name, { ...grid(), bins });
+  const t1 = performance.now();
+  const px = r.pixels;
+  const bytes = new Uint8ClampedArray(px.buffer, px.byteOffset, px.byteLength);
+  if (f.canvas.width !== page.res) f.canvas.width = f.canvas.height = page.res;
+  f.ctx.putImageData(new ImageData(bytes, page.res, page.res), 0, 0);
+  const t2 = performance.now();
+  perf.renders++;
+  perf.last[name] = { ms: t2 - t0, fillMs: t1 - t0, putMs: t2 - t1, min: r.min, max: r.max, mean: r.mean };
+  f.fig.dataset.rendered = String(perf.renders);
+  return r;
+}
+
+function renderPreview(name, bins = 0) {
+  const f = figures.get(name);
+  const t0 = performance.now();
+  const half = Math.max(1, page.res >> 1);
+  const g = grid();
+  const r = field.fillColor(name, { width: half, height: half, x: g.x, y: g.y, step: g.step * 2, bins });
+  const px = r.pixels;
+  previewCanvas ??= document.createElement('canvas');
+  if (previewCanvas.width !== half) previewCanvas.width = previewCanvas.height = half;
+  previewCanvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(px.buffer, px.byteOffset, px.byteLength), half, half), 0, 0);
+  f.ctx.imageSmoothingEnabled = false;
+  f.ctx.drawImage(previewCanvas, 0, 0, page.res, page.res);
+  perf.previews++;
+  perf.lastPreviewMs = performance.now() - t0;
+  return r;
+}
+
+function frame(now) {
+  raf = 0;
+  if (!field) return;
+  if (playing) advanceTime(now);
+  perf.frames++;
+  const t0 = performance.now();
+  const order = [page.view, ...views.filter((v) => v !== page.view)];
+  const interacting = adaptive && performance.now() - lastInputAt < QUIET_MS;
+  for (const v of order) {
+    if (!dirty.has(v)) continue;
+    if (!isShown(v)) continue;            // hidden views stay dirty until shown
+    if (v !== page.view && performance.now() - t0 > FRAME_BUDGET_MS) break;
+    const bins = v === page.view && chartsDirty ? HIST_BINS : 0;
+    if (interacting && (perf.last[v]?.ms ?? 0) > PREVIEW_AFTER_MS) {
+      if (previewed.has(v)) continue;
+      const r = renderPreview(v, bins);
+      previewed.add(v);
+      if (v === page.view && bins) drawCharts(r);   // charts stay dirty: redrawn from the full render
+      continue;
+    }
+    const r = renderView(v, bins);
+    dirty.delete(v);
+    previewed.delete(v);
+    if (v === page.view) {
+      perf.recent.push(performance.now());
+      showStats(r, perf.last[v]);
+      if (chartsDirty) {
+        drawCharts(r);
+        chartsDirty = false;
+      }
+    }
+  }
+  perf.frameMs = performance.now() - t0;
+  const pending = views.some((v) => dirty.has(v) && isShown(v));
+  // Previews wait for the quiet timer; anything else pending gets the next frame.
+  const waiting = views.some((v) => dirty.has(v) && isShown(v) && !(interacting && previewed.has(v)));
+  if (waiting || playing) schedule();
+  else if (!pending) {
+    const w = idleWaiters;
+    idleWaiters = [];
+    for (const ok of w) ok();
+  }
+}
+
+function fmt(v, d = 3) {
+  return Number.isFinite(v) ? v.toFixed(d) : '–';
+}
+
+function showStats(r, t) {
+  $('stat-ms').textContent = `${t.ms.toFixed(1)} ms`;
+  $('stat-ms').title = `colour fill ${t.fillMs.toFixed(2)} ms + putImageData ${t.putMs.toFixed(2)} ms`;
+  $('stat-min').textContent = fmt(r.min);
+  $('stat-max').textContent = fmt(r.max);
+  $('stat-mean').textContent = fmt(r.mean);
+  const now = performance.now();
+  perf.recent = perf.recent.filter((s) => now - s < 1000);
+  $('stat-fps').textContent = perf.recent.length > 1 ? String(perf.recent.length) : '–';
+  $('stat-size').textContent = `${page.res}×${page.res}`;
+}
+
+// ---- charts ---------------------------------------------------------------------------------------
+function thresholds() {
+  return [config.t1, config.t2, config.t3].map(Number);
+}
+
+function histogramOf(r) {
+  return r.histogram ?? null;
+}
+
+function drawCharts(r) {
+  const t = thresholds();
+  if (!t.every(Number.isFinite)) return;
+  const g = grid();
+  // The profile: the centre row y0 = page.y across the view's x range, one sample per column.
+  const prof = profileOf(g);
+  if (prof) {
+    drawProfile($('profile'), prof, t, bandColors);
+    $('profile-caption').textContent = `y₀ = ${trim(page.y)}, x ∈ [${trim(g.x)}, ${trim(g.x + g.width * g.step)})`;
+  }
+  const bins = histogramOf(r);
+  if (bins) {
+    const fromBins = drawHistogram($('histogram'), bins, t, bandColors, r.mean);
+    const shares = r.bands ?? fromBins;   // the module's exact shares when it reports them
+    const names = legends.bands.map(([n]) => n);
+    const list = $('shares');
+    list.textContent = '';
+    shares.forEach((s, i) => {
+      const li = document.createElement('li');
+      const chip = document.createElement('span');
+      chip.className = `ex-chip ex-band-${i}`;
+      li.append(chip, `${names[i]} ${(s * 100).toFixed(0)}%`);
+      list.append(li);
+    });
+    $('hist-caption').textContent = `${page.res * page.res} samples`;
+  }
+}
+
+function profileOf(g) {
+  if (typeof field.profile !== 'function') return null;
+  const r = field.profile({ x: g.x, y: page.y, step: g.step, width: g.width });
+  const v = r.view ?? r;
+  return Float32Array.from(v);   // copy: the chart outlives the next fill
+}
+
+const trim = (v) => String(Math.round(v * 100) / 100);
+
+// ---- warnings (the seed's "common mistakes") -------------------------------------------------------
+let warnTimer = 0;
+function scheduleWarnings() {
+  clearTimeout(warnTimer);
+  warnTimer = setTimeout(updateWarnings, 120);
+}
+
+// Width of the sand band in tiles around the view's centre, from the module: the median of
+// (t2 - t1) / |grad F| over the sand tiles of a 64 x 64 patch at one sample per tile; 0 when water
+// meets land with no sand; null when the patch shows no shore.
+function sandWidthTiles() {
+  return field.sandWidth({ x: page.x, y: page.y });
+}
+
+function updateWarnings() {
+  if (!field) return;
+  const list = [];
+  const c = config;
+  if (typeof c.scale === 'number' && c.scale < 2) {
+    list.push({
+      id: 'scale',
+      text: `Scale is about one tile per lattice cell (scale = ${trim(c.scale)}): every tile is its own random value, per-tile static with nothing smooth to see. Use 8 to 32 tiles per cell.`,
+      fix: ['Use scale 16', () => change('scale', 16)],
+    });
+  }
+  if ('moistureSeed' in c && c.seed === c.moistureSeed) {
+    list.push({
+      id: 'seeds',
+      text: `Height and moisture share seed ${c.seed}: the two fields are identical, so wet always means low and the biome table collapses to its diagonal (no deserts at low altitude, no swamps in the hills).`,
+      fix: ['Give moisture its own seed', () => change('moistureSeed', (c.seed + 4200) % 4294967296)],
+    });
+  }
+  const w = sandWidthTiles();
+  if (w !== null && w < SAND_MIN_TILES) {
+    list.push({
+      id: 'sand',
+      text: w === 0
+        ? 'The sand band is missing here: water meets grass directly, so an autotiler has nowhere to put its shoreline pieces. Widen t2 − t1 or raise the scale.'
+        : `The sand band is about ${w.toFixed(1)} tiles wide (t2 − t1 = ${trim(c.t2 - c.t1)}): keep each band at least a few tiles wide at your scale. Widen t2 − t1 or raise the scale.`,
+    });
+  }
+  if (c.fade === 'linear' && c.type !== 'cellular' && c.type !== 'simplex') {
+    list.push({ id: 'fade', text: 'Linear fade: the lattice shows through as a grid of creases (the slope jumps at every lattice line). Use cubic or quintic.' });
+  }
+  if (c.seedStep === 0 && c.octaves > 1 && c.fractal !== 'none') {
+    list.push({ id: 'octave-seeds', text: 'Every octave uses the same seed (seed step 0): the fine layers sit on the coarse layer\'s lattice and reinforce its grid.' });
+  }
+  const ul = $('warnings');
+  ul.textContent = '';
+  for (const item of list) {
+    const li = document.createElement('li');
+    li.dataset.warning = item.id;
+    const p = document.createElement('span');
+    p.textContent = item.text;
+    li.append(p);
+    if (item.fix) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'ex-quiet';
+      b.textContent = item.fix[0];
+      b.addEventListener('click', item.fix[1]);
+      li.append(b);
+    }
+    ul.append(li);
+  }
+  ul.hidden = list.length === 0;
+}
+
+// ---- URL ----------------------------------------------------------------------------------------
+let urlTimer = 0;
+function pageFragment() {
+  const parts = [`view=${page.view}`, `x=${page.x}`, `y=${page.y}`, `zoom=${page.zoom}`];
+  if (page.res !== PAGE_DEFAULTS.res) parts.push(`res=${page.res}`);
+  if (page.layout !== PAGE_DEFAULTS.layout) parts.push(`layout=${page.layout}`);
+  return parts.join('&');
+}
+function currentUrl() {
+  const q = field.toQuery();
+  return `${location.pathname}${q ? `?${q}` : ''}#${pageFragment()}`;
+}
+function writeUrl() {
+  urlTimer = 0;
+  if (!field) return;
+  const url = currentUrl();
+  if (url !== location.pathname + location.search + location.hash) history.replaceState(null, '', url);
+}
+function scheduleUrl() {
+  if (!urlTimer) urlTimer = setTimeout(writeUrl, URL_INTERVAL_MS);
+}
+function flushUrl() {
+  clearTimeout(urlTimer);
+  writeUrl();
+}
+
+// Reads the fragment leniently: every bad value falls back to its default and is reported.
+function readFragment(hash, problems) {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  for (const [k, raw] of params) {
+    if (!(k in PAGE_DEFAULTS)) { problems.push(`unknown setting "${k}" ignored`); continue; }
+    if (k === 'view') {
+      if (views.includes(raw)) page.view = raw;
+      else problems.push(`view "${raw}" is not one of ${views.join(', ')}; showing ${page.view}`);
+    } else if (k === 'layout') {
+      if (raw === 'grid' || raw === 'focus') page.layout = raw;
+      else problems.push(`layout "${raw}" must be grid or focus`);
+    } else if (k === 'res') {
+      const n = Number(raw);
+      if (RESOLUTIONS.includes(n)) page.res = n;
+      else problems.push(`res=${raw} must be one of ${RESOLUTIONS.join(', ')}; using ${page.res}`);
+    } else {
+      const n = raw.trim() === '' ? NaN : Number(raw);
+      const ok = Number.isFinite(n) && (k !== 'zoom' || (n >= ZOOM_MIN && n <= ZOOM_MAX)) && Math.abs(n) <= 1e12;
+      if (ok) page[k] = n;
+      else problems.push(`${k}=${raw} is not ${k === 'zoom' ? `a zoom in [${ZOOM_MIN}, ${ZOOM_MAX}]` : 'a finite position'}; using ${PAGE_DEFAULTS[k]}`);
+    }
+  }
+}
+
+function showUrlNote(problems) {
+  if (!problems.length) return;
+  const box = $('url-note');
+  $('url-note-text').textContent = `Some values in this link were invalid and fell back to their defaults: ${problems.join('; ')}.`;
+  box.hidden = false;
+}
+
+// ---- time (3-D noise) ---------------------------------------------------------------------------
+let playing = false;
+let lastTick = 0;
+const TIME_SPEED = 0.35;   // lattice units per second
+
+function hasTime() {
+  return schemaByKey.has('z') && schemaByKey.has('dimensions');
+}
+function syncTime() {
+  if (!hasTime()) return;
+  const slider = $('time');
+  const z = Number(config.z);
+  if (z > Number(slider.max)) slider.max = String(Math.ceil(z / 16) * 16);
+  const ok = timeSupported();
+  slider.disabled = !ok;
+  $('play').disabled = !ok;
+  $('play').title = ok ? '' : `${config.type} noise has no 3-D variant`;
+  if (!ok && playing) stopPlaying();
+  if (document.activeElement !== slider || !playing) slider.value = String(z);
+  $('time-out').textContent = z.toFixed(2);
+}
+function timeSupported() {
+  return !capabilities || capabilities[config.type]?.dims3 !== false;
+}
+function setTime(z) {
+  if (!timeSupported()) {
+    stopPlaying();
+    toast(`${config.type} noise has no 3-D variant: time does nothing`);
+    return false;
+  }
+  const wants3d = config.dimensions !== 3;
+  const candidate = { ...config, z: Math.round(z * 1000) / 1000 };
+  if (wants3d) candidate.dimensions = 3;
+  const f = tryField(candidate);
+  if (f instanceof Error) {
+    stopPlaying();
+    toast(f.message);
+    controls.hint('dimensions', f.message);
+    return false;
+  }
+  setField(f);
+  if (wants3d) controls.hint('dimensions', 'Time is the third coordinate: switched to 3-D noise.');
+  return true;
+}
+function advanceTime(now) {
+  const dt = lastTick ? Math.min(0.1, (now - lastTick) / 1000) : 0;
+  lastTick = now;
+  if (dt > 0) {
+    noteInput();
+    setTime(Number(config.z) + dt * TIME_SPEED);
+  }
+}
+function stopPlaying() {
+  playing = false;
+  lastTick = 0;
+  $('play').setAttribute('aria-pressed', 'false');
+  $('play').setAttribute('aria-label', 'Animate time');
+}
+function togglePlay() {
+  if (playing) { stopPlaying(); return; }
+  if (!setTime(Number(config.z))) return;
+  playing = true;
+  lastTick = 0;
+  $('play').setAttribute('aria-pressed', 'true');
+  $('play').setAttribute('aria-label', 'Pause time');
+  schedule();
+}
+
+// ---- pan and zoom -------------------------------------------------------------------------------
+function zoomAt(factor, cx, cy) {
+  // (cx, cy): the canvas pixel that stays put.
+  const z = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, page.zoom * factor));
+  if (z === page.zoom) return;
+  const g = grid();
+  const wx = g.x + cx * g.step, wy = g.y + cy * g.step;
+  page.zoom = z;
+  page.x = wx - (cx - page.res / 2) / z;
+  page.y = wy - (cy - page.res / 2) / z;
+  viewMoved();
+}
+function panBy(dxPx, dyPx) {
+  page.x -= dxPx / page.zoom;
+  page.y -= dyPx / page.zoom;
+  viewMoved();
+}
+function viewMoved() {
+  noteInput();
+  updateReadout();
+  invalidate();
+  scheduleWarnings();
+}
+function updateReadout() {
+  const z = page.zoom >= 1 ? `${trim(page.zoom)} px/tile` : `${trim(1 / page.zoom)} tiles/px`;
+  $('nav-readout').textContent = `(${trim(page.x)}, ${trim(page.y)}) · ${z}`;
+}
+
+function canvasPoint(canvas, clientX, clientY) {
+  const r = canvas.getBoundingClientRect();
+  return [((clientX - r.left) / r.width) * canvas.width, ((clientY - r.top) / r.height) * canvas.height, canvas.width / r.width];
+}
+
+function attachNavigation(canvas, name) {
+  const pointers = new Map();
+  let moved = 0;
+  let pinch = null;
+  canvas.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0 && e.pointerType === 'mouse') return;
+    try { canvas.setPointerCapture(e.pointerId); } catch { /* a synthetic pointer has nothing to capture */ }
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    moved = pointers.size > 1 ? 99 : 0;
+    pinch = null;
+    canvas.classList.add('ex-dragging');
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    const prev = pointers.get(e.pointerId);
+    if (!prev) return;
+    const [, , k] = canvasPoint(canvas, e.clientX, e.clientY);
+    if (pointers.size === 1) {
+      const dx = e.clientX - prev[0], dy = e.clientY - prev[1];
+      moved += Math.abs(dx) + Math.abs(dy);
+      pointers.set(e.pointerId, [e.clientX, e.clientY]);
+      panBy(dx * k, dy * k);
+      return;
+    }
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    const [a, b] = [...pointers.values()];
+    const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
+    if (pinch && pinch.dist > 0) {
+      panBy((mid[0] - pinch.mid[0]) * k, (mid[1] - pinch.mid[1]) * k);
+      const [cx, cy] = canvasPoint(canvas, mid[0], mid[1]);
+      zoomAt(dist / pinch.dist, cx, cy);
+    }
+    pinch = { mid, dist };
+  });
+  const end = (e) => {
+    if (!pointers.has(e.pointerId)) return;
+    pointers.delete(e.pointerId);
+    pinch = null;
+    if (!pointers.size) {
+      canvas.classList.remove('ex-dragging');
+      if (moved < 4 && e.type === 'pointerup') selectView(name);
+    }
+  };
+  canvas.addEventListener('pointerup', end);
+  canvas.addEventListener('pointercancel', end);
+  canvas.addEventListener('wheel', (e) => {
+    e.preventDefault();
+    const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
+    const [cx, cy] = canvasPoint(canvas, e.clientX, e.clientY);
+    zoomAt(Math.exp(-e.deltaY * unit * 0.0015), cx, cy);
+  }, { passive: false });
+  canvas.addEventListener('keydown', (e) => {
+    const s = page.res / 8;
+    const keys = {
+      ArrowLeft: () => panBy(s, 0), ArrowRight: () => panBy(-s, 0), ArrowUp: () => panBy(0, s), ArrowDown: () => panBy(0, -s),
+      '+': () => zoomAt(1.25, page.res / 2, page.res / 2), '=': () => zoomAt(1.25, page.res / 2, page.res / 2),
+      '-': () => zoomAt(0.8, page.res / 2, page.res / 2), Enter: () => selectView(name),
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  });
+}
+
+// ---- views ----------------------------------------------------------------------------------------
+function buildViews() {
+  const box = $('views');
+  const tabs = $('view-tabs');
+  for (const name of views) {
+    const fig = document.createElement('figure');
+    fig.className = 'ex-view';
+    fig.dataset.view = name;
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = page.res;
+    canvas.tabIndex = 0;
+    canvas.setAttribute('role', 'img');
+    canvas.setAttribute('aria-label', `${viewLabels[name]}. Drag or arrow keys to pan, wheel, pinch or + and − to zoom.`);
+    const cap = document.createElement('figcaption');
+    const title = document.createElement('span');
+    title.textContent = viewLabels[name];
+    const legend = document.createElement('span');
+    legend.className = 'ex-legend';
+    for (const [label, c] of legends[name] ?? []) {
+      const chip = document.createElement('span');
+      chip.className = 'ex-chip';
+      chip.title = label;
+      chip.style.backgroundColor = `rgb(${c[0]}, ${c[1]}, ${c[2]})`;   // CSSOM: allowed by the CSP
+      legend.append(chip);
+    }
+    cap.append(title, legend);
+    const wrap = document.createElement('div');
+    wrap.className = 'ex-canvas-wrap';
+    wrap.append(canvas);
+    fig.append(wrap, cap);
+    box.insertBefore(fig, $('hist-card'));
+    attachNavigation(canvas, name);
+
+    const id = `view-${name}`;
+    const radio = document.createElement('input');
+    radio.type = 'radio';
+    radio.name = 'view';
+    radio.value = name;
+    radio.id = id;
+    radio.addEventListener('change', () => { if (radio.checked) selectView(name); });
+    const label = document.createElement('label');
+    label.htmlFor = id;
+    label.textContent = viewLabels[name];
+    tabs.append(radio, label);
+    figures.set(name, { fig, canvas, ctx: canvas.getContext('2d'), radio });
+  }
+}
+
+function selectView(name) {
+  page.view = name;
+  for (const [v, f] of figures) {
+    f.fig.classList.toggle('ex-current', v === name);
+    f.radio.checked = v === name;
+  }
+  chartsDirty = true;
+  dirty.add(name);
+  schedule();
+  scheduleUrl();
+}
+
+function applyLayout() {
+  $('views').dataset.layout = page.layout;
+  const b = $('layout-toggle');
+  b.setAttribute('aria-pressed', String(page.layout === 'focus'));
+  b.textContent = page.layout === 'focus' ? 'All views' : 'Focus view';
+  invalidate();
+}
+
+// ---- actions ------------------------------------------------------------------------------------
+let toastTimer = 0;
+function toast(message) {
+  const t = $('toast');
+  t.textContent = message;
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, 2600);
+}
+
+async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(`${what} copied`);
+  } catch {
+    // No clipboard permission (an insecure origin, a denied prompt): select it for the user.
+    const ta = document.createElement('textarea');
+    ta.value = text;
+    ta.className = 'ex-offscreen';
+    document.body.append(ta);
+    ta.select();
+    const ok = document.execCommand && document.execCommand('copy');
+    ta.remove();
+    toast(ok ? `${what} copied` : `Could not copy the ${what.toLowerCase()}`);
+  }
+  lastCopied = text;
+}
+let lastCopied = '';
+
+function configJson() {
+  return JSON.stringify(normalise(field.config()), null, 2);
+}
+
+function downloadPng() {
+  const f = figures.get(page.view);
+  // The canvas may be behind on its frame (a hidden view): render it now so the file is current.
+  if (dirty.has(page.view)) { renderView(page.view); dirty.delete(page.view); }
+  f.canvas.toBlob((blob) => {
+    if (!blob) { toast('Could not encode the PNG'); return; }
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `noisefield-${page.view}-${page.res}.png`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  }, 'image/png');
+}
+
+function resetAll() {
+  const f = tryField({ ...STARTER });
+  if (!(f instanceof Error)) setField(f);
+}
+
+// ---- start ----------------------------------------------------------------------------------------
+async function main() {
+  try {
+    nf = await createNoisefield();
+  } catch (e) {
+    fail(`The noise module could not load: ${e.message}`);
+    return;
+  }
+  if (typeof nf.schema !== 'function' || typeof nf.Field !== 'function' || typeof nf.views !== 'function') {
+    fail('This build of the module has no toolkit API (nf.schema, nf.Field, nf.views).');
+    return;
+  }
+  schema = nf.schema();
+  schemaByKey = new Map(schema.map((p) => [p.key, p]));
+  // The views and their legend colours come from the module (the C++ colour tables).
+  const info = nf.views();
+  views = info.map((v) => v.name);
+  for (const v of info) {
+    viewLabels[v.name] = v.label;
+    legends[v.name] = v.legend.map((l) => [l.name, l.color]);
+  }
+  bandColors = legends.bands.map(([, c]) => c);
+  capabilities = typeof nf.capabilities === 'function' ? nf.capabilities() : null;
+
+  // The URL: field parameters in the query (the schema's own serialisation), page state in the hash.
+  const problems = [];
+  const query = location.search.replace(/^\?/, '');
+  const firstVisit = !query && !location.hash;
+  if (firstVisit) {
+    field = tryField({ ...STARTER });
+    if (field instanceof Error) field = new nf.Field({});
+  } else {
+    const r = nf.Field.fromQuery(query, { lenient: true });
+    field = r.field;
+    for (const e of r.errors ?? []) problems.push(typeof e === 'string' ? e : e.message ?? String(e));
+  }
+  config = normalise(field.config());
+  readFragment(location.hash, problems);
+
+  buildViews();
+  controls = createControls($('controls'), schema, { change: (k, v) => change(k, v), reset: resetKey });
+  controls.update(config);
+
+  for (const r of RESOLUTIONS) {
+    const o = document.createElement('option');
+    o.value = String(r);
+    o.textContent = `${r}²`;
+    $('res-select').append(o);
+  }
+  $('res-select').value = String(page.res);
+  $('res-select').addEventListener('change', (e) => {
+    page.res = Number(e.target.value);
+    for (const f of figures.values()) f.canvas.width = f.canvas.height = page.res;
+    invalidate();
+    scheduleWarnings();
+  });
+  $('layout-toggle').addEventListener('click', () => {
+    page.layout = page.layout === 'focus' ? 'grid' : 'focus';
+    applyLayout();
+  });
+  $('reset-view').addEventListener('click', () => {
+    page.x = PAGE_DEFAULTS.x;
+    page.y = PAGE_DEFAULTS.y;
+    page.zoom = PAGE_DEFAULTS.zoom;
+    viewMoved();
+  });
+  if (hasTime()) {
+    const zp = schemaByKey.get('z');
+    $('time').max = String(Number.isFinite(zp.softMax) ? zp.softMax : 16);
+    $('time').step = String(zp.step > 0 ? zp.step : 0.01);
+    $('time').addEventListener('input', (e) => { noteInput(); setTime(Number(e.target.value)); });
+    $('play').addEventListener('click', togglePlay);
+  } else {
+    document.querySelector('.ex-time').hidden = true;
+  }
+  $('copy-link').addEventListener('click', () => { flushUrl(); copyText(location.href, 'Link'); });
+  $('copy-config').addEventListener('click', () => copyText(configJson(), 'Config'));
+  $('download-png').addEventListener('click', downloadPng);
+  $('reset-all').addEventListener('click', resetAll);
+  $('url-note-dismiss').addEventListener('click', () => { $('url-note').hidden = true; });
+  window.addEventListener('resize', () => { chartsDirty = true; for (const v of views) dirty.add(v); schedule(); });
+  matchMedia('(max-width: 900px)').addEventListener('change', () => invalidate());
+
+  showUrlNote(problems);
+  selectView(page.view);
+  applyLayout();
+  updateReadout();
+  syncTime();
+  updateWarnings();
+  invalidate();
+  flushUrl();
+  document.documentElement.dataset.state = 'ready';
+}
+
+// The page's own handle, for the tests and the benchmark (read-only use).
+window.explorer = {
+  get nf() { return nf; },
+  get field() { return field; },
+  get config() { return { ...config }; },
+  get page() { return { ...page }; },
+  perf,
+  // Off: every render is full resolution (the benchmark's strict 512 x 512 numbers).
+  setAdaptive(on) { adaptive = !!on; },
+  url: () => currentUrl(),
+  flushUrl,
+  configJson: () => configJson(),
+  get lastCopied() { return lastCopied; },
+  // Resolves once every shown view is rendered (and the URL written).
+  idle() {
+    return new Promise((ok) => {
+      idleWaiters.push(() => { flushUrl(); ok(); });
+      schedule();
+    });
+  },
+};
+
+main().catch((e) => fail(`The explorer failed to start: ${e.message}`));

@@ -1,0 +1,468 @@
+// The 404 landscape, embeddable: mount(element, options) fills any element with the seven pixel
+// layers rendered by the C++ scene (./noisefield.mjs + ./noisefield.wasm, loaded relative to this
+// file) and returns a handle { setSeed, setDay, pause, resume, destroy, state }.
+//
+// Per animation frame this driver makes ONE advance(dt) call into wasm and, for each layer whose
+// bit is set in the returned mask, one putImageData from a zero-copy view of wasm memory. It does
+// no per-pixel work in JavaScript. Styles are set through the CSSOM (element.style), so it runs
+// under a strict CSP (style-src 'self') without a stylesheet.
+import { DEFAULT_SEED, MAX_SEED, dayFromClock, parseSeed } from './landscape-params.js';
+
+export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
+const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // spec 2.1
+const INSET = 48;            // CSS px of overhang on every side
+const SWAY_X = 64, SWAY_Y = 30;  // parallax travel per unit depth, CSS px
+const EASE = 0.05;           // parallax easing per 60 Hz frame
+const GATE_X = 800, GATE_Y = 440, GATE_R = 168, WATER_Y = 870;
+const SCENE_W = 1600, SCENE_H = 1000;
+const ENTER_DELAY_MS = 820;
+const DARK_DAY_CAP = 0.3;
+const MODE = { idle: 0, hot: 1, enter: 2 };
+const MODE_NAME = ['idle', 'hot', 'enter'];
+
+// The wasm module's loader, next to this file. (If the landscape gets its own slimmer build, this
+// is the one line to change.)
+export const MODULE_FILE = './noisefield.mjs';
+
+let modulePromise = null;
+let moduleUrlLoaded = null;
+
+// Loads (once per page) the wasm module that sits next to this file.
+export function loadModule(moduleUrl = new URL(MODULE_FILE, import.meta.url).href) {
+  if (modulePromise && moduleUrlLoaded === moduleUrl) return modulePromise;
+  moduleUrlLoaded = moduleUrl;
+  modulePromise = (async () => {
+    if (typeof WebAssembly !== 'object') throw new Error('WebAssembly is not available');
+    const { default: createNoisefield } = await import(moduleUrl);
+    return createNoisefield({ print: () => {}, printErr: (m) => console.warn('noisefield:', m) });
+  })();
+  modulePromise.catch(() => { modulePromise = null; });
+  return modulePromise;
+}
+
+function clampDay(d) { return Math.min(1, Math.max(0, d)); }
+
+function resolveSeed(seed) {
+  if (seed === undefined || seed === null) return DEFAULT_SEED;
+  if (typeof seed === 'number') {
+    if (Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED) return seed;
+    throw new Error(`seed must be an integer in [0, ${MAX_SEED}] or a word (got ${seed})`);
+  }
+  const r = parseSeed(String(seed));
+  if (r.error) throw new Error(`seed ${JSON.stringify(String(seed))}: ${r.error}`);
+  return r.value;
+}
+
+// Automatic pitch of spec 1.7 on the layer canvas (viewport + 96); on a fractional
+// devicePixelRatio it moves by one when that makes a buffer pixel a whole number of device pixels.
+export function choosePitch(cssWidth, dpr) {
+  const auto = Math.max(3, Math.min(6, Math.floor((cssWidth + 2 * INSET) / 380 + 0.5)));
+  if (Number.isInteger(dpr)) return auto;
+  const whole = (p) => Math.abs(p * dpr - Math.round(p * dpr)) < 1e-6;
+  for (const p of [auto, auto + 1, auto - 1]) if (p >= 2 && p <= 8 && whole(p)) return p;
+  return auto;
+}
+
+/**
+ * mount(element, options) -> Promise<handle>
+ * options (all optional):
+ *   seed      world seed: integer 0..4294967295 or a word (FNV-1a 32 of its UTF-8); default 404
+ *   day       daylight 0..1; default from the local clock (re-read every minute)
+ *   time      frozen clock in seconds: no animation, that moment is shown; default live
+ *   pitch     CSS px per buffer pixel 1..8; default automatic (spec 1.7)
+ *   theme     'light' | 'dark'; default prefers-color-scheme. Dark caps day at 0.3
+ *   motion    true | false; default !prefers-reduced-motion. false: one still frame
+ *   home      where the portal leads; default '/'
+ *   navigate  function(href) called after the portal's enter animation; default location.assign
+ *   label     accessible name of the portal link
+ *   moduleUrl URL of noisefield.mjs; default next to this file
+ *   debug     true: handle.debug with timings and pixel hashes (tests, benchmark)
+ * Rejects (leaving the element as it was) if the wasm module cannot load.
+ */
+export async function mount(element, options = {}) {
+  if (!element || typeof element.appendChild !== 'function') throw new Error('mount: element must be a DOM element');
+  const known = ['seed', 'day', 'time', 'pitch', 'theme', 'motion', 'home', 'navigate', 'label', 'moduleUrl', 'debug'];
+  for (const k of Object.keys(options)) if (!known.includes(k)) throw new Error(`mount: unknown option "${k}" (allowed: ${known.join(', ')})`);
+  const o = options;
+  if (o.day !== undefined && o.day !== null && !(typeof o.day === 'number' && o.day >= 0 && o.day <= 1)) throw new Error('day must be a number in [0, 1]');
+  if (o.time !== undefined && o.time !== null && !(typeof o.time === 'number' && Number.isFinite(o.time) && o.time >= 0)) throw new Error('time must be a number >= 0');
+  if (o.pitch !== undefined && o.pitch !== null && o.pitch !== 0 && !(Number.isInteger(o.pitch) && o.pitch >= 1 && o.pitch <= 8)) throw new Error('pitch must be an integer in [1, 8]');
+  if (o.theme !== undefined && o.theme !== null && o.theme !== 'light' && o.theme !== 'dark') throw new Error("theme must be 'light' or 'dark'");
+  let seed = resolveSeed(o.seed);
+
+  const M = await loadModule(o.moduleUrl);
+  const win = element.ownerDocument.defaultView;
+  const doc = element.ownerDocument;
+  const scene = new M.Landscape(seed);
+
+  // ---- state ----
+  let dayOption = o.day ?? null;          // null: from the clock
+  const frozen = o.time ?? null;          // null: live clock
+  const pitchOption = o.pitch || 0;
+  const mqDark = win.matchMedia('(prefers-color-scheme: dark)');
+  const mqReduce = win.matchMedia('(prefers-reduced-motion: reduce)');
+  const themeOption = o.theme ?? null;
+  const motionOption = o.motion ?? null;
+  let paused = false, destroyed = false;
+  let raf = 0, lastTs = null;
+  let hover = false, focused = false, entering = false, enterTimer = 0, mode = -1;
+  let ptr = { x: 0, y: 0, tx: 0, ty: 0 };  // eased / target, in [-0.5, 0.5]
+  let applied = [];                        // last transforms written, per layer
+  let layout = null;                       // { w, h, dpr, pitch, bw, bh, scale, ox, oy }
+  let layoutPending = true;
+  let dayTimer = 0;
+  const debug = o.debug ? { frames: 0, advances: [], paints: 0, paintMs: [] } : null;
+
+  const theme = () => themeOption ?? (mqDark.matches ? 'dark' : 'light');
+  const motion = () => (motionOption ?? !mqReduce.matches) && frozen === null;
+  const parallaxOn = () => motionOption ?? !mqReduce.matches;
+  const effectiveDay = () => {
+    const d = dayOption ?? dayFromClock(new Date());
+    return theme() === 'dark' ? Math.min(d, DARK_DAY_CAP) : clampDay(d);
+  };
+
+  // ---- DOM ----
+  const hostStyle = element.style;
+  const restore = { position: hostStyle.position, overflow: hostStyle.overflow, cursor: hostStyle.cursor };
+  if (win.getComputedStyle(element).position === 'static') hostStyle.position = 'relative';
+  hostStyle.overflow = 'hidden';
+  element.classList.add('nf-landscape');
+
+  const stage = doc.createElement('div');
+  stage.className = 'nf-stage';
+  stage.setAttribute('aria-hidden', 'true');
+  Object.assign(stage.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', pointerEvents: 'none' });
+  const canvases = LAYERS.map((name) => {
+    const c = doc.createElement('canvas');
+    c.className = `nf-layer nf-layer-${name}`;
+    c.dataset.layer = name;
+    Object.assign(c.style, { position: 'absolute', left: '0', top: '0', imageRendering: 'pixelated', pointerEvents: 'none', willChange: 'transform' });
+    stage.appendChild(c);
+    return c;
+  });
+  const ctxs = canvases.map((c) => c.getContext('2d', { alpha: true }));
+  const portal = doc.createElement('a');
+  portal.className = 'nf-portal';
+  portal.href = o.home ?? '/';
+  portal.setAttribute('aria-label', o.label ?? 'Step through the gate: go to the home page');
+  portal.dataset.state = 'idle';
+  Object.assign(portal.style, { position: 'absolute', left: '0', top: '0', borderRadius: '50%', display: 'block' });
+  element.appendChild(stage);
+  element.appendChild(portal);
+
+  // ---- pixels: zero-copy ImageData over wasm memory, re-created after anything may allocate ----
+  const images = new Array(LAYERS.length).fill(null);
+  const dropViews = () => images.fill(null);
+  function image(l) {
+    let id = images[l];
+    if (!id || id.data.length === 0) {  // a grown memory detaches the old buffer: length 0
+      const v = scene.pixels(l);
+      id = new ImageData(new Uint8ClampedArray(v.buffer, v.byteOffset, v.length), layout.bw, layout.bh);
+      images[l] = id;
+    }
+    return id;
+  }
+  function paint(mask) {
+    for (let l = 0; l < LAYERS.length; l++) if (mask & (1 << l)) ctxs[l].putImageData(image(l), 0, 0);
+  }
+
+  // ---- geometry ----
+  function relayout() {
+    layoutPending = false;
+    const rect = element.getBoundingClientRect();
+    const w = Math.max(1, Math.min(16384, Math.round(rect.width)));
+    const h = Math.max(1, Math.min(16384, Math.round(rect.height)));
+    const dpr = win.devicePixelRatio || 1;
+    const pitch = pitchOption || choosePitch(w, dpr);
+    if (layout && layout.w === w && layout.h === h && layout.pitch === pitch && layout.dpr === dpr) return false;
+    scene.setViewport({ cssWidth: w, cssHeight: h, pitch });
+    dropViews();
+    const bw = scene.bufferWidth, bh = scene.bufferHeight;
+    const cw = w + 2 * INSET, ch = h + 2 * INSET;
+    const scale = Math.max(cw / SCENE_W, ch / SCENE_H);
+    layout = { w, h, dpr, pitch, bw, bh, scale, ox: (cw - SCENE_W * scale) / 2, oy: (ch - SCENE_H * scale) / 2 };
+    for (const c of canvases) {
+      c.width = bw;
+      c.height = bh;
+      c.style.width = `${bw * pitch}px`;
+      c.style.height = `${bh * pitch}px`;
+    }
+    const r = GATE_R * scale;
+    portal.style.width = portal.style.height = `${2 * r}px`;
+    applied = [];
+    return true;
+  }
+  // Scene point -> host CSS px for a layer at rest (no parallax).
+  const cssX = (sx) => sx * layout.scale + layout.ox - INSET;
+  const cssY = (sy) => sy * layout.scale + layout.oy - INSET;
+  // Host CSS px -> scene, through a layer's current parallax offset.
+  const sceneX = (x, off = 0) => (x - off + INSET - layout.ox) / layout.scale;
+  const sceneY = (y, off = 0) => (y - off + INSET - layout.oy) / layout.scale;
+  const offX = (l) => -ptr.x * DEPTH[l] * SWAY_X;
+  const offY = (l) => -ptr.y * DEPTH[l] * SWAY_Y;
+  const snap = (v) => Math.round(v * layout.dpr) / layout.dpr;
+
+  function placeLayers() {
+    for (let l = 0; l < LAYERS.length; l++) {
+      const x = snap(offX(l) - INSET), y = snap(offY(l) - INSET);
+      const a = applied[l];
+      if (a && a[0] === x && a[1] === y) continue;
+      applied[l] = [x, y];
+      canvases[l].style.transform = `translate(${x}px, ${y}px)`;
+    }
+    const r = GATE_R * layout.scale;
+    portal.style.transform = `translate(${snap(cssX(GATE_X) + offX(2) - r)}px, ${snap(cssY(GATE_Y) + offY(2) - r)}px)`;
+  }
+
+  // ---- portal ----
+  function setMode(m) {
+    if (m === mode) return;
+    mode = m;
+    scene.setPortalMode(m);
+    portal.dataset.state = MODE_NAME[m];
+    element.dataset.portal = MODE_NAME[m];
+    if (!motion()) still();  // reduced motion / frozen: heat jumps to the mode's target, rift repaints once
+    else wake();
+  }
+  const updateMode = () => setMode(entering ? MODE.enter : hover || focused ? MODE.hot : MODE.idle);
+  function enter(ev) {
+    if (ev) ev.preventDefault();
+    if (entering) return;
+    entering = true;
+    updateMode();
+    const go = () => (o.navigate ?? ((href) => win.location.assign(href)))(portal.href);
+    // The rift spins up for 820 ms first; with no animation (reduced motion, frozen clock) at once.
+    if (motion() && !paused) enterTimer = win.setTimeout(go, ENTER_DELAY_MS);
+    else go();
+  }
+
+  // ---- painting ----
+  const ALL = (1 << LAYERS.length) - 1;
+  // A still frame (no animation): the clock (frozen or current) re-established, every layer painted.
+  function still() {
+    if (!layout) return;
+    scene.setClock(frozen ?? scene.clock);
+    scene.renderAll();
+    dropViews();
+    paint(ALL);
+  }
+  // After a resize: setViewport painted every layer; show them (or a still frame).
+  function repaint() {
+    if (!motion() || paused) { still(); return; }
+    dropViews();
+    paint(ALL);
+  }
+
+  function frame(ts) {
+    raf = 0;
+    if (destroyed) return;
+    if (layoutPending && relayout()) repaint();
+    const dt = lastTs === null ? 0 : Math.min(0.05, Math.max(0, (ts - lastTs) / 1000));
+    lastTs = ts;
+    let more = false;
+    if (motion() && !paused) {
+      let t0 = 0;
+      if (debug) t0 = performance.now();
+      const mask = scene.advance(dt);
+      if (debug) {
+        const t1 = performance.now();
+        paint(mask);
+        const t2 = performance.now();
+        debug.frames++;
+        if (debug.advances.length < 20000) debug.advances.push([mask, t1 - t0, t2 - t1]);
+      } else {
+        paint(mask);
+      }
+      more = true;
+    }
+    if (parallaxOn() && !paused) {
+      const k = 1 - Math.pow(1 - EASE, dt * 60);
+      ptr.x += (ptr.tx - ptr.x) * k;
+      ptr.y += (ptr.ty - ptr.y) * k;
+      if (Math.abs(ptr.tx - ptr.x) > 1e-4 || Math.abs(ptr.ty - ptr.y) > 1e-4) more = true;
+      else { ptr.x = ptr.tx; ptr.y = ptr.ty; }
+    }
+    placeLayers();
+    if (more) wake();
+  }
+  function wake() {
+    if (raf || destroyed || doc.hidden) return;
+    raf = win.requestAnimationFrame(frame);
+  }
+  function sleep() {
+    if (raf) win.cancelAnimationFrame(raf);
+    raf = 0;
+    lastTs = null;
+  }
+
+  // ---- input ----
+  function hostPoint(ev) {
+    const r = element.getBoundingClientRect();
+    return { x: ev.clientX - r.left, y: ev.clientY - r.top, w: r.width, h: r.height };
+  }
+  function onPointerMove(ev) {
+    if (!layout) return;
+    const p = hostPoint(ev);
+    const inside = p.x >= 0 && p.y >= 0 && p.x < p.w && p.y < p.h;
+    if (parallaxOn()) {
+      ptr.tx = Math.min(0.5, Math.max(-0.5, p.x / p.w - 0.5));
+      ptr.ty = Math.min(0.5, Math.max(-0.5, p.y / p.h - 0.5));
+    }
+    scene.setPointer(sceneX(p.x, offX(0)), sceneY(p.y, offY(0)), inside);
+    const gx = sceneX(p.x, offX(2)) - GATE_X, gy = sceneY(p.y, offY(2)) - GATE_Y;
+    // Hot only when the pointer is on the landscape itself, not on content laid over it.
+    const onHost = ev.target === element || element.contains(ev.target) || ev.target === doc.documentElement;
+    const over = inside && onHost && gx * gx + gy * gy < GATE_R * GATE_R;
+    if (over !== hover) {
+      hover = over;
+      hostStyle.cursor = over ? 'pointer' : restore.cursor;
+      updateMode();
+    }
+    wake();
+  }
+  function onPointerLeave() {
+    ptr.tx = 0;
+    ptr.ty = 0;
+    if (hover) { hover = false; hostStyle.cursor = restore.cursor; updateMode(); }
+    if (layout) scene.setPointer(0, 0, false);
+    wake();
+  }
+  function onClick(ev) {
+    if (!layout || ev.defaultPrevented) return;
+    if (ev.target === portal || hover) { enter(ev); return; }
+    const p = hostPoint(ev);
+    const y = sceneY(p.y, offY(5));
+    if (y > WATER_Y) {
+      scene.splash(sceneX(p.x, offX(5)), y);
+      dropViews();
+      if (motion() && !paused) wake();
+    }
+  }
+  const onFocus = () => { focused = true; updateMode(); };
+  const onBlur = () => { focused = false; updateMode(); };
+  const onVisibility = () => { if (doc.hidden) sleep(); else if (!paused) { lastTs = null; wake(); } };
+  const onPageShow = (ev) => { if (ev.persisted && entering) { entering = false; updateMode(); } };
+  const onSchemeChange = () => { if (themeOption === null) applyDay(); };
+  const onMotionChange = () => { if (motionOption === null) { if (motion()) wake(); else { ptr = { x: 0, y: 0, tx: 0, ty: 0 }; still(); placeLayers(); } } };
+  const requestLayout = () => { layoutPending = true; if (raf) return; win.requestAnimationFrame(() => { if (!destroyed && layoutPending && relayout()) { repaint(); placeLayers(); } }); };
+  let dprQuery = null;
+  function watchDpr() {
+    if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
+    dprQuery = win.matchMedia(`(resolution: ${win.devicePixelRatio || 1}dppx)`);
+    dprQuery.addEventListener('change', onDprChange);
+  }
+  function onDprChange() { watchDpr(); requestLayout(); }
+
+  function applyDay() {
+    const d = effectiveDay();
+    if (Math.abs(d - scene.day) < 1e-9) return;
+    scene.setDay(d);
+    dropViews();
+    if (motion() && !paused) wake(); else still();
+  }
+
+  win.addEventListener('pointermove', onPointerMove, { passive: true });
+  doc.documentElement.addEventListener('pointerleave', onPointerLeave);
+  element.addEventListener('click', onClick);
+  portal.addEventListener('click', enter);
+  portal.addEventListener('focus', onFocus);
+  portal.addEventListener('blur', onBlur);
+  doc.addEventListener('visibilitychange', onVisibility);
+  win.addEventListener('pageshow', onPageShow);
+  mqDark.addEventListener('change', onSchemeChange);
+  mqReduce.addEventListener('change', onMotionChange);
+  const ro = new win.ResizeObserver(requestLayout);
+  ro.observe(element);
+  watchDpr();
+  if (dayOption === null) dayTimer = win.setInterval(applyDay, 60000);
+
+  // ---- first frame ----
+  scene.setDay(effectiveDay());
+  setMode(MODE.idle);
+  relayout();
+  if (frozen !== null) scene.setClock(frozen);
+  still();
+  placeLayers();
+  wake();
+
+  const handle = {
+    element,
+    canvases,
+    portal,
+    setSeed(s) {
+      seed = resolveSeed(s);
+      scene.setWorldSeed(seed);
+      dropViews();
+      if (motion() && !paused) wake(); else still();
+    },
+    setDay(d) {
+      if (d !== null && !(typeof d === 'number' && d >= 0 && d <= 1)) throw new Error('day must be a number in [0, 1] or null (from the clock)');
+      dayOption = d;
+      if (d === null && !dayTimer) dayTimer = win.setInterval(applyDay, 60000);
+      applyDay();
+    },
+    pause() { paused = true; sleep(); },
+    resume() { if (!paused) return; paused = false; lastTs = null; wake(); },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      sleep();
+      win.clearTimeout(enterTimer);
+      win.clearInterval(dayTimer);
+      ro.disconnect();
+      if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
+      win.removeEventListener('pointermove', onPointerMove);
+      doc.documentElement.removeEventListener('pointerleave', onPointerLeave);
+      element.removeEventListener('click', onClick);
+      doc.removeEventListener('visibilitychange', onVisibility);
+      win.removeEventListener('pageshow', onPageShow);
+      mqDark.removeEventListener('change', onSchemeChange);
+      mqReduce.removeEventListener('change', onMotionChange);
+      stage.remove();
+      portal.remove();
+      element.classList.remove('nf-landscape');
+      delete element.dataset.portal;
+      Object.assign(hostStyle, restore);
+      dropViews();
+      scene.delete();
+    },
+    // What a share link needs: the world as it is now.
+    state() {
+      return {
+        seed, day: scene.day, clock: scene.clock, frozen: frozen !== null, pitch: layout ? layout.pitch : 0,
+        theme: theme(), motion: motion(), paused, portal: MODE_NAME[mode],
+      };
+    },
+  };
+  if (debug) {
+    handle.debug = Object.assign(debug, {
+      module: M,
+      scene,
+      heapUsed: () => M.heapUsedBytes(),
+      heapTotal: () => M.HEAPU8.buffer.byteLength,
+      layout: () => ({ ...layout }),
+      // Steps the scene by hand (no rAF): n frames of dt seconds, painting as the loop does.
+      step(n = 1, dt = 1 / 60) {
+        const out = [];
+        for (let i = 0; i < n; i++) {
+          const t0 = performance.now();
+          const mask = scene.advance(dt);
+          const t1 = performance.now();
+          paint(mask);
+          out.push([mask, t1 - t0, performance.now() - t1]);
+        }
+        return out;
+      },
+      // Paint-once cost: a forced repaint of the grid-, day- and seed-dependent layers.
+      repaintOnce() {
+        const t0 = performance.now();
+        scene.setViewport({ cssWidth: layout.w, cssHeight: layout.h, pitch: layout.pitch });
+        const ms = performance.now() - t0;
+        dropViews();
+        paint(ALL);
+        return ms;
+      },
+    });
+  }
+  return handle;
+}
