@@ -17,7 +17,7 @@ const TICK_BITS = Object.values(TICKS).reduce((a, b) => a | b, 0);
 // Files a website copies for the 404 page (the embed needs the web/ ones only).
 export const PAYLOAD_FILES = [
   'index.html', 'web/404.css', 'web/404.js', 'web/landscape.js', 'web/landscape-params.js',
-  'web/noisefield.mjs', 'web/noisefield.wasm', 'web/favicon.svg',
+  'web/noisefield-landscape.mjs', 'web/noisefield-landscape.wasm', 'web/favicon.svg',
 ];
 
 const median = (a) => {

@@ -569,12 +569,22 @@ function attachNavigation(canvas, name) {
   const pointers = new Map();
   let moved = 0;
   let pinch = null;
+  const fingers = () => {
+    const [a, b] = [...pointers.values()];
+    const [mx, my] = canvasPoint(canvas, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+    return { mx, my, dist: Math.hypot(a[0] - b[0], a[1] - b[1]) };
+  };
+  const pinchStart = () => {
+    const { mx, my, dist } = fingers();
+    const g = grid();
+    return { wx: g.x + mx * g.step, wy: g.y + my * g.step, zoom: page.zoom, dist };
+  };
   canvas.addEventListener('pointerdown', (e) => {
     if (e.button !== 0 && e.pointerType === 'mouse') return;
     try { canvas.setPointerCapture(e.pointerId); } catch { /* a synthetic pointer has nothing to capture */ }
     pointers.set(e.pointerId, [e.clientX, e.clientY]);
     moved = pointers.size > 1 ? 99 : 0;
-    pinch = null;
+    pinch = pointers.size === 2 ? pinchStart() : null;
     canvas.classList.add('ex-dragging');
   });
   canvas.addEventListener('pointermove', (e) => {
@@ -589,20 +599,20 @@ function attachNavigation(canvas, name) {
       return;
     }
     pointers.set(e.pointerId, [e.clientX, e.clientY]);
-    const [a, b] = [...pointers.values()];
-    const mid = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    const dist = Math.hypot(a[0] - b[0], a[1] - b[1]);
-    if (pinch && pinch.dist > 0) {
-      panBy((mid[0] - pinch.mid[0]) * k, (mid[1] - pinch.mid[1]) * k);
-      const [cx, cy] = canvasPoint(canvas, mid[0], mid[1]);
-      zoomAt(dist / pinch.dist, cx, cy);
-    }
-    pinch = { mid, dist };
+    // Pinch: the world point first under the fingers' midpoint stays under it; the zoom follows
+    // the ratio of the fingers' distance to their distance at the start.
+    if (!pinch) { pinch = pinchStart(); return; }
+    const { mx, my, dist } = fingers();
+    if (!(pinch.dist > 0)) return;
+    page.zoom = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, pinch.zoom * (dist / pinch.dist)));
+    page.x = pinch.wx - (mx - page.res / 2) / page.zoom;
+    page.y = pinch.wy - (my - page.res / 2) / page.zoom;
+    viewMoved();
   });
   const end = (e) => {
     if (!pointers.has(e.pointerId)) return;
     pointers.delete(e.pointerId);
-    pinch = null;
+    pinch = pointers.size === 2 ? pinchStart() : null;
     if (!pointers.size) {
       canvas.classList.remove('ex-dragging');
       if (moved < 4 && e.type === 'pointerup') selectView(name);

@@ -1,5 +1,6 @@
 // The 404 landscape, embeddable: mount(element, options) fills any element with the seven pixel
-// layers rendered by the C++ scene (./noisefield.mjs + ./noisefield.wasm, loaded relative to this
+// layers rendered by the C++ scene (./noisefield-landscape.mjs + .wasm: the core and the scene
+// without the toolkit, a smaller download; loaded relative to this
 // file) and returns a handle { setSeed, setDay, pause, resume, destroy, state }.
 //
 // Per animation frame this driver makes ONE advance(dt) call into wasm and, for each layer whose
@@ -22,7 +23,7 @@ const MODE_NAME = ['idle', 'hot', 'enter'];
 
 // The wasm module's loader, next to this file. (If the landscape gets its own slimmer build, this
 // is the one line to change.)
-export const MODULE_FILE = './noisefield.mjs';
+export const MODULE_FILE = './noisefield-landscape.mjs';
 
 let modulePromise = null;
 let moduleUrlLoaded = null;
@@ -75,7 +76,7 @@ export function choosePitch(cssWidth, dpr) {
  *   home      where the portal leads; default '/'
  *   navigate  function(href) called after the portal's enter animation; default location.assign
  *   label     accessible name of the portal link
- *   moduleUrl URL of noisefield.mjs; default next to this file
+ *   moduleUrl URL of the module (noisefield-landscape.mjs, or the full noisefield.mjs); default next to this file
  *   debug     true: handle.debug with timings and pixel hashes (tests, benchmark)
  * Rejects (leaving the element as it was) if the wasm module cannot load.
  */

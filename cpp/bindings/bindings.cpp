@@ -172,6 +172,8 @@ EMSCRIPTEN_BINDINGS(noisefield_core) {
 }
 
 // ==== toolkit bindings ====
+// Left out of the landscape-only module (NF_LANDSCAPE_ONLY) that the 404 page loads, to keep it small.
+#ifndef NF_LANDSCAPE_ONLY
 // The noise toolkit (cpp/noise/field.h, schema.h). RawField is wrapped by Module.Field in
 // api.post.js. set*/compile return "" or an error message; fills return { error } or a result
 // whose views are zero-copy over wasm memory (valid until the next call that may grow memory).
@@ -406,6 +408,7 @@ EMSCRIPTEN_BINDINGS(noisefield_toolkit) {
       .function("fillColor", &JsField::fillColor)
       .function("bandWidths", &JsField::bandWidths);
 }
+#endif  // NF_LANDSCAPE_ONLY
 // ==== end toolkit bindings ====
 
 // ==== scene bindings ====

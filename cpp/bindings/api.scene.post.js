@@ -1,0 +1,79 @@
+// The landscape scene's JavaScript face (Landscape); appended after api.core.post.js.
+/* global Module, nfCheck, nfRejectUnknownKeys, nfNumberOption */
+(function () {
+  'use strict';
+  const check = nfCheck, rejectUnknownKeys = nfRejectUnknownKeys, numberOption = nfNumberOption;
+
+  // Module.Landscape: the 404 landscape scene (cpp/scene/landscape.h). Seven RGBA8 layers, in
+  // back-to-front order LANDSCAPE_LAYERS; advance(dt) returns a bitmask (1 << layer) of the layers
+  // whose pixels changed. pixels(layer) is a zero-copy Uint8Array over wasm memory: fetch it again
+  // after any call that may allocate (setViewport, setDay, setWorldSeed, splash, new objects).
+  const LANDSCAPE_LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
+  const PORTAL_MODES = { idle: 0, hot: 1, enter: 2 };
+
+  function layerIndex(layer) {
+    const i = typeof layer === 'string' ? LANDSCAPE_LAYERS.indexOf(layer) : layer;
+    if (!Number.isInteger(i) || i < 0 || i >= LANDSCAPE_LAYERS.length) {
+      throw new Error('layer must be one of ' + LANDSCAPE_LAYERS.join(', ') + ' or 0..6 (got ' + String(layer) + ')');
+    }
+    return i;
+  }
+
+  class Landscape {
+    constructor(worldSeed) {
+      if (worldSeed === undefined) worldSeed = 404;
+      if (!Number.isInteger(worldSeed) || worldSeed < 0 || worldSeed > 4294967295) {
+        throw new Error('world seed must be an integer in [0, 4294967295] (got ' + String(worldSeed) + ')');
+      }
+      this._raw = new Module['RawLandscape'](worldSeed);
+    }
+    _live() {
+      if (!this._raw) throw new Error('this Landscape was deleted');
+      return this._raw;
+    }
+    setViewport(v) {
+      rejectUnknownKeys('viewport', v, ['cssWidth', 'cssHeight', 'pitch']);
+      check(this._live().setViewport(numberOption(v, 'cssWidth', NaN), numberOption(v, 'cssHeight', NaN),
+        numberOption(v, 'pitch', 0)));
+    }
+    setDay(day) { check(this._live().setDay(Number(day))); }
+    setDusk(dusk) { check(this._live().setDusk(Number(dusk))); }
+    setWorldSeed(seed) { check(this._live().setWorldSeed(Number(seed))); }
+    setPortalMode(mode) {
+      let m = mode;
+      if (typeof mode === 'string') {
+        if (!Object.prototype.hasOwnProperty.call(PORTAL_MODES, mode)) {
+          throw new Error('portal mode must be idle, hot or enter (got ' + mode + ')');
+        }
+        m = PORTAL_MODES[mode];
+      }
+      check(this._live().setPortalMode(Number.isInteger(m) ? m : -1));
+    }
+    setClock(seconds) { check(this._live().setClock(Number(seconds))); }
+    setPointer(x, y, inside) { this._live().setPointer(x, y, !!inside); }
+    splash(x, y) { this._live().splash(x, y); }
+    advance(dt) { return this._live().advance(dt) >>> 0; }
+    renderAll() { return this._live().renderAll() >>> 0; }
+    pixels(layer) { return check(this._live().pixels(layerIndex(layer))); }
+    get clock() { return this._live().clock(); }
+    get day() { return this._live().day(); }
+    get worldSeed() { return this._live().worldSeed(); }
+    get heat() { return this._live().heat(); }
+    get starsShown() { return this._live().starsShown(); }
+    get starCount() { return this._live().starCount(); }
+    get paintOnceCount() { return this._live().paintOnceCount(); }
+    get bufferWidth() { return this._live().bufferWidth(); }
+    get bufferHeight() { return this._live().bufferHeight(); }
+    get pitch() { return this._live().pitch(); }
+    sceneXFromCss(x) { return this._live().sceneXFromCss(x); }
+    sceneYFromCss(y) { return this._live().sceneYFromCss(y); }
+    get gScenePerPixel() { return this._live().gScenePerPixel(); }
+    delete() {
+      if (this._raw) this._raw.delete();
+      this._raw = null;
+    }
+  }
+  Landscape.LAYERS = LANDSCAPE_LAYERS;
+  Landscape.PORTAL_MODES = PORTAL_MODES;
+  Module['Landscape'] = Landscape;
+})();
