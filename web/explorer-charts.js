@@ -17,9 +17,13 @@ function fit(canvas) {
   return dpr;
 }
 
+// Chart colours come from CSS custom properties (light and dark schemes); read once per scheme.
+let themeCache = null;
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => { themeCache = null; });
 function theme(canvas) {
+  if (themeCache) return themeCache;
   const s = getComputedStyle(canvas);
-  return {
+  return themeCache = {
     ink: s.getPropertyValue('--chart-ink').trim() || '#333',
     grid: s.getPropertyValue('--chart-grid').trim() || 'rgba(0,0,0,0.12)',
     muted: s.getPropertyValue('--chart-muted').trim() || '#888',

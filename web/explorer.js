@@ -3,7 +3,7 @@
 // field.fillColor(view, grid) and are wrapped in ImageData as they are. This file only wires
 // inputs, the URL, pan and zoom, scheduling (one render per animation frame) and the two charts.
 import createNoisefield from './noisefield.mjs';
-import { createControls, formatValue, labelOf } from './explorer-controls.js';
+import { createControls, formatValue } from './explorer-controls.js';
 import { drawHistogram, drawProfile } from './explorer-charts.js';
 
 const $ = (id) => document.getElementById(id);
@@ -322,7 +322,9 @@ function drawCharts(r) {
     shares.forEach((s, i) => {
       const li = document.createElement('li');
       const chip = document.createElement('span');
-      chip.className = `ex-chip ex-band-${i}`;
+      chip.className = 'ex-chip';
+      const c = bandColors[i];
+      chip.style.backgroundColor = `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
       li.append(chip, `${names[i]} ${(s * 100).toFixed(0)}%`);
       list.append(li);
     });
@@ -353,8 +355,11 @@ function sandWidthTiles() {
   return field.sandWidth({ x: page.x, y: page.y });
 }
 
+let activeDrags = 0;   // pointers down on a map: the warnings wait (a new line would shift the map)
+
 function updateWarnings() {
   if (!field) return;
+  if (activeDrags > 0) { scheduleWarnings(); return; }
   const list = [];
   const c = config;
   if (typeof c.scale === 'number' && c.scale < 2) {
@@ -460,7 +465,17 @@ function readFragment(hash, problems) {
 function showUrlNote(problems) {
   if (!problems.length) return;
   const box = $('url-note');
-  $('url-note-text').textContent = `Some values in this link were invalid and fell back to their defaults: ${problems.join('; ')}.`;
+  const body = $('url-note-text');
+  body.textContent = '';
+  const p = document.createElement('p');
+  p.textContent = 'Some values in this link were invalid and fell back to their defaults:';
+  const ul = document.createElement('ul');
+  for (const problem of problems) {
+    const li = document.createElement('li');
+    li.textContent = problem;
+    ul.append(li);
+  }
+  body.append(p, ul);
   box.hidden = false;
 }
 
@@ -582,6 +597,7 @@ function attachNavigation(canvas, name) {
   canvas.addEventListener('pointerdown', (e) => {
     if (e.button !== 0 && e.pointerType === 'mouse') return;
     try { canvas.setPointerCapture(e.pointerId); } catch { /* a synthetic pointer has nothing to capture */ }
+    if (!pointers.has(e.pointerId)) activeDrags++;
     pointers.set(e.pointerId, [e.clientX, e.clientY]);
     moved = pointers.size > 1 ? 99 : 0;
     pinch = pointers.size === 2 ? pinchStart() : null;
@@ -612,6 +628,7 @@ function attachNavigation(canvas, name) {
   const end = (e) => {
     if (!pointers.has(e.pointerId)) return;
     pointers.delete(e.pointerId);
+    activeDrags = Math.max(0, activeDrags - 1);
     pinch = pointers.size === 2 ? pinchStart() : null;
     if (!pointers.size) {
       canvas.classList.remove('ex-dragging');
@@ -794,9 +811,15 @@ async function main() {
     field = tryField({ ...STARTER });
     if (field instanceof Error) field = new nf.Field({});
   } else {
-    const r = nf.Field.fromQuery(query, { lenient: true });
-    field = r.field;
-    for (const e of r.errors ?? []) problems.push(typeof e === 'string' ? e : e.message ?? String(e));
+    try {
+      const r = nf.Field.fromQuery(query, { lenient: true });
+      field = r.field;
+      for (const e of r.errors ?? []) problems.push(String(e));
+    } catch (e) {
+      // Lenient parsing reports rather than throws; should it ever throw, keep the page alive.
+      problems.push(e.message);
+      field = new nf.Field({});
+    }
   }
   config = normalise(field.config());
   readFragment(location.hash, problems);

@@ -404,7 +404,7 @@ test('pinch zooms about the fingers; the focus layout shows one large view and i
     await idle(page);
     const st = await pageState(page);
     assert.ok(st.zoom > 2.5 && st.zoom < 3.5, `pinch zoomed x3 (${st.zoom})`);
-    assert.ok(Math.abs(st.x) < 1e-6 && Math.abs(st.y) < 1e-6, 'about the centre between the fingers');
+    assert.ok(Math.abs(st.x) < 1e-6 && Math.abs(st.y) < 1e-6, `about the centre between the fingers (${st.x}, ${st.y})`);
     await page.click('#layout-toggle');
     await idle(page);
     assert.match(await currentUrl(page), /&layout=focus$/);
