@@ -260,3 +260,12 @@ test('schemaMarkdown: soft ranges, ordering links and the capability table', () 
   assert.match(md, /Must stay below `t3`\. \|/);
   assert.match(md, /\| `cellular` \| no \| yes \| no \|/);
 });
+
+test('README.md parameter table is the schema\'s generated table (./noisefield docs)', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { withTable } = await import('../../tools/docs.mjs');
+  const { repoRoot } = await import('./helpers/load.mjs');
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  assert.equal(withTable(readme, nf.schemaMarkdown()), readme, 'run ./noisefield docs');
+});
