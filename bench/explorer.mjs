@@ -3,7 +3,7 @@
 // thumb fires them), counting the renders the page completes. "ms/render" is the page's own
 // measurement of one view: the colour fill (wasm) plus putImageData.
 import { median, table } from './harness.mjs';
-import { openPage } from '../tests/browser/helpers/browser.mjs';
+import { withPage } from '../tests/browser/helpers/browser.mjs';
 
 const CASES = [
   // name, field query, view, slider moved
@@ -55,9 +55,7 @@ export async function benchExplorer({ browser, url, log = console.log, quick = f
   const ms = quick ? 700 : 2500;
   const rows = [];
   for (const [name, query, view, key] of CASES) {
-    const { page, context, problems } = await openPage(browser, `${url}web/explorer.html?${query}#view=${view}&x=0&y=0&zoom=1&layout=focus`,
-      { viewport: { width: 1400, height: 1000 } });
-    try {
+    await withPage(browser, `${url}web/explorer.html?${query}#view=${view}&x=0&y=0&zoom=1&layout=focus`, { viewport: { width: 1400, height: 1000 } }, async ({ page, problems }) => {
       await page.waitForFunction(() => ['ready', 'error'].includes(document.documentElement.dataset.state), null, { timeout: 20000 });
       // Warm up (wasm tier-up, first allocations), then measure.
       await moveSlider(page, { key, view, ms: quick ? 200 : 600 });
@@ -68,24 +66,16 @@ export async function benchExplorer({ browser, url, log = console.log, quick = f
       const aps = ((a.renders + a.previews) / a.elapsed) * 1000;
       rows.push([name, key, (rps).toFixed(1), med.toFixed(1), r.frameMs.toFixed(1), r.changeMs.toFixed(1), aps.toFixed(1), rps >= 30 ? 'yes' : 'no']);
       if (problems.length) log(`  (${name}: ${problems.join('; ')})`);
-    } finally {
-      await context.close();
-    }
+    });
   }
   // All five views side by side: the current view renders every frame, the others as time allows.
-  {
-    const { page, context } = await openPage(browser, `${url}web/explorer.html?sc=16&o=4#view=bands&x=0&y=0&zoom=1`,
-      { viewport: { width: 1400, height: 1000 } });
-    try {
-      await page.waitForFunction(() => document.documentElement.dataset.state === 'ready', null, { timeout: 20000 });
-      await moveSlider(page, { key: 't2', view: 'bands', ms: quick ? 200 : 600 });
-      const r = await moveSlider(page, { key: 't2', view: 'bands', ms });
-      const rps = (r.renders / r.elapsed) * 1000;
-      rows.push(['fBm-4 value, all 5 views (grid)', 't2', rps.toFixed(1), median(r.times).toFixed(1), r.frameMs.toFixed(1), r.changeMs.toFixed(1), '–', rps >= 30 ? 'yes' : 'no']);
-    } finally {
-      await context.close();
-    }
-  }
+  await withPage(browser, `${url}web/explorer.html?sc=16&o=4#view=bands&x=0&y=0&zoom=1`, { viewport: { width: 1400, height: 1000 } }, async ({ page }) => {
+    await page.waitForFunction(() => document.documentElement.dataset.state === 'ready', null, { timeout: 20000 });
+    await moveSlider(page, { key: 't2', view: 'bands', ms: quick ? 200 : 600 });
+    const r = await moveSlider(page, { key: 't2', view: 'bands', ms });
+    const rps = (r.renders / r.elapsed) * 1000;
+    rows.push(['fBm-4 value, all 5 views (grid)', 't2', rps.toFixed(1), median(r.times).toFixed(1), r.frameMs.toFixed(1), r.changeMs.toFixed(1), '–', rps >= 30 ? 'yes' : 'no']);
+  });
   log('\nExplorer: re-renders while a slider moves, 512 x 512 view, headless Chromium (goal: >= 30 renders/s)');
   log(table(['case (layout=focus unless noted)', 'slider', 'renders/s', 'ms/render', 'ms/frame', 'ms/input', 'updates/s adaptive', '>= 30/s'], rows));
   log('renders/s: views rendered per second (grid: all views); ms/render: colour fill + putImageData of one view (median);');

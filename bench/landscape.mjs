@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { median, table } from './harness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
@@ -20,12 +21,6 @@ export const PAYLOAD_FILES = [
   'web/noisefield-landscape.mjs', 'web/noisefield-landscape.wasm', 'web/favicon.svg',
 ];
 
-const median = (a) => {
-  if (!a.length) return NaN;
-  const s = [...a].sort((x, y) => x - y);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const fmt = (v, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '-');
 const kb = (b) => `${(b / 1024).toFixed(1)} KB`;
 const mb = (b) => `${(b / 1048576).toFixed(2)} MB`;
@@ -173,14 +168,6 @@ async function measure(browser, url, { pitch = null, log, fpsSeconds = 10 }) {
   return { pitch: layout.pitch, buffer: `${layout.bw}x${layout.bh}`, byKind, putMs, p95, worstFrame, once, fps, heap, errors };
 }
 
-function table(rows) {
-  const w = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  return rows.map((r, k) => {
-    const line = r.map((c, i) => (i === 0 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join('  ');
-    return k === 0 ? `${line}\n${w.map((n) => '-'.repeat(n)).join('  ')}` : line;
-  }).join('\n');
-}
-
 export async function benchLandscape({ browser, url, log = console.log, quick = false }) {
   const fpsSeconds = quick ? 3 : 10;
   log(`\nLandscape (headless Chromium, 1920 x 1080, day 0.6; fps over ${fpsSeconds} s)`);
@@ -190,7 +177,7 @@ export async function benchLandscape({ browser, url, log = console.log, quick = 
     runs.push(await measure(browser, url, { pitch, log, fpsSeconds }));
   }
   const head = ['', ...runs.map((r) => `pitch ${r.pitch} (${r.buffer})`)];
-  const rows = [head];
+  const rows = [];
   for (const k of Object.keys(TICKS)) {
     rows.push([`tick ${k}: median / mean ms`, ...runs.map((r) => (r.byKind[k] ? `${fmt(r.byKind[k].ms)}${r.byKind[k].estimated ? '*' : ''} / ${fmt(r.byKind[k].mean)}` : '-'))]);
   }
@@ -202,13 +189,13 @@ export async function benchLandscape({ browser, url, log = console.log, quick = 
   rows.push([`fps over ${fpsSeconds} s (rAF loop)`, ...runs.map((r) => fmt(r.fps, 1))]);
   rows.push(['wasm heap used before -> after 2000 frames', ...runs.map((r) => `${mb(r.heap.before.used)} -> ${mb(r.heap.after.used)}`)]);
   rows.push(['wasm memory before -> after 2000 frames', ...runs.map((r) => `${mb(r.heap.before.total)} -> ${mb(r.heap.after.total)}`)]);
-  log(table(rows));
+  log(table(head, rows));
   log('  median: frames where that tick ran alone (performance.now() is quantised to 0.1 ms here);');
   log('  mean: least squares over all frames. * estimated: that tick never ran alone');
   log('  goals: every tick < 4 ms median, >= 55 fps, flat memory');
 
   const p = payload();
-  log(table([['payload file', 'bytes', 'gzip -9'], ...p.rows.map((r) => [r.file, r.raw, r.gz]), ['total', p.raw, `${p.gz} (${kb(p.gz)})`]]));
+  log(table(['payload file', 'bytes', 'gzip -9'], [...p.rows.map((r) => [r.file, r.raw, r.gz]), ['total', p.raw, `${p.gz} (${kb(p.gz)})`]]));
   log(`  goal: at most 100 KB gzipped -> ${p.gz <= 102400 ? 'met' : 'NOT met'}`);
   return { runs, payload: p };
 }

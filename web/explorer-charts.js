@@ -31,13 +31,26 @@ function theme(canvas) {
   };
 }
 
+// Fits a chart canvas to its box and clears it; returns what the chart draws with.
+function begin(canvas) {
+  const dpr = fit(canvas);
+  const ctx = canvas.getContext('2d');
+  const w = canvas.width, h = canvas.height;
+  const th = theme(canvas);
+  ctx.clearRect(0, 0, w, h);
+  return { dpr, ctx, w, h, th };
+}
+
+// The theme's chart font at the canvas's device pixel ratio.
+const scaledFont = (th, dpr) => th.font.replace(/(\d+(?:\.\d+)?)px/, (m, n) => `${Number(n) * dpr}px`);
+
 function thresholdLines(ctx, w, yOf, xOf, thresholds, th, dpr, vertical) {
   ctx.save();
   ctx.setLineDash([4 * dpr, 3 * dpr]);
   ctx.lineWidth = dpr;
   ctx.strokeStyle = th.muted;
   ctx.fillStyle = th.muted;
-  ctx.font = th.font.replace(/(\d+(?:\.\d+)?)px/, (m, n) => `${Number(n) * dpr}px`);
+  ctx.font = scaledFont(th, dpr);
   // Labels of cuts closer than a label's size move aside (left / up) so both stay legible.
   let prev = -Infinity;
   thresholds.forEach((t, i) => {
@@ -67,11 +80,7 @@ function thresholdLines(ctx, w, yOf, xOf, thresholds, th, dpr, vertical) {
 
 // values: n samples of F along the row; thresholds [t1, t2, t3]; bandColors: 4 RGB triples.
 export function drawProfile(canvas, values, thresholds, bandColors) {
-  const dpr = fit(canvas);
-  const ctx = canvas.getContext('2d');
-  const w = canvas.width, h = canvas.height;
-  const th = theme(canvas);
-  ctx.clearRect(0, 0, w, h);
+  const { dpr, ctx, w, h, th } = begin(canvas);
   const n = values.length;
   if (!n) return;
   const pad = 6 * dpr;
@@ -111,11 +120,7 @@ export function drawProfile(canvas, values, thresholds, bandColors) {
 
 // bins: counts over [0, 1]; returns the share of each band (from the bins).
 export function drawHistogram(canvas, bins, thresholds, bandColors, mean) {
-  const dpr = fit(canvas);
-  const ctx = canvas.getContext('2d');
-  const w = canvas.width, h = canvas.height;
-  const th = theme(canvas);
-  ctx.clearRect(0, 0, w, h);
+  const { dpr, ctx, w, h, th } = begin(canvas);
   const n = bins.length;
   let peak = 0, total = 0;
   for (let i = 0; i < n; i++) { peak = Math.max(peak, bins[i]); total += bins[i]; }
@@ -140,7 +145,7 @@ export function drawHistogram(canvas, bins, thresholds, bandColors, mean) {
   ctx.lineTo(left + plotW, top + plotH + 0.5);
   ctx.stroke();
   ctx.fillStyle = th.muted;
-  ctx.font = th.font.replace(/(\d+(?:\.\d+)?)px/, (m, k) => `${Number(k) * dpr}px`);
+  ctx.font = scaledFont(th, dpr);
   ctx.textAlign = 'left';
   ctx.fillText('0', left, h - 3 * dpr);
   ctx.textAlign = 'right';

@@ -362,16 +362,20 @@ export async function mount(element, options = {}) {
     if (motion() && !paused) wake(); else still();
   }
 
-  win.addEventListener('pointermove', onPointerMove, { passive: true });
-  doc.documentElement.addEventListener('pointerleave', onPointerLeave);
-  element.addEventListener('click', onClick);
+  // Listeners on things that outlive the mount: added here, removed by destroy().
+  const listeners = [
+    [win, 'pointermove', onPointerMove, { passive: true }],
+    [doc.documentElement, 'pointerleave', onPointerLeave],
+    [element, 'click', onClick],
+    [doc, 'visibilitychange', onVisibility],
+    [win, 'pageshow', onPageShow],
+    [mqDark, 'change', onSchemeChange],
+    [mqReduce, 'change', onMotionChange],
+  ];
+  for (const [target, type, fn, opts] of listeners) target.addEventListener(type, fn, opts);
   portal.addEventListener('click', enter);
   portal.addEventListener('focus', onFocus);
   portal.addEventListener('blur', onBlur);
-  doc.addEventListener('visibilitychange', onVisibility);
-  win.addEventListener('pageshow', onPageShow);
-  mqDark.addEventListener('change', onSchemeChange);
-  mqReduce.addEventListener('change', onMotionChange);
   const ro = new win.ResizeObserver(requestLayout);
   ro.observe(element);
   watchDpr();
@@ -412,13 +416,7 @@ export async function mount(element, options = {}) {
       win.clearInterval(dayTimer);
       ro.disconnect();
       if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
-      win.removeEventListener('pointermove', onPointerMove);
-      doc.documentElement.removeEventListener('pointerleave', onPointerLeave);
-      element.removeEventListener('click', onClick);
-      doc.removeEventListener('visibilitychange', onVisibility);
-      win.removeEventListener('pageshow', onPageShow);
-      mqDark.removeEventListener('change', onSchemeChange);
-      mqReduce.removeEventListener('change', onMotionChange);
+      for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
       stage.remove();
       portal.remove();
       element.classList.remove('nf-landscape');

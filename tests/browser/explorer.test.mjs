@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openPage, artifactsDir } from './helpers/browser.mjs';
+import { startBrowser, openPage, withPage, withPages, canvasStats, hashCanvas, installPixels, artifactsDir } from './helpers/browser.mjs';
 
 const VIEWS = ['raw', 'land', 'bands', 'biomes', 'relief'];
 let env;
@@ -24,43 +24,16 @@ async function openExplorer(suffix = '', options = {}) {
   return o;
 }
 
-// Size, painted pixels and (up to 64) distinct colours of a canvas, read from a copy.
-function canvasStats(page, selector) {
-  return page.$eval(selector, (src) => {
-    const c = document.createElement('canvas');
-    c.width = src.width;
-    c.height = src.height;
-    const x = c.getContext('2d', { willReadFrequently: true });
-    x.drawImage(src, 0, 0);
-    const d = x.getImageData(0, 0, c.width, c.height).data;
-    let opaque = 0;
-    const colours = new Set();
-    for (let i = 0; i < d.length; i += 4) {
-      if (d[i + 3] > 0) opaque++;
-      if (colours.size < 64) colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-    }
-    return { width: c.width, height: c.height, opaque, colours: colours.size };
-  });
-}
+// withExplorer([suffix, [options,]] fn): fn({ page, context, problems }) on the started explorer,
+// whose context is closed afterwards.
+const withExplorer = (...args) => {
+  const fn = args.pop();
+  return withPages([() => openExplorer(...args)], fn);
+};
 
 const idle = (page) => page.evaluate(() => window.explorer.idle());
 const sel = (view) => `.ex-view[data-view="${view}"] canvas`;
 
-// FNV-1a over a canvas's RGBA bytes, with its size. The bytes are read from an exact copy, so the
-// page's own canvases are never read back (Chromium warns about repeated readbacks).
-function hashCanvas(page, selector) {
-  return page.$eval(selector, (src) => {
-    const c = document.createElement('canvas');
-    c.width = src.width;
-    c.height = src.height;
-    const x = c.getContext('2d', { willReadFrequently: true });
-    x.drawImage(src, 0, 0);
-    const d = x.getImageData(0, 0, c.width, c.height).data;
-    let h = 2166136261;
-    for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 16777619);
-    return `${c.width}x${c.height}:${(h >>> 0).toString(16)}`;
-  });
-}
 const hashAll = async (page) => Object.fromEntries(await Promise.all(VIEWS.map(async (v) => [v, await hashCanvas(page, sel(v))])));
 const config = (page) => page.evaluate(() => window.explorer.config);
 const pageState = (page) => page.evaluate(() => window.explorer.page);
@@ -69,8 +42,7 @@ const control = (key) => `#controls [data-key="${key}"]:is(input[type=range], se
 const primary = (key) => `#controls .ex-ctl[data-key="${key}"] [id^="ctl-${key}-"]`;
 
 test('loads with no console errors; every view, the profile and the histogram are drawn', async () => {
-  const { page, context, problems } = await openExplorer('', { viewport: { width: 1440, height: 1000 } });
-  try {
+  await withExplorer('', { viewport: { width: 1440, height: 1000 } }, async ({ page, problems }) => {
     for (const v of VIEWS) {
       const s = await canvasStats(page, sel(v));
       assert.equal(s.width, 512, `${v} is 512 wide`);
@@ -94,14 +66,11 @@ test('loads with no console errors; every view, the profile and the histogram ar
     assert.equal(await page.locator('#warnings li').count(), 0, 'no warnings for the starter field');
     await page.screenshot({ path: join(artifactsDir, 'explorer-wide.png'), fullPage: true });
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('controls come from nf.schema(): one per parameter, labelled, with the value shown', async () => {
-  const { page, context, problems } = await openExplorer();
-  try {
+  await withExplorer(async ({ page, problems }) => {
     const info = await page.evaluate(() => {
       const schema = window.explorer.nf.schema();
       return schema.map((p) => {
@@ -121,14 +90,11 @@ test('controls come from nf.schema(): one per parameter, labelled, with the valu
       if (c.type === 'enum') assert.equal(c.sel, 'SELECT');
     }
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('moving a slider through its input element re-renders live and updates the URL', async () => {
-  const { page, context, problems } = await openExplorer();
-  try {
+  await withExplorer(async ({ page, problems }) => {
     const before = await hashAll(page);
     const rendersBefore = await page.evaluate(() => window.explorer.perf.renders + window.explorer.perf.previews);
     // Keyboard: focus the octaves slider and press ArrowRight.
@@ -154,15 +120,11 @@ test('moving a slider through its input element re-renders live and updates the 
     assert.equal((await config(page)).gain, 0.72);
     assert.match(await currentUrl(page), /[?&]g=0\.72(&|#)/);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a saved URL restores the controls, the view, pan and zoom, and identical pixels', async () => {
-  const a = await openExplorer('', { viewport: { width: 1400, height: 900 } });
-  let saved, hashes, cfg, state;
-  try {
+  const { saved, hashes, cfg, state } = await withExplorer('', { viewport: { width: 1400, height: 900 } }, async (a) => {
     await a.page.selectOption(primary('type'), 'gradient');
     await a.page.focus(primary('octaves'));
     await a.page.keyboard.press('ArrowRight');
@@ -179,22 +141,20 @@ test('a saved URL restores the controls, the view, pan and zoom, and identical p
     await a.page.mouse.move(box.x + 90, box.y + 120);
     await a.page.mouse.wheel(0, -240);
     await idle(a.page);
-    state = await pageState(a.page);
+    const state = await pageState(a.page);
     assert.equal(state.view, 'biomes');
     assert.ok(state.x !== 0 && state.y !== 0, 'panned');
     assert.ok(state.zoom > 1, 'zoomed in');
-    saved = await currentUrl(a.page);
-    hashes = await hashAll(a.page);
-    cfg = await config(a.page);
+    const saved = await currentUrl(a.page);
+    const hashes = await hashAll(a.page);
+    const cfg = await config(a.page);
     assert.deepEqual(a.problems, []);
-  } finally {
-    await a.context.close();
-  }
+    return { saved, hashes, cfg, state };
+  });
   assert.match(saved, /[?&]t=gradient/);
   assert.match(saved, /[?&]s=1234/);
   assert.match(saved, /#view=biomes&x=[-0-9.e]+&y=[-0-9.e]+&zoom=[0-9.e]+/);
-  const b = await openPage(env.browser, saved, { viewport: { width: 900, height: 700 } });
-  try {
+  await withPage(env.browser, saved, { viewport: { width: 900, height: 700 } }, async (b) => {
     await b.page.waitForFunction(() => document.documentElement.dataset.state === 'ready');
     await b.page.setViewportSize({ width: 1400, height: 900 });
     await idle(b.page);
@@ -208,9 +168,7 @@ test('a saved URL restores the controls, the view, pan and zoom, and identical p
     assert.equal(await b.page.url(), saved, 'the URL is unchanged by loading it');
     assert.equal(await b.page.isHidden('#url-note'), true);
     assert.deepEqual(b.problems, []);
-  } finally {
-    await b.context.close();
-  }
+  });
 });
 
 // Width, height and the pixels of a PNG file (decoded by the browser, colour conversion off).
@@ -221,12 +179,12 @@ function pngSize(buf) {
 }
 
 test('Download PNG saves the current view at its size with its pixels', async () => {
-  const { page, context, problems } = await openExplorer('?sc=12&o=4#view=relief&x=10&y=-20&zoom=1&res=384');
-  try {
+  await withExplorer('?sc=12&o=4#view=relief&x=10&y=-20&zoom=1&res=384', async ({ page, problems }) => {
     const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#download-png')]);
     assert.equal(dl.suggestedFilename(), 'noisefield-relief-384.png');
     const buf = await readFile(await dl.path());
     assert.deepEqual(pngSize(buf), [384, 384]);
+    await installPixels(page);
     const decoded = await page.evaluate(async (b64) => {
       const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
       const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }), { colorSpaceConversion: 'none', premultiplyAlpha: 'none' });
@@ -234,21 +192,15 @@ test('Download PNG saves the current view at its size with its pixels', async ()
       c.width = bmp.width;
       c.height = bmp.height;
       c.getContext('2d').drawImage(bmp, 0, 0);
-      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-      let h = 2166136261;
-      for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 16777619);
-      return `${c.width}x${c.height}:${(h >>> 0).toString(16)}`;
+      return window.__nfPixels.hash(c);
     }, buf.toString('base64'));
     assert.equal(decoded, await hashCanvas(page, sel('relief')));
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('Copy config gives JSON that new nf.Field(config) accepts as is; Copy link gives the URL', async () => {
-  const { page, context, problems } = await openExplorer('?t=simplex&o=5&fr=ridged&sc=20#view=raw&x=3&y=4&zoom=2');
-  try {
+  await withExplorer('?t=simplex&o=5&fr=ridged&sc=20#view=raw&x=3&y=4&zoom=2', async ({ page, problems }) => {
     await page.click('#copy-config');
     await page.waitForFunction(() => window.explorer.lastCopied.startsWith('{'));
     const r = await page.evaluate(() => {
@@ -266,14 +218,11 @@ test('Copy config gives JSON that new nf.Field(config) accepts as is; Copy link 
     assert.equal(link, page.url());
     assert.match(link, /#view=raw&x=3&y=4&zoom=2$/);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('bad URL values fall back to defaults with a visible note and never break the page', async () => {
-  const { page, context, problems } = await openExplorer('?o=99&t=plasma&sc=abc&t1=0.9&zz=1#view=nope&zoom=-3&x=abc&res=7');
-  try {
+  await withExplorer('?o=99&t=plasma&sc=abc&t1=0.9&zz=1#view=nope&zoom=-3&x=abc&res=7', async ({ page, problems }) => {
     assert.equal(await page.isVisible('#url-note'), true);
     const note = await page.textContent('#url-note-text');
     for (const k of ['o', 'plasma', 'sc', 'zz', 'view', 'zoom', 'x=abc', 'res']) assert.ok(note.includes(k), `note mentions ${k}: ${note}`);
@@ -289,14 +238,11 @@ test('bad URL values fall back to defaults with a visible note and never break t
     await page.click('#url-note-dismiss');
     assert.equal(await page.isHidden('#url-note'), true);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('t1 cannot be set above t2 (keyboard, dragged value, typed value); t2 cannot pass t3', async () => {
-  const { page, context, problems } = await openExplorer();
-  try {
+  await withExplorer(async ({ page, problems }) => {
     await page.focus(primary('t1'));
     for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
     await idle(page);
@@ -321,14 +267,11 @@ test('t1 cannot be set above t2 (keyboard, dragged value, typed value); t2 canno
     c = await config(page);
     assert.ok(c.t1 < c.t2 && c.t2 < c.t3, `t1 ${c.t1} < t2 ${c.t2} < t3 ${c.t3}`);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('the keyboard reaches (Tab) and changes every control', async () => {
-  const { page, context, problems } = await openExplorer('', { viewport: { width: 1280, height: 900 } });
-  try {
+  await withExplorer('', { viewport: { width: 1280, height: 900 } }, async ({ page, problems }) => {
     const keys = await page.evaluate(() => window.explorer.nf.schema().map((p) => p.key));
     // Tab from the top of the page through everything; record what gets focus.
     await page.focus('a.ex-back');
@@ -362,14 +305,11 @@ test('the keyboard reaches (Tab) and changes every control', async () => {
     await page.keyboard.press('Enter');
     assert.equal((await config(page)).octaves, await page.evaluate(() => window.explorer.nf.schema().find((p) => p.key === 'octaves').default));
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('narrow screens show one view at a time, switched by the view tabs', async () => {
-  const { page, context, problems } = await openExplorer('', { viewport: { width: 420, height: 900 } });
-  try {
+  await withExplorer('', { viewport: { width: 420, height: 900 } }, async ({ page, problems }) => {
     const visible = async () => (await Promise.all(VIEWS.map(async (v) => [v, await page.isVisible(sel(v))]))).filter(([, s]) => s).map(([v]) => v);
     assert.deepEqual(await visible(), ['bands']);
     await page.click('label[for="view-biomes"]');
@@ -379,14 +319,11 @@ test('narrow screens show one view at a time, switched by the view tabs', async 
     assert.match(await currentUrl(page), /#view=biomes/);
     await page.screenshot({ path: join(artifactsDir, 'explorer-narrow.png') });
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('pinch zooms about the fingers; the focus layout shows one large view and is in the URL', async () => {
-  const { page, context, problems } = await openExplorer('', { viewport: { width: 1280, height: 900 } });
-  try {
+  await withExplorer('', { viewport: { width: 1280, height: 900 } }, async ({ page, problems }) => {
     // Two touch pointers moving apart over the bands view.
     await page.$eval(sel('bands'), async (c) => {
       const r = c.getBoundingClientRect();
@@ -414,39 +351,33 @@ test('pinch zooms about the fingers; the focus layout shows one large view and i
     assert.ok(box.width > 500, `the focused view is large (${box.width})`);
     await page.screenshot({ path: join(artifactsDir, 'explorer-focus.png') });
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('warnings: shared seeds, one tile per lattice cell, a sand band too thin', async () => {
-  const w = async (suffix) => {
-    const o = await openExplorer(suffix);
+  // withWarnings(suffix, fn): fn({ page, problems, ids }) with the ids of the warnings shown.
+  const withWarnings = (suffix, fn) => withExplorer(suffix, async (o) => {
     await o.page.waitForTimeout(250);
     const ids = await o.page.$$eval('#warnings li', (ls) => ls.map((l) => l.dataset.warning));
-    return { ...o, ids };
-  };
-  let o = await w('?sc=16&ms=42');
-  try {
-    assert.deepEqual(o.ids, ['seeds']);
-    await o.page.click('#warnings li[data-warning="seeds"] button');
-    await o.page.waitForTimeout(250);
-    assert.notEqual((await config(o.page)).moistureSeed, 42);
-    assert.equal(await o.page.locator('#warnings li').count(), 0);
-    assert.deepEqual(o.problems, []);
-  } finally { await o.context.close(); }
-  o = await w('?sc=1');
-  try { assert.ok(o.ids.includes('scale'), o.ids.join()); } finally { await o.context.close(); }
-  o = await w('?sc=16&t2=0.36');
-  try {
-    assert.ok(o.ids.includes('sand'), o.ids.join());
-    await o.page.screenshot({ path: join(artifactsDir, 'explorer-warnings.png') });
-  } finally { await o.context.close(); }
+    return fn({ ...o, ids });
+  });
+  await withWarnings('?sc=16&ms=42', async ({ page, problems, ids }) => {
+    assert.deepEqual(ids, ['seeds']);
+    await page.click('#warnings li[data-warning="seeds"] button');
+    await page.waitForTimeout(250);
+    assert.notEqual((await config(page)).moistureSeed, 42);
+    assert.equal(await page.locator('#warnings li').count(), 0);
+    assert.deepEqual(problems, []);
+  });
+  await withWarnings('?sc=1', async ({ ids }) => { assert.ok(ids.includes('scale'), ids.join()); });
+  await withWarnings('?sc=16&t2=0.36', async ({ page, ids }) => {
+    assert.ok(ids.includes('sand'), ids.join());
+    await page.screenshot({ path: join(artifactsDir, 'explorer-warnings.png') });
+  });
 });
 
 test('the time slider and play button animate 3-D noise', async () => {
-  const { page, context, problems } = await openExplorer();
-  try {
+  await withExplorer(async ({ page, problems }) => {
     const h0 = await hashCanvas(page, sel('raw'));
     await page.click('#play');
     await page.waitForTimeout(700);
@@ -462,17 +393,12 @@ test('the time slider and play button animate 3-D noise', async () => {
     assert.ok((await config(page)).z !== c.z);
     assert.match(await currentUrl(page), /[?&]z=/);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('dark colour scheme renders cleanly', async () => {
-  const { page, context, problems } = await openExplorer('?sc=24&o=5&t=gradient#view=relief&x=0&y=0&zoom=1', { colorScheme: 'dark', viewport: { width: 1440, height: 1000 } });
-  try {
+  await withExplorer('?sc=24&o=5&t=gradient#view=relief&x=0&y=0&zoom=1', { colorScheme: 'dark', viewport: { width: 1440, height: 1000 } }, async ({ page, problems }) => {
     await page.screenshot({ path: join(artifactsDir, 'explorer-dark.png'), fullPage: true });
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });

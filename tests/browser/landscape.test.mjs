@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startBrowser, openPage, artifactsDir } from './helpers/browser.mjs';
+import { startBrowser, openPage, withPage, withPages, canvasStats, hashCanvases, installPixels, artifactsDir } from './helpers/browser.mjs';
 import { seedFromText } from '../../web/landscape-params.js';
 
 let env;
@@ -20,48 +20,19 @@ async function load(path, opts = {}) {
   return o;
 }
 
-// Reads a canvas through a fresh willReadFrequently copy (an exact canvas-to-canvas copy), so
-// repeated readbacks by the tests do not make Chromium warn about the page's own canvases.
-const READ = `window.__nfRead = (c) => {
-  const k = document.createElement('canvas');
-  k.width = c.width; k.height = c.height;
-  const x = k.getContext('2d', { willReadFrequently: true });
-  x.drawImage(c, 0, 0);
-  return x.getImageData(0, 0, c.width, c.height).data;
-};`;
-async function withReader(page) { await page.evaluate(READ); }
+// withLoad(path, [opts,] fn): fn({ page, context, problems }) on the mounted page, closed afterwards.
+const withLoad = (path, ...rest) => {
+  const fn = rest.pop();
+  return withPages([() => load(path, ...rest)], fn);
+};
 
-// Opaque pixels and distinct colours (up to 64) of one layer canvas.
-async function canvasStats(page, selector) {
-  await withReader(page);
-  return page.$eval(selector, (c) => {
-    const d = window.__nfRead(c);
-    let opaque = 0;
-    const colours = new Set();
-    for (let i = 0; i < d.length; i += 4) {
-      if (d[i + 3] > 0) opaque++;
-      if (colours.size < 64) colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-    }
-    return { width: c.width, height: c.height, opaque, colours: colours.size };
-  });
-}
-
-// FNV-1a of each layer canvas's pixels, as the page shows them.
-async function layerHashes(page) {
-  await withReader(page);
-  return page.evaluate(() => [...document.querySelectorAll('canvas.nf-layer')].map((c) => {
-    const d = window.__nfRead(c);
-    let h = 0x811c9dc5;
-    for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 0x01000193);
-    return h >>> 0;
-  }));
-}
+// hashCanvas of each layer canvas, as the page shows them, in document order (the LAYERS order).
+const layerHashes = (page) => hashCanvases(page, 'canvas.nf-layer');
 
 const st = (page) => page.evaluate(() => window.__noisefield.state());
 
 test('no console errors or CSP violations; every layer is painted', async () => {
-  const { page, context, problems } = await load('/?test');
-  try {
+  await withLoad('/?test', async ({ page, problems }) => {
     await page.waitForTimeout(400);
     for (const layer of LAYERS) {
       const s = await canvasStats(page, `canvas.nf-layer-${layer}`);
@@ -71,18 +42,13 @@ test('no console errors or CSP violations; every layer is painted', async () => 
     assert.equal(css, 'pixelated');
     assert.equal(await page.locator('.nf-url-note').isHidden(), true);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('the same URL with a frozen t gives identical pixels on two loads; another seed differs', async () => {
   const q = '/?test&t=7.25&day=0.7&seed=404';
-  const a = await load(q);
-  const b = await load(q);
-  const c = await load('/?test&t=7.25&day=0.7&seed=405');
-  const w = await load('/?test&t=7.25&day=0.7&seed=meadow');
-  try {
+  const paths = [q, q, '/?test&t=7.25&day=0.7&seed=405', '/?test&t=7.25&day=0.7&seed=meadow'];
+  await withPages(paths.map((p) => () => load(p)), async (a, b, c, w) => {
     const [ha, hb, hc, hw] = await Promise.all([a, b, c, w].map((x) => layerHashes(x.page)));
     assert.deepEqual(ha, hb, 'two loads of one frozen URL');
     for (const name of ['sky', 'land', 'rift', 'hill', 'near', 'canopy']) {
@@ -96,19 +62,17 @@ test('the same URL with a frozen t gives identical pixels on two loads; another 
     assert.equal(s.clock, 7.25);
     assert.equal(await a.page.evaluate(() => window.__noisefield.debug.frames), 0, 'a frozen clock runs no frames');
     for (const x of [a, b, c, w]) assert.deepEqual(x.problems, []);
-  } finally {
-    await Promise.all([a, b, c, w].map((x) => x.context.close()));
-  }
+  });
 });
 
 // Bright, isolated pixels in the upper sky, away from the moon: what stars look like at night.
 async function countStarPixels(page) {
-  await withReader(page);
+  await installPixels(page);
   return page.evaluate(() => {
     const h = window.__noisefield;
     const L = h.debug.layout();
     const c = h.canvases[0];
-    const d = window.__nfRead(c);
+    const d = window.__nfPixels.read(c);
     const toI = (sx) => Math.floor((sx * L.scale + L.ox) / L.pitch);
     const toJ = (sy) => Math.floor((sy * L.scale + L.oy) / L.pitch);
     const luma = (k) => 0.3 * d[k] + 0.59 * d[k + 1] + 0.11 * d[k + 2];
@@ -128,9 +92,7 @@ async function countStarPixels(page) {
 }
 
 test('day=0 shows stars, day=1 none', async () => {
-  const night = await load('/?test&t=4&day=0');
-  const noon = await load('/?test&t=4&day=1');
-  try {
+  await withPages([() => load('/?test&t=4&day=0'), () => load('/?test&t=4&day=1')], async (night, noon) => {
     const sn = await night.page.evaluate(() => ({ shown: window.__noisefield.debug.scene.starsShown, n: window.__noisefield.debug.scene.starCount }));
     const sd = await noon.page.evaluate(() => ({ shown: window.__noisefield.debug.scene.starsShown, n: window.__noisefield.debug.scene.starCount }));
     assert.equal(sn.shown, true);
@@ -138,17 +100,12 @@ test('day=0 shows stars, day=1 none', async () => {
     assert.equal(sd.shown, false);
     assert.ok((await countStarPixels(night.page)) > 0, 'star pixels in the night sky');
     assert.equal((await st(noon.page)).day, 1);
-  } finally {
-    await night.context.close();
-    await noon.context.close();
-  }
+  });
 });
 
 test('the animation advances; motion=off and reduced motion paint one still frame', async () => {
-  const live = await load('/?test&day=0.6');
-  const off = await load('/?test&day=0.6&motion=off');
-  const reduce = await load('/?test&day=0.6', { reducedMotion: 'reduce' });
-  try {
+  const opens = [() => load('/?test&day=0.6'), () => load('/?test&day=0.6&motion=off'), () => load('/?test&day=0.6', { reducedMotion: 'reduce' })];
+  await withPages(opens, async (live, off, reduce) => {
     await live.page.waitForTimeout(600);
     const a = await layerHashes(live.page);
     await live.page.waitForTimeout(700);
@@ -169,14 +126,11 @@ test('the animation advances; motion=off and reduced motion paint one still fram
       assert.ok(s.opaque > 0);
     }
     for (const x of [live, off, reduce]) assert.deepEqual(x.problems, []);
-  } finally {
-    await Promise.all([live, off, reduce].map((x) => x.context.close()));
-  }
+  });
 });
 
 test('the loop stops while the tab is hidden and resumes after', async () => {
-  const { page, context, problems } = await load('/?test&day=0.6');
-  try {
+  await withLoad('/?test&day=0.6', async ({ page, problems }) => {
     await page.waitForTimeout(300);
     await page.evaluate(() => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
@@ -195,14 +149,11 @@ test('the loop stops while the tab is hidden and resumes after', async () => {
     const big = await page.evaluate(() => Math.max(...window.__noisefield.debug.advances.map((a) => a[1])));
     assert.ok(Number.isFinite(big));
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('bad URL values fall back to the defaults and the note names them', async () => {
-  const { page, context, problems } = await load('/?test&seed=1.5&day=abc&t=-3&px=9&theme=blue&motion=maybe');
-  try {
+  await withLoad('/?test&seed=1.5&day=abc&t=-3&px=9&theme=blue&motion=maybe', async ({ page, problems }) => {
     const note = page.locator('.nf-url-note');
     assert.equal(await note.isVisible(), true);
     const text = await note.textContent();
@@ -217,14 +168,11 @@ test('bad URL values fall back to the defaults and the note names them', async (
     assert.equal(s.pitch, 4, 'automatic pitch at 1280 px');
     for (const layer of ['sky', 'hill']) assert.ok((await canvasStats(page, `canvas.nf-layer-${layer}`)).opaque > 0);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('good URL values: px, theme and a word seed', async () => {
-  const { page, context, problems } = await load('/?test&px=2&theme=dark&day=0.9&seed=hello%20world&t=1');
-  try {
+  await withLoad('/?test&px=2&theme=dark&day=0.9&seed=hello%20world&t=1', async ({ page, problems }) => {
     const s = await st(page);
     assert.equal(s.pitch, 2);
     assert.equal(s.theme, 'dark');
@@ -233,14 +181,11 @@ test('good URL values: px, theme and a word seed', async () => {
     assert.equal(await page.locator('.nf-url-note').isHidden(), true);
     assert.ok(await page.evaluate(() => document.documentElement.classList.contains('nf-theme-dark')));
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('the portal: Tab focus makes it hot, blur idle, Enter enters and then goes home', async () => {
-  const { page, context, problems } = await load('/no/such/page?test&day=0.6');
-  try {
+  await withLoad('/no/such/page?test&day=0.6', async ({ page, problems }) => {
     const portal = page.locator('a.nf-portal');
     assert.equal(await portal.getAttribute('data-state'), 'idle');
     assert.ok((await portal.getAttribute('aria-label')).length > 5);
@@ -264,14 +209,11 @@ test('the portal: Tab focus makes it hot, blur idle, Enter enters and then goes 
     const waited = Date.now() - t0;
     assert.ok(waited >= 700, `navigated after the spin-up (${waited} ms)`);
     assert.deepEqual(problems.filter((p) => !p.includes('404')), []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('the portal under reduced motion navigates at once; hovering it makes it hot', async () => {
-  const { page, context } = await load('/elsewhere?test&day=0.6', { reducedMotion: 'reduce' });
-  try {
+  await withLoad('/elsewhere?test&day=0.6', { reducedMotion: 'reduce' }, async ({ page }) => {
     const box = await page.locator('a.nf-portal').boundingBox();
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForFunction(() => document.querySelector('a.nf-portal').dataset.state === 'hot');
@@ -282,14 +224,11 @@ test('the portal under reduced motion navigates at once; hovering it makes it ho
     await page.locator('a.nf-portal').click();
     await page.waitForURL((u) => u.pathname === '/', { timeout: 5000 });
     assert.ok(Date.now() - t0 < 700, 'at once');
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a click on the water splashes; the near layer changes', async () => {
-  const { page, context, problems } = await load('/?test&day=0.6');
-  try {
+  await withLoad('/?test&day=0.6', async ({ page, problems }) => {
     // Same clock and steps with and without a click (setClock clears splashes): only the click differs.
     const run = async (click) => {
       await page.evaluate((click) => {
@@ -316,14 +255,11 @@ test('a click on the water splashes; the near layer changes', async () => {
     assert.equal(sky, undefined);
     assert.equal((await layerHashes(page))[LAYERS.indexOf('near')], plain);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('share: a link with seed, day and the frozen clock, which reproduces that world', async () => {
-  const { page, context, problems } = await load('/?test&seed=meadow&day=0.8');
-  try {
+  await withLoad('/?test&seed=meadow&day=0.8', async ({ page, problems }) => {
     await page.waitForTimeout(500);
     await page.locator('.nf-share').click();
     await page.waitForFunction(() => document.querySelector('.nf-share').dataset.link);
@@ -336,22 +272,19 @@ test('share: a link with seed, day and the frozen clock, which reproduces that w
     const shown = await page.locator('.nf-share-out').isVisible();
     assert.ok(copied || shown, 'copied, or shown in a text field');
     if (shown) assert.equal(await page.$eval('.nf-share-link', (i) => i.value), link);
-    const again = await load(u.pathname + u.search + '&test');
-    const s = await st(again.page);
-    assert.equal(s.frozen, true);
-    assert.equal(s.seed, (await st(page)).seed);
-    assert.equal(s.clock, Number(u.searchParams.get('t')));
-    assert.deepEqual(again.problems, []);
-    await again.context.close();
+    await withLoad(u.pathname + u.search + '&test', async (again) => {
+      const s = await st(again.page);
+      assert.equal(s.frozen, true);
+      assert.equal(s.seed, (await st(page)).seed);
+      assert.equal(s.clock, Number(u.searchParams.get('t')));
+      assert.deepEqual(again.problems, []);
+    });
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('resize: 320x480 up to 3840x2160, with the automatic pitch and a DPR of 1.5', async () => {
-  const { page, context, problems } = await load('/?test&t=2&day=0.6', { viewport: { width: 320, height: 480 } });
-  try {
+  await withLoad('/?test&t=2&day=0.6', { viewport: { width: 320, height: 480 } }, async ({ page, problems }) => {
     let L = await page.evaluate(() => window.__noisefield.debug.layout());
     assert.equal(L.w, 320);
     assert.equal(L.pitch, 3);
@@ -367,24 +300,21 @@ test('resize: 320x480 up to 3840x2160, with the automatic pitch and a DPR of 1.5
     assert.equal(c.cssW, c.w * 6);
     assert.ok((await canvasStats(page, 'canvas.nf-layer-canopy')).opaque > 0);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
-  const hi = await openPage(env.browser, null, { viewport: { width: 800, height: 600 } });
-  const cdp = await hi.context.newCDPSession(hi.page);
-  await cdp.send('Emulation.setDeviceMetricsOverride', { width: 800, height: 600, deviceScaleFactor: 1.5, mobile: false });
-  await hi.page.goto(env.url + '?test&t=2');
-  await hi.page.waitForFunction(() => window.__noisefield);
-  const L2 = await hi.page.evaluate(() => window.__noisefield.debug.layout());
-  assert.equal(L2.dpr, 1.5);
-  assert.equal((L2.pitch * 1.5) % 1, 0, `pitch ${L2.pitch} is whole device pixels at DPR 1.5`);
-  assert.deepEqual(hi.problems, []);
-  await hi.context.close();
+  });
+  await withPage(env.browser, null, { viewport: { width: 800, height: 600 } }, async (hi) => {
+    const cdp = await hi.context.newCDPSession(hi.page);
+    await cdp.send('Emulation.setDeviceMetricsOverride', { width: 800, height: 600, deviceScaleFactor: 1.5, mobile: false });
+    await hi.page.goto(env.url + '?test&t=2');
+    await hi.page.waitForFunction(() => window.__noisefield);
+    const L2 = await hi.page.evaluate(() => window.__noisefield.debug.layout());
+    assert.equal(L2.dpr, 1.5);
+    assert.equal((L2.pitch * 1.5) % 1, 0, `pitch ${L2.pitch} is whole device pixels at DPR 1.5`);
+    assert.deepEqual(hi.problems, []);
+  });
 });
 
 test('destroy frees the scene, stops the loop and removes the canvases', async () => {
-  const { page, context, problems } = await load('/?test&day=0.6');
-  try {
+  await withLoad('/?test&day=0.6', async ({ page, problems }) => {
     const r = await page.evaluate(async () => {
       const h = window.__noisefield;
       const used = h.debug.heapUsed();
@@ -400,28 +330,22 @@ test('destroy frees the scene, stops the loop and removes the canvases', async (
     assert.equal(r.frames, r.framesLater);
     assert.ok(r.after < r.used / 4, `heap ${r.used} -> ${r.after}`);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('without JavaScript: heading, message and link home over the still painting', async () => {
-  const { page, context } = await openPage(env.browser, env.url + 'missing', { javaScriptEnabled: false });
-  try {
+  await withPage(env.browser, env.url + 'missing', { javaScriptEnabled: false }, async ({ page }) => {
     assert.equal(await page.locator('h1').isVisible(), true);
     assert.equal(await page.locator('a.nf-home').getAttribute('href'), '/');
     assert.equal(await page.locator('a.nf-home').isVisible(), true);
     assert.match(await page.locator('main').innerText(), /JavaScript is off/);
     assert.equal(await page.locator('canvas').count(), 0);
     await page.screenshot({ path: join(artifactsDir, 'landscape-nojs.png') });
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('without WebAssembly: the page says so in one line and stays usable', async () => {
-  const { page, context } = await openPage(env.browser, null);
-  try {
+  await withPage(env.browser, null, async ({ page }) => {
     await page.route('**/*.wasm', (r) => r.abort());
     await page.goto(env.url + '?test');
     await page.waitForSelector('html.nf-failed', { timeout: 20000 });
@@ -429,23 +353,18 @@ test('without WebAssembly: the page says so in one line and stays usable', async
     assert.equal(await page.locator('h1').isVisible(), true);
     assert.equal(await page.locator('a.nf-home').isVisible(), true);
     assert.equal(await page.locator('canvas').count(), 0);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('screenshots: light and dark at 1280 x 800', async () => {
   for (const [scheme, q] of [['light', '/?test&t=12&day=0.85'], ['dark', '/?test&t=12']]) {
-    const { page, context, problems } = await load(q, { colorScheme: scheme });
-    try {
+    await withLoad(q, { colorScheme: scheme }, async ({ page, problems }) => {
       await page.waitForTimeout(200);
       const s = await st(page);
       assert.equal(s.theme, scheme);
       if (scheme === 'dark') assert.ok(s.day <= 0.3);
       await page.screenshot({ path: join(artifactsDir, `landscape-${scheme}.png`) });
       assert.deepEqual(problems, []);
-    } finally {
-      await context.close();
-    }
+    });
   }
 });

@@ -1,15 +1,14 @@
 // Smoke: the 404 page loads over HTTP, the wasm module paints the canvases, nothing complains.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openPage, canvasStats } from './helpers/browser.mjs';
+import { startBrowser, withPage, canvasStats } from './helpers/browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
 test('index.html mounts the landscape with non-blank canvases and no console errors', async () => {
-  const { page, context, problems } = await openPage(env.browser, env.url);
-  try {
+  await withPage(env.browser, env.url, async ({ page, problems }) => {
     await page.waitForSelector('html.nf-live', { timeout: 20000 });
     await page.waitForTimeout(300);
     assert.equal(await page.locator('canvas.nf-layer').count(), 7);
@@ -21,7 +20,5 @@ test('index.html mounts the landscape with non-blank canvases and no console err
     }
     assert.equal(await page.locator('h1').isVisible(), true);
     assert.deepEqual(problems, []);
-  } finally {
-    await context.close();
-  }
+  });
 });

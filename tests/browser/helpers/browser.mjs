@@ -42,17 +42,77 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   return { page, context, problems };
 }
 
-// Counts pixels of a canvas that are not fully transparent and not all the same colour.
+// Opens pages one after another (each opener returns an openPage() result), runs fn with them and
+// closes every context that was opened, whether fn passed or threw. Returns what fn returns.
+export async function withPages(openers, fn) {
+  const opened = [];
+  try {
+    for (const open of openers) opened.push(await open());
+    return await fn(...opened);
+  } finally {
+    await Promise.all(opened.map((o) => o.context.close()));
+  }
+}
+
+// withPage(browser, url, [options,] fn): one openPage() page for the length of fn.
+export function withPage(browser, url, ...rest) {
+  const fn = rest.pop();
+  return withPages([() => openPage(browser, url, ...rest)], fn);
+}
+
+// Page side of the pixel helpers, installed once per document as window.__nfPixels. A canvas is
+// read from an exact copy (drawImage into a willReadFrequently canvas), so the page's own canvases
+// are never read back (Chromium warns about repeated readbacks).
+function pixelsInPage() {
+  if (window.__nfPixels) return;
+  const read = (src) => {
+    const c = document.createElement('canvas');
+    c.width = src.width;
+    c.height = src.height;
+    const x = c.getContext('2d', { willReadFrequently: true });
+    x.drawImage(src, 0, 0);
+    return x.getImageData(0, 0, c.width, c.height).data;
+  };
+  window.__nfPixels = {
+    read,
+    // Size, painted (not fully transparent) pixels and (up to 64) distinct colours.
+    stats(src) {
+      const d = read(src);
+      let opaque = 0;
+      const colours = new Set();
+      for (let i = 0; i < d.length; i += 4) {
+        if (d[i + 3] > 0) opaque++;
+        if (colours.size < 64) colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+      }
+      return { width: src.width, height: src.height, opaque, colours: colours.size };
+    },
+    // FNV-1a 32 over the RGBA bytes, with the size: "WxH:hex".
+    hash(src) {
+      const d = read(src);
+      let h = 2166136261;
+      for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 16777619);
+      return `${src.width}x${src.height}:${(h >>> 0).toString(16)}`;
+    },
+  };
+}
+
+// Makes window.__nfPixels ({ read, stats, hash }) available to the page's evaluate() callbacks.
+export async function installPixels(page) { await page.evaluate(pixelsInPage); }
+
+// { width, height, opaque, colours } of the canvas the selector matches.
 export async function canvasStats(page, selector) {
-  return page.$eval(selector, (c) => {
-    const ctx = c.getContext('2d');
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    let opaque = 0;
-    const colours = new Set();
-    for (let i = 0; i < d.length; i += 4) {
-      if (d[i + 3] > 0) opaque++;
-      if (colours.size < 64) colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-    }
-    return { width: c.width, height: c.height, opaque, colours: colours.size };
-  });
+  await installPixels(page);
+  return page.$eval(selector, (c) => window.__nfPixels.stats(c));
+}
+
+// "WxH:fnv1a" of the canvas the selector matches: equal strings, identical pixels.
+export async function hashCanvas(page, selector) {
+  await installPixels(page);
+  return page.$eval(selector, (c) => window.__nfPixels.hash(c));
+}
+
+// hashCanvas of every canvas the selector matches, in document order.
+export async function hashCanvases(page, selector) {
+  await installPixels(page);
+  return page.$$eval(selector, (cs) => cs.map((c) => window.__nfPixels.hash(c)));
 }
