@@ -6,9 +6,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <memory>
 
 #include "field_fill.h"
+#include "field_grad_fill.h"
+#ifdef __wasm_simd128__
+#include "color_fill_simd.h"
+#endif
 #include "terrain.h"
 #include "value_noise.h"
 
@@ -17,7 +23,10 @@ namespace nf {
 struct FieldOps {
   double (*sample)(const FieldParams&, double, double, double);
   double (*sampleGrad)(const FieldParams&, double, double, double, double*, double*);  // null: none
-  void (*fill)(const FieldParams&, const GridSpec&, float*);
+  // Row samplers at columns xs[0..n) (field_fill.h): every batch and colour fill reads through them.
+  std::unique_ptr<rows::RowSampler> (*rows)(const FieldParams&, const double* xs, int n);
+  // Null exactly when sampleGrad is; only for fields without warp.
+  std::unique_ptr<rows::GradRowSampler> (*gradRows)(const FieldParams&, const double* xs, int n);
 };
 
 namespace {
@@ -148,29 +157,37 @@ struct Impl {
   static double sampleGrad(const FieldParams& p, double x, double y, double z, double* gx, double* gy) {
     return full<true>(p, x, y, z, gx, gy);
   }
-  static void fill(const FieldParams& p, const GridSpec& g, float* out) {
-    if (p.warpLevels == 0 && p.octaves <= kMaxOctaves) {  // the hoisted row fill (field_fill.h)
-      rows::fillRows<K, Is3D>(p, g, out, hasTerrain(p), [&p](double sx, double sy, double h) {
-        return terrain<false>(p, sx, sy, h, nullptr, nullptr);
-      });
-      return;
+  // The terrain steps as the row samplers' `finish` (with or without the gradient).
+  struct Terrain {
+    FieldParams p;
+    double operator()(double sx, double sy, double h) const { return terrain<false>(p, sx, sy, h, nullptr, nullptr); }
+    double operator()(double sx, double sy, double h, double* hx, double* hy) const {
+      return terrain<true>(p, sx, sy, h, hx, hy);
     }
+  };
+
+  static std::unique_ptr<rows::RowSampler> rowSampler(const FieldParams& p, const double* xs, int n) {
+    if (p.warpLevels == 0 && p.octaves <= kMaxOctaves)  // the hoisted row fill (field_fill.h)
+      return std::make_unique<rows::HeightRows<K, Is3D, Terrain>>(p, xs, n, hasTerrain(p), Terrain{p});
     // Warped fields: the warped coordinates differ per sample, so nothing is shared.
-    std::vector<double> xs(static_cast<size_t>(g.width));
-    for (int i = 0; i < g.width; ++i) xs[static_cast<size_t>(i)] = g.sampleX(i);
-    for (int j = 0; j < g.height; ++j) {
-      const double y = g.sampleY(j);
-      float* row = out + static_cast<size_t>(j) * g.width;
-      for (int i = 0; i < g.width; ++i) row[i] = static_cast<float>(full<false>(p, xs[static_cast<size_t>(i)], y, p.z, nullptr, nullptr));
-    }
+    auto one = [p](double sx, double sy) { return full<false>(p, sx, sy, p.z, nullptr, nullptr); };
+    return std::make_unique<rows::PerSampleRows<decltype(one)>>(xs, n, one);
+  }
+  static std::unique_ptr<rows::GradRowSampler> gradRowSampler(const FieldParams& p, const double* xs, int n) {
+    return std::make_unique<rows::GradRows<K, Is3D, Terrain>>(p, xs, n, hasTerrain(p), Terrain{p});
   }
 };
 
 template <class K, bool Is3D, bool Analytic>
 const FieldOps* opsOf() {
   using I = Impl<K, Is3D>;
-  static const FieldOps ops{&I::sample, Analytic ? &I::sampleGrad : nullptr, &I::fill};
-  return &ops;
+  if constexpr (Analytic) {
+    static const FieldOps ops{&I::sample, &I::sampleGrad, &I::rowSampler, &I::gradRowSampler};
+    return &ops;
+  } else {  // no GradRows instantiation for kernels without analytic gradients
+    static const FieldOps ops{&I::sample, nullptr, &I::rowSampler, nullptr};
+    return &ops;
+  }
 }
 
 template <bool Is3D>
@@ -255,7 +272,9 @@ constexpr Rgb kBiomeColors[9] = {{230, 210, 150}, {150, 190, 90},  {78, 110, 82}
                                  {182, 172, 112}, {52, 120, 62},   {28, 90, 52},     // scrub forest rainforest
                                  {132, 126, 120}, {192, 192, 172}, {246, 246, 250}};  // bare rock tundra snow
 
-inline void put(uint8_t* px, Rgb c, double shade = 1) {
+#ifndef __wasm_simd128__  // wasm: putShaded (color_fill_simd.h)
+// The relief view's shaded pixel.
+inline void put(uint8_t* px, Rgb c, double shade) {
   auto ch = [shade](uint8_t v) {
     const double s = v * shade;
     return static_cast<uint8_t>(s <= 0 ? 0 : (s >= 255 ? 255 : s + 0.5));
@@ -265,6 +284,7 @@ inline void put(uint8_t* px, Rgb c, double shade = 1) {
   px[2] = ch(c.b);
   px[3] = 255;
 }
+#endif
 
 }  // namespace
 
@@ -330,12 +350,117 @@ double Field::sampleGrad(double x, double y, double* gx, double* gy) const {
   return ops_->sample(params_, x, y, params_.z);
 }
 
+namespace {
+
+std::vector<double> columnsOf(const GridSpec& g) {
+  std::vector<double> xs(static_cast<size_t>(g.width));
+  for (int i = 0; i < g.width; ++i) xs[static_cast<size_t>(i)] = g.sampleX(i);
+  return xs;
+}
+
+void fillGrid(const FieldOps& ops, const FieldParams& p, const GridSpec& g, float* out) {
+  const std::vector<double> xs = columnsOf(g);
+  const auto src = ops.rows(p, xs.data(), g.width);
+  std::vector<double> row(rows::paddedSize(g.width));
+  for (int j = 0; j < g.height; ++j) {
+    src->row(g.sampleY(j), row.data());
+    float* o = out + static_cast<size_t>(j) * g.width;
+    for (int i = 0; i < g.width; ++i) o[i] = static_cast<float>(row[i]);
+  }
+}
+
+// One RGBA pixel (alpha 255), written with one 4-byte store.
+struct Pixel {
+  uint8_t rgba[4];
+};
+constexpr Pixel pixelOf(Rgb c) { return Pixel{{c.r, c.g, c.b, 255}}; }
+inline void store(uint8_t* px, const Pixel& p) { std::memcpy(px, p.rgba, 4); }
+
+// The statistics of a colour fill's heights, gathered row by row: StatsAccumulator's values and
+// order of summation (so fillColor reports what fill() does), with the running values in locals
+// for the length of a row rather than in memory for every sample.
+class RowStats {
+ public:
+  // Rounds a row of heights to the floats the fill reports, and adds them.
+  void store(const double* h, int n, float* out) {
+    double lo = min_, hi = max_, sum = sum_;
+    for (int i = 0; i < n; ++i) {
+      const float v = static_cast<float>(h[i]);
+      out[i] = v;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+      sum += v;
+    }
+    min_ = lo;
+    max_ = hi;
+    sum_ = sum;
+    n_ += n;
+  }
+  FillStats result() const {
+    FillStats s;
+    if (n_ > 0) {
+      s.min = min_;
+      s.max = max_;
+      s.mean = sum_ / static_cast<double>(n_);
+    }
+    return s;
+  }
+
+ private:
+  double min_ = 1e300, max_ = -1e300, sum_ = 0;
+  int64_t n_ = 0;
+};
+
+// Field::sampleGrad over rows: the analytic row sampler where sampleGrad is analytic, else its
+// central differences (step e) from row samplers at the same offset coordinates.
+class GradientRows {
+ public:
+  GradientRows(const FieldOps& ops, const FieldParams& p, bool analytic, const std::vector<double>& xs)
+      : n_(static_cast<int>(xs.size())), e_(1e-3 * p.scale) {
+    if (analytic) {
+      grad_ = ops.gradRows(p, xs.data(), n_);
+      return;
+    }
+    std::vector<double> xr(xs), xl(xs);
+    for (size_t i = 0; i < xs.size(); ++i) {
+      xr[i] = xs[i] + e_;
+      xl[i] = xs[i] - e_;
+    }
+    mid_ = ops.rows(p, xs.data(), n_);
+    right_ = ops.rows(p, xr.data(), n_);
+    left_ = ops.rows(p, xl.data(), n_);
+    a_.resize(rows::paddedSize(n_));
+    b_.resize(rows::paddedSize(n_));
+  }
+  // Each array holds paddedSize(n) doubles.
+  void row(double y, double* h, double* gx, double* gy) {
+    if (grad_) return grad_->row(y, h, gx, gy);
+    const double e = e_;
+    mid_->row(y, h);
+    right_->row(y, a_.data());
+    left_->row(y, b_.data());
+    for (int i = 0; i < n_; ++i) gx[i] = (a_[i] - b_[i]) / (2 * e);
+    mid_->row(y + e, a_.data());
+    mid_->row(y - e, b_.data());
+    for (int i = 0; i < n_; ++i) gy[i] = (a_[i] - b_[i]) / (2 * e);
+  }
+
+ private:
+  int n_;
+  double e_;  // sampleGrad's step
+  std::unique_ptr<rows::GradRowSampler> grad_;
+  std::unique_ptr<rows::RowSampler> mid_, right_, left_;
+  std::vector<double> a_, b_;
+};
+
+}  // namespace
+
 FillStats Field::fill(const GridSpec& g, float* out) const {
-  ops_->fill(params_, g, out);
+  fillGrid(*ops_, params_, g, out);
   return statsOf(out, g.samples());
 }
 FillStats Field::fillMoisture(const GridSpec& g, float* out) const {
-  ops_->fill(moistureParams_, g, out);
+  fillGrid(*ops_, moistureParams_, g, out);
   return statsOf(out, g.samples());
 }
 FillStats Field::fillProfile(double x0, double step, double y0, int n, float* out) const {
@@ -348,66 +473,119 @@ FillStats Field::fillProfile(double x0, double step, double y0, int n, float* ou
   return fill(g, out);
 }
 
+void Field::fillGrad(const GridSpec& g, double* h, double* gx, double* gy) const {
+  const int n = g.width;
+  const size_t m = rows::paddedSize(n);
+  std::vector<double> rh(m), rx(m), ry(m);
+  GradientRows grad(*ops_, params_, hasAnalyticGradient(), columnsOf(g));
+  for (int j = 0; j < g.height; ++j) {
+    grad.row(g.sampleY(j), rh.data(), rx.data(), ry.data());
+    const size_t o = static_cast<size_t>(j) * n;
+    std::copy(rh.begin(), rh.begin() + n, h + o);
+    std::copy(rx.begin(), rx.begin() + n, gx + o);
+    std::copy(ry.begin(), ry.begin() + n, gy + o);
+  }
+}
+
+// Every view reads its heights (and the biome view its moisture, the relief view its gradient)
+// through row samplers, row by row, and paints each row as it comes: one pass, no per-sample
+// dispatch. The pixels are those of the per-sample definitions (sample, moisture, sampleGrad).
 void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats) const {
-  const FillStats st = fill(g, scratch);
-  if (stats) *stats = st;
   const FieldConfig& c = config_;
-  const int64_t n = g.samples();
+  const int n = g.width;
+  const size_t m = rows::paddedSize(n);
+  const std::vector<double> xs = columnsOf(g);
+  std::vector<double> h(m);
+  RowStats acc;
+  auto rowOut = [&](int j, float** f, uint8_t** px) {
+    *f = scratch + static_cast<size_t>(j) * n;
+    *px = rgba + static_cast<size_t>(j) * n * 4;
+  };
+  float* f;
+  uint8_t* px;
   switch (view) {
     case View::Raw:
-      for (int64_t k = 0; k < n; ++k) {
-        const double v = scratch[k];
-        const uint8_t q = static_cast<uint8_t>(v <= 0 ? 0 : (v >= 1 ? 255 : v * 255 + 0.5));
-        rgba[4 * k] = rgba[4 * k + 1] = rgba[4 * k + 2] = q;
-        rgba[4 * k + 3] = 255;
-      }
-      break;
     case View::Land:
-      for (int64_t k = 0; k < n; ++k) put(rgba + 4 * k, scratch[k] < c.t1 ? kWater : kLand);
-      break;
-    case View::Bands:
-      for (int64_t k = 0; k < n; ++k)
-        put(rgba + 4 * k, kBandColors[static_cast<int>(bandOf(scratch[k], c.t1, c.t2, c.t3))]);
-      break;
-    case View::Biomes:
+    case View::Bands: {
+      const auto src = ops_->rows(params_, xs.data(), n);
+      const Pixel water = pixelOf(kWater), land = pixelOf(kLand);
+      const Pixel bands[4] = {pixelOf(kBandColors[0]), pixelOf(kBandColors[1]), pixelOf(kBandColors[2]),
+                              pixelOf(kBandColors[3])};
       for (int j = 0; j < g.height; ++j) {
-        const double y = g.sampleY(j);
-        for (int i = 0; i < g.width; ++i) {
-          const int64_t k = static_cast<int64_t>(j) * g.width + i;
-          const double h = scratch[k];
-          if (h < c.t1) {
-            put(rgba + 4 * k, kWater);
-            continue;
+        src->row(g.sampleY(j), h.data());
+        rowOut(j, &f, &px);
+        acc.store(h.data(), n, f);
+        if (view == View::Raw) {
+          for (int i = 0; i < n; ++i) {
+            const double v = f[i];
+            const uint8_t q = static_cast<uint8_t>(v <= 0 ? 0 : (v >= 1 ? 255 : v * 255 + 0.5));
+            store(px + 4 * i, Pixel{{q, q, q, 255}});
           }
-          const double m = ops_->sample(moistureParams_, g.sampleX(i), y, params_.z);
-          put(rgba + 4 * k, kBiomeColors[static_cast<int>(biomeOf(h, m, c.t2, c.t3, c.m1, c.m2))]);
+        } else if (view == View::Land) {
+          for (int i = 0; i < n; ++i) store(px + 4 * i, f[i] < c.t1 ? water : land);
+        } else {
+          for (int i = 0; i < n; ++i) store(px + 4 * i, bands[static_cast<int>(bandOf(f[i], c.t1, c.t2, c.t3))]);
         }
       }
       break;
-    case View::Relief: {
-      // Lambert shading of the height surface, light from the upper left; slopes are taken per
-      // lattice unit so the look does not depend on the scale. Water is drawn flat.
-      const double lx = -0.5, ly = -0.5, lz = 0.70710678118654752;
+    }
+    case View::Biomes: {
+      // Moisture is a second field config (moistureParams_), filled by its own row sampler.
+      const auto src = ops_->rows(params_, xs.data(), n);
+      const auto moist = ops_->rows(moistureParams_, xs.data(), n);
+      std::vector<double> mo(m);
+      Pixel biomes[9];
+      for (int b = 0; b < 9; ++b) biomes[b] = pixelOf(kBiomeColors[b]);
+      const Pixel water = pixelOf(kWater);
       for (int j = 0; j < g.height; ++j) {
         const double y = g.sampleY(j);
-        for (int i = 0; i < g.width; ++i) {
-          const int64_t k = static_cast<int64_t>(j) * g.width + i;
-          const double h = scratch[k];
-          const Band b = bandOf(h, c.t1, c.t2, c.t3);
-          if (b == Band::Water) {
-            put(rgba + 4 * k, kBandColors[0]);
-            continue;
-          }
-          double gx, gy;
-          sampleGrad(g.sampleX(i), y, &gx, &gy);
-          const double nx = -2 * gx * params_.scale, ny = -2 * gy * params_.scale;
+        src->row(y, h.data());
+        moist->row(y, mo.data());
+        rowOut(j, &f, &px);
+        acc.store(h.data(), n, f);
+        for (int i = 0; i < n; ++i) {
+          const double hk = f[i];
+          store(px + 4 * i, hk < c.t1 ? water : biomes[static_cast<int>(biomeOf(hk, mo[i], c.t2, c.t3, c.m1, c.m2))]);
+        }
+      }
+      break;
+    }
+    case View::Relief: {
+      // Lambert shading of the height surface, light from the upper left; slopes are taken per
+      // lattice unit so the look does not depend on the scale. Water is drawn flat. The gradient
+      // is sampleGrad's (GradientRows).
+      const double lx = -0.5, ly = -0.5, lz = 0.70710678118654752, scale = params_.scale;
+      std::vector<double> gx(m), gy(m), shade(m);
+      GradientRows grad(*ops_, params_, hasAnalyticGradient(), xs);
+      const Pixel water = pixelOf(kBandColors[0]);
+#ifdef __wasm_simd128__
+      ShadedColor shaded[4];
+      for (int b = 0; b < 4; ++b) shaded[b] = shadedColorOf(kBandColors[b].r, kBandColors[b].g, kBandColors[b].b);
+#endif
+      for (int j = 0; j < g.height; ++j) {
+        grad.row(g.sampleY(j), h.data(), gx.data(), gy.data());
+        rowOut(j, &f, &px);
+        acc.store(h.data(), n, f);
+        // Shading of every sample, water too: branch-free, so the compiler vectorises it.
+        for (int i = 0; i < n; ++i) {
+          const double nx = -2 * gx[i] * scale, ny = -2 * gy[i] * scale;
           const double dot = (nx * lx + ny * ly + lz) / std::sqrt(nx * nx + ny * ny + 1);
-          put(rgba + 4 * k, kBandColors[static_cast<int>(b)], 0.45 + 0.75 * (dot > 0 ? dot : 0));
+          shade[i] = 0.45 + 0.75 * (dot > 0 ? dot : 0);
+        }
+        for (int i = 0; i < n; ++i) {
+          const Band band = bandOf(f[i], c.t1, c.t2, c.t3);
+          if (band == Band::Water) store(px + 4 * i, water);
+#ifdef __wasm_simd128__
+          else putShaded(px + 4 * i, shaded[static_cast<int>(band)], shade[i]);
+#else
+          else put(px + 4 * i, kBandColors[static_cast<int>(band)], shade[i]);
+#endif
         }
       }
       break;
     }
   }
+  if (stats) *stats = acc.result();
 }
 
 FieldConfig nebulaConfig() {
@@ -458,37 +636,87 @@ const std::vector<ViewInfo>& viewInfos() {
   return kViews;
 }
 
+namespace {
+
+// The biome of a pixel the biome view painted, found by its red channel (the nine biome colours
+// have distinct reds, checked below) and confirmed on green and blue.
+struct BiomeByRed {
+  int8_t biome[256];
+};
+constexpr BiomeByRed biomeByRed() {
+  BiomeByRed t{};
+  for (int r = 0; r < 256; ++r) t.biome[r] = -1;
+  for (int b = 0; b < 9; ++b) t.biome[kBiomeColors[b].r] = static_cast<int8_t>(b);
+  return t;
+}
+constexpr BiomeByRed kBiomeByRed = biomeByRed();
+constexpr bool biomeRedsDistinct() {
+  for (int b = 0; b < 9; ++b)
+    if (kBiomeByRed.biome[kBiomeColors[b].r] != b) return false;
+  return true;
+}
+static_assert(biomeRedsDistinct(), "biome colours must have distinct red channels (colorSummary's lookup)");
+
+// 0: water or no biome colour, else 1 + the biome.
+inline int biomeIndexOf(const uint8_t* px) {
+  const int b = kBiomeByRed.biome[px[0]];
+  return b >= 0 && sameRgb(px, kBiomeColors[b]) ? b + 1 : 0;
+}
+
+// Histogram and band counts of heights [begin, end) (the scalar loop; wasm SIMD takes most of
+// the grid in color_summary_simd.h). Histogram bins go to four interleaved copies (sample k into
+// copy k & 3), so that runs of one bin in a smooth field do not chain every increment on the
+// previous one; bands are counted branch-free with bandOf's tests (NaN is rock).
+template <bool Hist>
+void countHeights(const float* heights, int64_t begin, int64_t end, const FieldConfig& c, int bins, uint32_t* hist4,
+                  int64_t counts[3]) {
+  const double nb = bins, t1 = c.t1, t2 = c.t2, t3 = c.t3;
+  int64_t water = 0, sand = 0, grass = 0;
+  for (int64_t k = begin; k < end; ++k) {
+    const double v = heights[k];
+    if constexpr (Hist) {
+      double b = v * nb;
+      if (!(b >= 0)) b = 0;  // also NaN
+      ++hist4[static_cast<size_t>(k & 3) * static_cast<size_t>(bins) +
+              static_cast<size_t>(b >= nb ? bins - 1 : static_cast<int>(b))];
+    }
+    const bool lt1 = v < t1, lt2 = v < t2, lt3 = v < t3;  // bandOf: water, sand, grass, else rock
+    water += lt1;
+    sand += !lt1 & lt2;
+    grass += !lt1 & !lt2 & lt3;
+  }
+  counts[0] += water;
+  counts[1] += sand;
+  counts[2] += grass;
+}
+
+}  // namespace
+
 ColorFillSummary Field::colorSummary(View view, const GridSpec& g, const float* heights, const uint8_t* rgba,
                                      int bins) const {
   ColorFillSummary s;
-  const FieldConfig& c = config_;
   const int64_t n = g.samples();
   if (bins > kMaxHistogramBins) bins = kMaxHistogramBins;
   if (bins > 0) s.histogram.assign(static_cast<size_t>(bins), 0);
-  int64_t bandCount[4] = {0, 0, 0, 0}, biomeCount[10] = {};
+  int64_t bandCount[4] = {0, 0, 0, 0};
+  std::vector<uint32_t> hist4(static_cast<size_t>(bins > 0 ? 4 * bins : 0), 0);
+  uint32_t* h4 = bins > 0 ? hist4.data() : nullptr;
+  int64_t done = 0;
+#ifdef __wasm_simd128__
+  done = summariseSimd(heights, n, config_.t1, config_.t2, config_.t3, bins, h4, bandCount);
+#endif
+  if (bins > 0) countHeights<true>(heights, done, n, config_, bins, h4, bandCount);
+  else countHeights<false>(heights, done, n, config_, bins, h4, bandCount);
+  bandCount[3] = n - bandCount[0] - bandCount[1] - bandCount[2];
+  const size_t nbins = s.histogram.size();
+  for (size_t b = 0; b < nbins; ++b)
+    s.histogram[b] = hist4[b] + hist4[b + nbins] + hist4[b + 2 * nbins] + hist4[b + 3 * nbins];
+  // Biomes: read back from the pixels of land samples (four interleaved counter sets, as above).
   const bool biomes = view == View::Biomes && rgba != nullptr;
-  for (int64_t k = 0; k < n; ++k) {
-    const double v = heights[k];
-    if (bins > 0) {
-      double b = v * bins;
-      if (!(b >= 0)) b = 0;  // also NaN
-      const int bi = b >= bins ? bins - 1 : static_cast<int>(b);
-      ++s.histogram[static_cast<size_t>(bi)];
-    }
-    const int band = static_cast<int>(bandOf(v, c.t1, c.t2, c.t3));
-    ++bandCount[band];
-    if (biomes) {
-      int idx = 0;  // water
-      if (band != 0) {
-        for (int b = 0; b < 9; ++b)
-          if (sameRgb(rgba + 4 * k, kBiomeColors[b])) {
-            idx = b + 1;
-            break;
-          }
-      }
-      ++biomeCount[idx];
-    }
-  }
+  int64_t biome4[4][10] = {}, biomeCount[10] = {};
+  if (biomes)
+    for (int64_t k = 0; k < n; ++k) ++biome4[k & 3][heights[k] < config_.t1 ? 0 : biomeIndexOf(rgba + 4 * k)];
+  for (int b = 0; b < 10; ++b) biomeCount[b] = biome4[0][b] + biome4[1][b] + biome4[2][b] + biome4[3][b];
   const double total = n > 0 ? static_cast<double>(n) : 1;
   for (int b = 0; b < 4; ++b) s.bands[b] = static_cast<double>(bandCount[b]) / total;
   s.hasBiomes = biomes;
@@ -509,11 +737,13 @@ BandWidths Field::bandWidths(const GridSpec& g) const {
   const FieldConfig& c = config_;
   const double cuts[5] = {0, c.t1, c.t2, c.t3, 1};
   std::vector<double> widths[4];
+  const size_t m = rows::paddedSize(g.width);
+  std::vector<double> hs(m), gxs(m), gys(m);
+  GradientRows grad(*ops_, params_, hasAnalyticGradient(), columnsOf(g));  // sampleGrad, by rows
   for (int j = 0; j < g.height; ++j) {
-    const double y = g.sampleY(j);
+    grad.row(g.sampleY(j), hs.data(), gxs.data(), gys.data());
     for (int i = 0; i < g.width; ++i) {
-      double gx, gy;
-      const double h = sampleGrad(g.sampleX(i), y, &gx, &gy);
+      const double h = hs[i], gx = gxs[i], gy = gys[i];
       const int b = static_cast<int>(bandOf(h, c.t1, c.t2, c.t3));
       ++r.counts[b];
       if (b == 1 || b == 2) {

@@ -117,8 +117,13 @@ class Field {
   FillStats fillMoisture(const GridSpec& g, float* out) const;
   // 1-D profile: the row y = y0, x = x0 + i * step, i in [0, n).
   FillStats fillProfile(double x0, double step, double y0, int n, float* out) const;
+  // Height and gradient of every sample (row-major doubles): exactly sampleGrad at each sample,
+  // through row fills (analytic, or sampleGrad's central differences of row fills).
+  void fillGrad(const GridSpec& g, double* h, double* gx, double* gy) const;
   // RGBA pixels (4 bytes per sample, row-major) for a view; `scratch` (width * height floats)
-  // receives the height field, `stats` (optional) its statistics.
+  // receives the height field, `stats` (optional) its statistics (both exactly as fill() gives
+  // them). The biome view's moisture is moisture(x, y), the relief view's gradient sampleGrad's,
+  // all read through row fills in one pass over the grid.
   void fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats) const;
   // The histogram (bins in [0, kMaxHistogramBins]; 0: none) and the band shares of a colour fill
   // just made with fillColor(view, g, rgba, heights, ..); for the biome view also the biome shares

@@ -1,11 +1,15 @@
-// The batch fill of a Field without domain warp (included by field.cpp only): the fractal runs
-// octave by octave over whole rows, on row kernels (row_kernels.h) whose per-column terms are
-// built once per fill and per-row terms once per row.
+// Row samplers of a Field (included by field.cpp only): the field at a fixed set of columns, one
+// row at a time. The batch fill and every colour fill read their heights (and moisture) through
+// them, so a colour fill costs one row fill per source and no per-sample dispatch.
+//
+// HeightRows is the hoisted fill of a field without domain warp: the fractal runs octave by
+// octave over whole rows, on row kernels (row_kernels.h) whose per-column terms are built once per
+// sampler and per-row terms once per row.
 //
 // Bit-exact to Field::sample: for every sample, the octave values are combined by the operations
 // of Impl::fractal (field.cpp) in its order (sum += amp * c from octave 0 up, then sum / norm), and
 // amp, norm, each octave's seed and periods, and the octave coordinates (x / scale, then *=
-// lacunarity per octave) come from the same recurrences, merely computed once per fill.
+// lacunarity per octave) come from the same recurrences, merely computed once per sampler.
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -18,10 +22,28 @@
 namespace nf {
 namespace rows {
 
+// The field's samples at columns xs[0..n) (sample coordinates), one row y at a time.
+class RowSampler {
+ public:
+  virtual ~RowSampler() = default;
+  // out[i] = Field::sample(xs[i], sy) (the double before any rounding to float) for i < n; `out`
+  // must hold paddedSize(n) doubles.
+  virtual void row(double sy, double* out) = 0;
+};
+
+// The same with the analytic gradient: h[i], gx[i], gy[i] = Field::sampleGrad(xs[i], sy); each
+// array must hold paddedSize(n) doubles.
+class GradRowSampler {
+ public:
+  virtual ~GradRowSampler() = default;
+  virtual void row(double sy, double* h, double* gx, double* gy) = 0;
+};
+
 struct FractalPlan {
   int octaves = 1;
   tk::Octave oct[kMaxOctaves];  // seed and periods of octave i
   double amp[kMaxOctaves] = {};
+  double freq[kMaxOctaves] = {};  // lacunarity^i by Impl::fractal's recurrence (gradients only)
   double norm = 1;
 };
 
@@ -34,13 +56,15 @@ inline FractalPlan planOf(const FieldParams& p) {
     return f;
   }
   f.octaves = p.octaves;
-  double norm = 0, amp = 0.5;
+  double norm = 0, amp = 0.5, freq = 1;
   for (int i = 0; i < p.octaves; ++i) {
     o.seed = p.seed + p.seedStep * static_cast<uint32_t>(i);
     f.oct[i] = o;
     f.amp[i] = amp;
+    f.freq[i] = freq;
     norm += amp;
     amp *= p.gain;
+    freq *= p.lacunarity;
     o.periodX *= p.lacunarity;
     o.periodY *= p.lacunarity;
   }
@@ -76,54 +100,109 @@ inline void accumulate(FractalKind fk, double amp, const double* v, int n, doubl
   }
 }
 
-// The entry point. finish(sx, sy, h) applies the terrain steps to a height h at sample
-// coordinates (sx, sy); it is only called when hasTerrain, otherwise the height is stored as is.
-// The fractal kind is switched per row and octave (not per sample) to keep the code small.
-template <class K, bool Is3D, class Finish>
-void fillRows(const FieldParams& p, const GridSpec& g, float* out, bool hasTerrain, const Finish& finish) {
-  using RK = RowKernel<K, Is3D>;
-  const FractalPlan plan = planOf(p);
-  const int n = g.width, octaves = plan.octaves;
-  const size_t m = paddedSize(n);
-
-  std::vector<double> sx(m), lx(m);
-  for (int i = 0; i < n; ++i) {
-    sx[i] = g.sampleX(i);
-    lx[i] = sx[i] / p.scale;
+// One octave of a row kernel added into acc (sum += amp * c), through `tmp` (paddedSize(n)).
+// Kernels with a fused SIMD loop specialise it.
+template <class RK>
+struct OctaveSum {
+  static void add(FractalKind fk, const tk::Octave& o, const typename RK::Cols& c, const typename RK::Row& r, int n,
+                  double amp, double* acc, double* tmp) {
+    RK::eval(o, c, r, n, tmp);
+    accumulate(fk, amp, tmp, n, acc);
   }
-  std::vector<typename RK::Cols> cols(static_cast<size_t>(octaves));
-  double z[kMaxOctaves];
+};
+
+#ifdef __wasm_simd128__
+template <FadeKind F, bool Is3D>
+struct OctaveSum<RowKernel<tk::ValueKernel<F>, Is3D>> {
+  static void add(FractalKind fk, const tk::Octave&, const ValueCols<F>& c, const ValueRow& r, int n, double amp,
+                  double* acc, double*) {
+    switch (fk) {
+      case FractalKind::None:  // not reached (see accumulate)
+      case FractalKind::Fbm:
+        return valueAccumulateSimd<Is3D, FractalKind::Fbm>(c.h0.data(), c.h1.data(), c.u.data(), r, n, amp, acc);
+      case FractalKind::Ridged:
+        return valueAccumulateSimd<Is3D, FractalKind::Ridged>(c.h0.data(), c.h1.data(), c.u.data(), r, n, amp, acc);
+      case FractalKind::Billow:
+        return valueAccumulateSimd<Is3D, FractalKind::Billow>(c.h0.data(), c.h1.data(), c.u.data(), r, n, amp, acc);
+    }
+  }
+};
+#endif
+
+// The lattice x of each column per octave (x / scale, then *= lacunarity), and the octave z.
+template <class Cols>
+void buildOctaveColumns(const FieldParams& p, const FractalPlan& plan, const std::vector<double>& sx, int n,
+                        bool is3D, std::vector<Cols>* cols, double* z) {
+  std::vector<double> lx(sx.size());
+  for (int i = 0; i < n; ++i) lx[i] = sx[i] / p.scale;
+  cols->resize(static_cast<size_t>(plan.octaves));
   double zo = p.z;
-  for (int o = 0; o < octaves; ++o) {
-    cols[o].build(plan.oct[o], lx.data(), n);
+  for (int o = 0; o < plan.octaves; ++o) {
+    (*cols)[static_cast<size_t>(o)].build(plan.oct[o], lx.data(), n);
     z[o] = zo;
     for (int i = 0; i < n; ++i) lx[i] *= p.lacunarity;
-    if constexpr (Is3D) zo *= p.lacunarity;
-  }
-
-  std::vector<double> acc(m), tmp(m);
-  for (int j = 0; j < g.height; ++j) {
-    const double sy = g.sampleY(j);
-    double y = sy / p.scale;
-    if (p.fractal == FractalKind::None) {
-      RK::eval(plan.oct[0], cols[0], RK::row(plan.oct[0], y, z[0]), n, acc.data());
-    } else {
-      for (int i = 0; i < n; ++i) acc[i] = 0;
-      for (int o = 0; o < octaves; ++o) {
-        RK::eval(plan.oct[o], cols[o], RK::row(plan.oct[o], y, z[o]), n, tmp.data());
-        accumulate(p.fractal, plan.amp[o], tmp.data(), n, acc.data());
-        y *= p.lacunarity;
-      }
-      for (int i = 0; i < n; ++i) acc[i] = acc[i] / plan.norm;
-    }
-    float* row = out + static_cast<size_t>(j) * n;
-    if (hasTerrain) {
-      for (int i = 0; i < n; ++i) row[i] = static_cast<float>(finish(sx[i], sy, acc[i]));
-    } else {
-      for (int i = 0; i < n; ++i) row[i] = static_cast<float>(acc[i]);
-    }
+    if (is3D) zo *= p.lacunarity;
   }
 }
+
+// The hoisted sampler of a field without warp. finish(sx, sy, h) applies the terrain steps to a
+// height h at sample coordinates (sx, sy); it is only called when hasTerrain. The fractal kind is
+// switched per row and octave (not per sample) to keep the code small.
+template <class K, bool Is3D, class Finish>
+class HeightRows final : public RowSampler {
+  using RK = RowKernel<K, Is3D>;
+
+ public:
+  HeightRows(const FieldParams& p, const double* xs, int n, bool hasTerrain, Finish finish)
+      : p_(p), plan_(planOf(p)), n_(n), hasTerrain_(hasTerrain), finish_(finish),
+        sx_(xs, xs + n), tmp_(paddedSize(n)) {
+    sx_.resize(paddedSize(n));
+    buildOctaveColumns(p_, plan_, sx_, n_, Is3D, &cols_, z_);
+  }
+
+  void row(double sy, double* out) override {
+    const int n = n_;
+    double y = sy / p_.scale;
+    if (p_.fractal == FractalKind::None) {
+      RK::eval(plan_.oct[0], cols_[0], RK::row(plan_.oct[0], y, z_[0]), n, out);
+    } else {
+      for (size_t i = 0; i < tmp_.size(); ++i) out[i] = 0;  // the padding too (SIMD sums)
+      for (int o = 0; o < plan_.octaves; ++o) {
+        OctaveSum<RK>::add(p_.fractal, plan_.oct[o], cols_[o], RK::row(plan_.oct[o], y, z_[o]), n, plan_.amp[o], out,
+                           tmp_.data());
+        y *= p_.lacunarity;
+      }
+      for (int i = 0; i < n; ++i) out[i] = out[i] / plan_.norm;
+    }
+    if (hasTerrain_)
+      for (int i = 0; i < n; ++i) out[i] = finish_(sx_[i], sy, out[i]);
+  }
+
+ private:
+  FieldParams p_;
+  FractalPlan plan_;
+  int n_;
+  bool hasTerrain_;
+  Finish finish_;
+  std::vector<double> sx_, tmp_;
+  std::vector<typename RK::Cols> cols_;
+  double z_[kMaxOctaves];
+};
+
+// Any field, one sample at a time through `sample(sx, sy)` (warped fields: the warped coordinates
+// differ per sample, so nothing is shared).
+template <class Sample>
+class PerSampleRows final : public RowSampler {
+ public:
+  PerSampleRows(const double* xs, int n, Sample sample) : sx_(xs, xs + n), sample_(sample) {}
+  void row(double sy, double* out) override {
+    for (size_t i = 0; i < sx_.size(); ++i) out[i] = sample_(sx_[i], sy);
+  }
+
+ private:
+  std::vector<double> sx_;
+  Sample sample_;
+};
 
 }  // namespace rows
 }  // namespace nf

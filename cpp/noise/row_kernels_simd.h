@@ -69,6 +69,36 @@ inline void valueEvalSimd(const uint32_t* h0, const uint32_t* h1, const double* 
   }
 }
 
+// valueEvalSimd fused with field_fill.h's accumulate<FK>: acc[i] += amp * c(v[i]) in the scalar
+// order (c: v for fbm, 1 - |2v - 1| ridged, |2v - 1| billow); acc holds paddedSize(n) doubles.
+template <bool Is3D, FractalKind FK>
+inline void valueAccumulateSimd(const uint32_t* h0, const uint32_t* h1, const double* u, const ValueRow& r, int n,
+                                double amp, double* acc) {
+  const v128_t v = wasm_f64x2_splat(r.v), w = wasm_f64x2_splat(r.w), A = wasm_f64x2_splat(amp);
+  const v128_t one = wasm_f64x2_splat(1), two = wasm_f64x2_splat(2);
+  for (int i = 0; i < n; i += kRowPad) {
+    const v128_t x0 = wasm_v128_load(h0 + i), x1 = wasm_v128_load(h1 + i);
+    const v128_t u01 = wasm_v128_load(u + i), u23 = wasm_v128_load(u + i + 2);
+    v128_t val[2];
+    simd::valueLayer4(x0, x1, u01, u23, r.s0[0], r.s1[0], v, &val[0], &val[1]);
+    if constexpr (Is3D) {
+      v128_t lo1, hi1;
+      simd::valueLayer4(x0, x1, u01, u23, r.s0[1], r.s1[1], v, &lo1, &hi1);
+      val[0] = wasm_f64x2_add(val[0], wasm_f64x2_mul(wasm_f64x2_sub(lo1, val[0]), w));
+      val[1] = wasm_f64x2_add(val[1], wasm_f64x2_mul(wasm_f64x2_sub(hi1, val[1]), w));
+    }
+    for (int k = 0; k < 2; ++k) {
+      v128_t c = val[k];
+      if constexpr (FK == FractalKind::Ridged)
+        c = wasm_f64x2_sub(one, wasm_f64x2_abs(wasm_f64x2_sub(wasm_f64x2_mul(two, c), one)));
+      else if constexpr (FK == FractalKind::Billow)
+        c = wasm_f64x2_abs(wasm_f64x2_sub(wasm_f64x2_mul(two, c), one));
+      double* a = acc + i + 2 * k;
+      wasm_v128_store(a, wasm_f64x2_add(wasm_v128_load(a), wasm_f64x2_mul(A, c)));
+    }
+  }
+}
+
 namespace simd {
 
 inline v128_t select(v128_t ifTrue, v128_t ifFalse, v128_t mask) { return wasm_v128_bitselect(ifTrue, ifFalse, mask); }
