@@ -38,8 +38,20 @@ class StatsAccumulator {
     sum_ += v;
     ++n_;
   }
+  // The same additions in the same order as add(), kept in locals so the loop does not store the
+  // running values to memory at every sample.
   void addRow(const float* row, int n) {
-    for (int i = 0; i < n; ++i) add(row[i]);
+    double lo = min_, hi = max_, sum = sum_;
+    for (int i = 0; i < n; ++i) {
+      const double v = row[i];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+      sum += v;
+    }
+    min_ = lo;
+    max_ = hi;
+    sum_ = sum;
+    n_ += n;
   }
   FillStats result() const {
     FillStats s;
