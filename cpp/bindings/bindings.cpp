@@ -1,6 +1,6 @@
 // The one Emscripten file: embind glue between the pure C++ library and JavaScript.
 // Convention: nothing here throws. Functions that can fail return a JS object with an `error`
-// string; cpp/bindings/api.post.js turns that into a thrown Error. Throwing from C++ would skip
+// string; the api.*.post.js files turn that into a thrown Error. Throwing from C++ would skip
 // destructors (embind's argument cleanup included) and leak on every bad call.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -175,7 +175,7 @@ EMSCRIPTEN_BINDINGS(noisefield_core) {
 // Left out of the landscape-only module (NF_LANDSCAPE_ONLY) that the 404 page loads, to keep it small.
 #ifndef NF_LANDSCAPE_ONLY
 // The noise toolkit (cpp/noise/field.h, schema.h). RawField is wrapped by Module.Field in
-// api.post.js. set*/compile return "" or an error message; fills return { error } or a result
+// api.toolkit.post.js. set*/compile return "" or an error message; fills return { error } or a result
 // whose views are zero-copy over wasm memory (valid until the next call that may grow memory).
 #include "noise/field.h"
 #include "noise/schema.h"
@@ -340,7 +340,7 @@ class JsField {
     val r = statsObject(s, g.width, g.height, data_.data());
     r.set("pixels", val(emscripten::typed_memory_view(pixels_.size(), pixels_.data())));
     summary_ = field_.colorSummary(view, g, data_.data(), pixels_.data(), bins);
-    if (bins > 0)  // zero-copy here; api.post.js hands out a copy
+    if (bins > 0)  // zero-copy here; api.toolkit.post.js hands out a copy
       r.set("histogram", val(emscripten::typed_memory_view(summary_.histogram.size(), summary_.histogram.data())));
     val bands = val::array();
     for (int b = 0; b < 4; ++b) bands.set(b, summary_.bands[b]);
@@ -413,7 +413,7 @@ EMSCRIPTEN_BINDINGS(noisefield_toolkit) {
 
 // ==== scene bindings ====
 // The 404 landscape (cpp/scene/landscape.h). RawLandscape is wrapped by Module.Landscape in
-// api.post.js; calls that can fail return { error }. pixels(layer) is a zero-copy Uint8Array over
+// api.scene.post.js; calls that can fail return { error }. pixels(layer) is a zero-copy Uint8Array over
 // wasm memory, valid until the next call that may grow memory (fetch it again after setViewport,
 // setDay, setWorldSeed, splash or any new object).
 namespace {
