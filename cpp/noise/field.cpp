@@ -376,41 +376,6 @@ struct Pixel {
 constexpr Pixel pixelOf(Rgb c) { return Pixel{{c.r, c.g, c.b, 255}}; }
 inline void store(uint8_t* px, const Pixel& p) { std::memcpy(px, p.rgba, 4); }
 
-// The statistics of a colour fill's heights, gathered row by row: StatsAccumulator's values and
-// order of summation (so fillColor reports what fill() does), with the running values in locals
-// for the length of a row rather than in memory for every sample.
-class RowStats {
- public:
-  // Rounds a row of heights to the floats the fill reports, and adds them.
-  void store(const double* h, int n, float* out) {
-    double lo = min_, hi = max_, sum = sum_;
-    for (int i = 0; i < n; ++i) {
-      const float v = static_cast<float>(h[i]);
-      out[i] = v;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-      sum += v;
-    }
-    min_ = lo;
-    max_ = hi;
-    sum_ = sum;
-    n_ += n;
-  }
-  FillStats result() const {
-    FillStats s;
-    if (n_ > 0) {
-      s.min = min_;
-      s.max = max_;
-      s.mean = sum_ / static_cast<double>(n_);
-    }
-    return s;
-  }
-
- private:
-  double min_ = 1e300, max_ = -1e300, sum_ = 0;
-  int64_t n_ = 0;
-};
-
 // Field::sampleGrad over rows: the analytic row sampler where sampleGrad is analytic, else its
 // central differences (step e) from row samplers at the same offset coordinates.
 class GradientRows {
@@ -496,7 +461,7 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
   const size_t m = rows::paddedSize(n);
   const std::vector<double> xs = columnsOf(g);
   std::vector<double> h(m);
-  RowStats acc;
+  StatsAccumulator acc;
   auto rowOut = [&](int j, float** f, uint8_t** px) {
     *f = scratch + static_cast<size_t>(j) * n;
     *px = rgba + static_cast<size_t>(j) * n * 4;
@@ -514,7 +479,7 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
       for (int j = 0; j < g.height; ++j) {
         src->row(g.sampleY(j), h.data());
         rowOut(j, &f, &px);
-        acc.store(h.data(), n, f);
+        acc.storeRow(h.data(), n, f);
         if (view == View::Raw) {
           for (int i = 0; i < n; ++i) {
             const double v = f[i];
@@ -542,7 +507,7 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
         src->row(y, h.data());
         moist->row(y, mo.data());
         rowOut(j, &f, &px);
-        acc.store(h.data(), n, f);
+        acc.storeRow(h.data(), n, f);
         for (int i = 0; i < n; ++i) {
           const double hk = f[i];
           store(px + 4 * i, hk < c.t1 ? water : biomes[static_cast<int>(biomeOf(hk, mo[i], c.t2, c.t3, c.m1, c.m2))]);
@@ -565,7 +530,7 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
       for (int j = 0; j < g.height; ++j) {
         grad.row(g.sampleY(j), h.data(), gx.data(), gy.data());
         rowOut(j, &f, &px);
-        acc.store(h.data(), n, f);
+        acc.storeRow(h.data(), n, f);
         // Shading of every sample, water too: branch-free, so the compiler vectorises it.
         for (int i = 0; i < n; ++i) {
           const double nx = -2 * gx[i] * scale, ny = -2 * gy[i] * scale;

@@ -53,6 +53,12 @@ class StatsAccumulator {
     sum_ = sum;
     n_ += n;
   }
+  // Rounds a row of double results to the floats a fill writes, stores them and adds them (colour
+  // fills keep the doubles for shading and report the statistics fill() would).
+  void storeRow(const double* h, int n, float* out) {
+    for (int i = 0; i < n; ++i) out[i] = static_cast<float>(h[i]);
+    addRow(out, n);
+  }
   FillStats result() const {
     FillStats s;
     if (n_ > 0) {
