@@ -28,6 +28,8 @@ ModeTargets targets(PortalMode m) {
   }
 }
 
+double clampUnitOrZero(double v) { return v >= 0 ? (v > 1 ? 1 : v) : 0; }  // NaN -> 0
+
 }  // namespace
 
 Landscape::Landscape(uint32_t worldSeed) : seeds_(worldSeed) {
@@ -53,23 +55,12 @@ void Landscape::setViewport(const Viewport& v) {
   dirty_ = kAllLayers;
 }
 
-void Landscape::setDay(double day) {
-  if (!(day >= 0)) day = 0;  // NaN too
-  if (day > 1) day = 1;
-  if (day == day_) return;
-  day_ = day;
-  pal_ = makePalette(day_, dusk_);
-  if (hasGrid_) {
-    repaintOnce();
-    renderAll();
-    dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
-  }
-}
+void Landscape::setDay(double day) { setLight(clampUnitOrZero(day), dusk_); }
+void Landscape::setDusk(double dusk) { setLight(day_, clampUnitOrZero(dusk)); }
 
-void Landscape::setDusk(double dusk) {
-  if (!(dusk >= 0)) dusk = 0;
-  if (dusk > 1) dusk = 1;
-  if (dusk == dusk_) return;
+void Landscape::setLight(double day, double dusk) {
+  if (day == day_ && dusk == dusk_) return;
+  day_ = day;
   dusk_ = dusk;
   pal_ = makePalette(day_, dusk_);
   if (hasGrid_) {

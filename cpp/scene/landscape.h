@@ -99,6 +99,7 @@ class Landscape {
 
  private:
   void repaintOnce();  // grid-, day- and seed-dependent layers and caches
+  void setLight(double day, double dusk);  // both already clamped; repaints if either changed
   void paintSkyTick();
   void paintFieldTick();
   void paintRiftTick();
