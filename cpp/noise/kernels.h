@@ -14,7 +14,8 @@
 //     in 3-D adds z * kHashZ to the hash input, so at integer z = 0 the 3-D value noise equals the
 //     2-D one bit for bit;
 //   * tiling: when an octave's period P > 0 the lattice index is taken modulo P (a double holding
-//     an integer), so f(x + P, y) == f(x, y) whenever x + P is computed exactly.
+//     an integer), so f(x + P, y) == f(x, y) whenever x + P is computed exactly. Simplex has no
+//     square lattice to wrap: it maps each tiled axis onto a circle (SimplexKernel below).
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -213,18 +214,132 @@ struct GradientKernel {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Classic simplex noise (Perlin 2001 / Gustavson's formulation: skewed triangular lattice, radial
-// kernels (r^2 - d^2)^4 with r^2 = 0.5 in 2-D and 0.6 in 3-D), with hashed unit gradients instead
-// of a permutation table. The raw sum is scaled by a constant (kSimplexScale2/3, from the
-// analytic bound of the kernel sum, checked empirically) and clamped to [-1, 1]. Not tileable.
+// Classic simplex noise (Perlin 2001 / Gustavson's formulation: skewed lattice, radial kernels
+// (r^2 - d^2)^4 with r^2 = 0.5 in 2-D and 4-D, 0.6 in 3-D), with hashed gradients instead of a
+// permutation table. The raw sum is scaled by a constant (kSimplexScale2/3/4, a little under
+// 1 / the measured max |raw|, so the extremes land just inside (0, 1)) and the result clamped.
+// 4-D uses r^2 = 0.5, not Gustavson's 0.6: with 0.6 a corner's kernel reaches past the simplices
+// that contain the corner, and the field jumps (measured: |df/dx| up to 30 over 2e-6 steps,
+// against 0.09 with 0.5).
+//
+// Tiling (FastNoise2's approach): a skewed lattice cannot be wrapped like a square one, so each
+// tiled axis is bent into a circle of circumference P (radius P / 2pi: one lattice unit along x is
+// one unit of arc, so features keep their size) and the noise is taken one dimension up:
+//   periodX only:  3-D at (Rx cos a, Rx sin a, y)                     a = 2pi x / Px
+//   periodY only:  3-D at (x, Ry cos b, Ry sin b)                     b = 2pi y / Py
+//   both:          4-D at (Rx cos a, Rx sin a, Ry cos b, Ry sin b)    (a flat torus)
+// The circles lie in orthogonal planes, so the map is locally an isometry of the plane. With a z
+// (eval3) one period gives 4-D (.., z); with both, 5-D noise would be needed to keep z its own
+// axis, so z instead moves the torus along kTorusDrift: every z slice still tiles, and the field
+// changes continuously with z. A tiled simplex field is not a wrapped copy of the untiled one but
+// a different field with the same feature size (and, in 4-D, lower contrast: README).
 constexpr double kSimplexF2 = 0.36602540378443864676;  // (sqrt(3) - 1) / 2
 constexpr double kSimplexG2 = 0.21132486540518711775;  // (3 - sqrt(3)) / 6
+constexpr double kSimplexF4 = 0.30901699437494742410;  // (sqrt(5) - 1) / 4
+constexpr double kSimplexG4 = 0.13819660112501051518;  // (5 - sqrt(5)) / 20
 constexpr double kSimplexScale2 = 98.0;  // ~1 / max |raw| (empirical max |raw| 0.01008), unit gradients
 constexpr double kSimplexScale3 = 46.0;  // ~1 / max |raw| (empirical max |raw| 0.02153), unit gradients
+constexpr double kSimplexScale4 = 62.0;  // ~1 / max |raw| (max |raw| 0.015929, by hill-climbing), grad4
+constexpr uint32_t kHashW = 3266489917u;  // fourth lattice multiplier (4-D simplex hashes)
+constexpr double kTorusDrift[4] = {0.5, -0.5, 0.5, -0.5};  // unit; exact products with z
+// Gustavson's 32 gradients of 4-D simplex noise: the midpoints of the edges of the 4-D hypercube
+// (one coordinate 0, three +-1; length sqrt(3)), indexed by the top 5 bits of the corner hash.
+constexpr double kGrad4[32][4] = {
+    {0, 1, 1, 1}, {0, 1, 1, -1}, {0, 1, -1, 1}, {0, 1, -1, -1},
+    {0, -1, 1, 1}, {0, -1, 1, -1}, {0, -1, -1, 1}, {0, -1, -1, -1},
+    {1, 0, 1, 1}, {1, 0, 1, -1}, {1, 0, -1, 1}, {1, 0, -1, -1},
+    {-1, 0, 1, 1}, {-1, 0, 1, -1}, {-1, 0, -1, 1}, {-1, 0, -1, -1},
+    {1, 1, 0, 1}, {1, 1, 0, -1}, {1, -1, 0, 1}, {1, -1, 0, -1},
+    {-1, 1, 0, 1}, {-1, 1, 0, -1}, {-1, -1, 0, 1}, {-1, -1, 0, -1},
+    {1, 1, 1, 0}, {1, 1, -1, 0}, {1, -1, 1, 0}, {1, -1, -1, 0},
+    {-1, 1, 1, 0}, {-1, 1, -1, 0}, {-1, -1, 1, 0}, {-1, -1, -1, 0}};
+
+// sin and cos of 2pi t for t in [0, 1], from +, -, * only: libm's sin and cos may differ in the
+// last bit between the native and the wasm build, and the fields promise the same bits on both.
+// The angle is reduced to the nearest quarter turn (u - q is exact: Sterbenz), then Taylor
+// polynomials on |theta| <= pi/4 (truncation below 3e-18, far under an ulp of the result).
+inline void sinCosTurns(double t, double* s, double* c) {
+  constexpr double kHalfPi = 1.57079632679489661923;
+  const double u = t * 4;  // quarter turns, exact
+  const double q = std::floor(u + 0.5);
+  const double th = (u - q) * kHalfPi, t2 = th * th;
+  const double sn =
+      th * (1 + t2 * (-1.0 / 6 + t2 * (1.0 / 120 + t2 * (-1.0 / 5040 + t2 * (1.0 / 362880 + t2 * (-1.0 / 39916800 +
+            t2 * (1.0 / 6227020800 + t2 * (-1.0 / 1307674368000 + t2 * (1.0 / 355687428096000)))))))));
+  const double cs =
+      1 + t2 * (-1.0 / 2 + t2 * (1.0 / 24 + t2 * (-1.0 / 720 + t2 * (1.0 / 40320 + t2 * (-1.0 / 3628800 +
+          t2 * (1.0 / 479001600 + t2 * (-1.0 / 87178291200 + t2 * (1.0 / 20922789888000))))))));
+  switch (static_cast<int>(q) & 3) {  // rotate by q quarter turns
+    case 0: *s = sn; *c = cs; break;
+    case 1: *s = cs; *c = -sn; break;
+    case 2: *s = -sn; *c = -cs; break;
+    default: *s = -cs; *c = sn; break;
+  }
+}
+
+// The point of lattice coordinate x on the circle of circumference `period` centred at the
+// origin. x is first reduced modulo the period (fmod is exact), so x and x + period give the
+// same bits whenever x + period itself is exact.
+inline void circlePoint(double x, double period, double* px, double* py) {
+  constexpr double kInvTwoPi = 0.15915494309189533577;
+  double s, c;
+  sinCosTurns(wrapIndex(x, period) / period, &s, &c);
+  const double r = period * kInvTwoPi;
+  *px = r * c;
+  *py = r * s;
+}
 
 struct SimplexKernel {
   template <bool G>
   static double eval2(const Octave& o, double x, double y, double*, double*) {
+    const uint32_t sd = o.seed * o.seedMul;
+    if (o.periodX > 0 || o.periodY > 0) return tiled(o, sd, x, y, nullptr);
+    return toUnit(raw2(sd, x, y), kSimplexScale2);
+  }
+  template <bool G>
+  static double eval3(const Octave& o, double x, double y, double z, double*, double*) {
+    const uint32_t sd = o.seed * o.seedMul;
+    if (o.periodX > 0 || o.periodY > 0) return tiled(o, sd, x, y, &z);
+    return toUnit(raw3(sd, x, y, z), kSimplexScale3);
+  }
+
+  static double toUnit(double raw, double scale) { return clampUnit(0.5 + 0.5 * (raw * scale)); }
+
+  // One axis of a tiled sample: its circle point if the axis is tiled, else (c, 0). Depends on one
+  // coordinate only, so the row fill computes it once per column and once per row.
+  static void axisPoint(double c, double period, double* a, double* b) {
+    if (period > 0) {
+      circlePoint(c, period, a, b);
+    } else {
+      *a = c;
+      *b = 0;
+    }
+  }
+  // The tiled 2-D field from the points of its axes (axisPoint of x and of y).
+  static double tiledFrom(const Octave& o, uint32_t sd, double ax, double ay, double bx, double by) {
+    if (o.periodX > 0 && o.periodY > 0) return toUnit(raw4(sd, ax, ay, bx, by), kSimplexScale4);
+    if (o.periodX > 0) return toUnit(raw3(sd, ax, ay, bx), kSimplexScale3);  // bx = y
+    return toUnit(raw3(sd, ax, bx, by), kSimplexScale3);                      // ax = x
+  }
+  // The tiled field (see above); z null: 2-D.
+  static double tiled(const Octave& o, uint32_t sd, double x, double y, const double* z) {
+    double ax, ay, bx, by;
+    axisPoint(x, o.periodX, &ax, &ay);
+    axisPoint(y, o.periodY, &bx, &by);
+    if (!z) return tiledFrom(o, sd, ax, ay, bx, by);
+    if (o.periodX > 0 && o.periodY > 0) {
+      ax += *z * kTorusDrift[0];
+      ay += *z * kTorusDrift[1];
+      bx += *z * kTorusDrift[2];
+      by += *z * kTorusDrift[3];
+      return toUnit(raw4(sd, ax, ay, bx, by), kSimplexScale4);
+    }
+    if (o.periodX > 0) return toUnit(raw4(sd, ax, ay, bx, *z), kSimplexScale4);
+    return toUnit(raw4(sd, ax, bx, by, *z), kSimplexScale4);
+  }
+
+  // The raw kernel sums; sd is the seed term seed * seedMul of the corner hash.
+  static double raw2(uint32_t sd, double x, double y) {
     const double s = (x + y) * kSimplexF2;
     const double fi = std::floor(x + s), fj = std::floor(y + s);
     const double t = (fi + fj) * kSimplexG2;
@@ -235,7 +350,6 @@ struct SimplexKernel {
     const uint32_t ix = wrapToU32(fi), iy = wrapToU32(fj);
     const uint32_t cx[3] = {ix, ix + static_cast<uint32_t>(i1), ix + 1u};
     const uint32_t cy[3] = {iy, iy + static_cast<uint32_t>(j1), iy + 1u};
-    const uint32_t sd = o.seed * o.seedMul;
     double n = 0;
     for (int k = 0; k < 3; ++k) {
       double tt = 0.5 - xs[k] * xs[k] - ys[k] * ys[k];
@@ -245,11 +359,10 @@ struct SimplexKernel {
         n += tt * tt * (g[0] * xs[k] + g[1] * ys[k]);
       }
     }
-    return clampUnit(0.5 + 0.5 * (n * kSimplexScale2));
+    return n;
   }
 
-  template <bool G>
-  static double eval3(const Octave& o, double x, double y, double z, double*, double*) {
+  static double raw3(uint32_t sd, double x, double y, double z) {
     constexpr double F3 = 1.0 / 3.0, G3 = 1.0 / 6.0;
     const double s = (x + y + z) * F3;
     const double fi = std::floor(x + s), fj = std::floor(y + s), fk = std::floor(z + s);
@@ -272,7 +385,6 @@ struct SimplexKernel {
     const uint32_t cx[4] = {ix, ix + static_cast<uint32_t>(i1), ix + static_cast<uint32_t>(i2), ix + 1u};
     const uint32_t cy[4] = {iy, iy + static_cast<uint32_t>(j1), iy + static_cast<uint32_t>(j2), iy + 1u};
     const uint32_t cz[4] = {iz, iz + static_cast<uint32_t>(k1), iz + static_cast<uint32_t>(k2), iz + 1u};
-    const uint32_t sd = o.seed * o.seedMul;
     double n = 0;
     for (int k = 0; k < 4; ++k) {
       double tt = 0.6 - xs[k] * xs[k] - ys[k] * ys[k] - zs[k] * zs[k];
@@ -282,7 +394,40 @@ struct SimplexKernel {
         n += tt * tt * (g[0] * xs[k] + g[1] * ys[k] + g[2] * zs[k]);
       }
     }
-    return clampUnit(0.5 + 0.5 * (n * kSimplexScale3));
+    return n;
+  }
+
+  // 4-D: the simplex containing the point is found by ranking the four offsets from the cell
+  // origin (the corner k steps along the axes of the k largest offsets).
+  static double raw4(uint32_t sd, double x, double y, double z, double w) {
+    const double s = (x + y + z + w) * kSimplexF4;
+    const double fi = std::floor(x + s), fj = std::floor(y + s), fk = std::floor(z + s), fl = std::floor(w + s);
+    const double t = (fi + fj + fk + fl) * kSimplexG4;
+    const double d0[4] = {x - (fi - t), y - (fj - t), z - (fk - t), w - (fl - t)};
+    int rank[4] = {0, 0, 0, 0};  // how many of the other offsets each one beats (ties: the later axis)
+    for (int a = 0; a < 4; ++a)
+      for (int b = a + 1; b < 4; ++b) ++rank[d0[a] > d0[b] ? a : b];
+    const uint32_t base[4] = {wrapToU32(fi) * kHashX, wrapToU32(fj) * kHashY, wrapToU32(fk) * kHashZ,
+                              wrapToU32(fl) * kHashW};
+    constexpr uint32_t kMul[4] = {kHashX, kHashY, kHashZ, kHashW};
+    double n = 0;
+    for (int k = 0; k < 5; ++k) {  // corner k: one step along each axis of rank >= 4 - k
+      double d[4];
+      uint32_t h = sd;
+      double tt = 0.5;
+      for (int a = 0; a < 4; ++a) {
+        const int step = rank[a] >= 4 - k ? 1 : 0;
+        d[a] = d0[a] - step + k * kSimplexG4;
+        h += base[a] + static_cast<uint32_t>(step) * kMul[a];
+        tt -= d[a] * d[a];
+      }
+      if (tt > 0) {
+        const double* g = kGrad4[hashFinish(h) >> 27];
+        tt *= tt;
+        n += tt * tt * (g[0] * d[0] + g[1] * d[1] + g[2] * d[2] + g[3] * d[3]);
+      }
+    }
+    return n;
   }
 };
 

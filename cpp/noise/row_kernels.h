@@ -307,21 +307,40 @@ struct RowKernel<tk::GradientKernel<F>, false> {
 };
 
 // Simplex, 2-D: nothing is separable (the lattice is skewed), but the SIMD loop wants padded x.
+// Tiled octaves (simplex on a circle or torus, kernels.h) are scalar, but each axis's circle point
+// (the sin / cos) depends on one coordinate only: columns and rows hold them (axisPoint), and
+// tiledFrom gives eval2's value from them.
 template <>
 struct RowKernel<tk::SimplexKernel, false> {
   struct Cols {
     std::vector<double> x;
-    void build(const tk::Octave&, const double* xs, int n) {
+    std::vector<double> a, b;  // tiled octaves: axisPoint of each column's x
+    void build(const tk::Octave& o, const double* xs, int n) {
       x.assign(xs, xs + n);
       x.resize(paddedSize(n));
       padTail(x, n);
+      if (!tiled(o)) return;
+      a.resize(static_cast<size_t>(n));
+      b.resize(static_cast<size_t>(n));
+      for (int i = 0; i < n; ++i) tk::SimplexKernel::axisPoint(xs[i], o.periodX, &a[i], &b[i]);
     }
   };
   struct Row {
     double y;
+    double a = 0, b = 0;  // tiled octaves: axisPoint of y
   };
-  static Row row(const tk::Octave&, double y, double) { return {y}; }
+  static bool tiled(const tk::Octave& o) { return o.periodX > 0 || o.periodY > 0; }
+  static Row row(const tk::Octave& o, double y, double) {
+    Row r{y};
+    if (tiled(o)) tk::SimplexKernel::axisPoint(y, o.periodY, &r.a, &r.b);
+    return r;
+  }
   static void eval(const tk::Octave& o, const Cols& c, const Row& r, int n, double* out) {
+    if (tiled(o)) {
+      const uint32_t sd = o.seed * o.seedMul;
+      for (int i = 0; i < n; ++i) out[i] = tk::SimplexKernel::tiledFrom(o, sd, c.a[i], c.b[i], r.a, r.b);
+      return;
+    }
 #ifdef __wasm_simd128__
     simplexEvalSimd(o, c.x.data(), r.y, n, out);
 #else

@@ -78,7 +78,7 @@ std::vector<ParamSpec> buildSchema() {
       {"warp2SeedY", "vy", I, 224, 0, kU32Max, 1, V{}, "warp", "Seed of the level-2 y offset.", NF_ACC(warp2SeedY)},
 
       {"periodX", "px", I, 0, 0, 1048576, 1, V{}, "tiling",
-       "Tile period in x, in lattice cells (0: not tiled). f(x + periodX * scale, y) = f(x, y). Value, gradient, cellular; not simplex.", NF_ACC(periodX), soft(0, 64)},
+       "Tile period in x, in lattice cells (0: not tiled). f(x + periodX * scale, y) = f(x, y). Every type; simplex tiles by sampling 3-D / 4-D noise on a circle / torus.", NF_ACC(periodX), soft(0, 64)},
       {"periodY", "py", I, 0, 0, 1048576, 1, V{}, "tiling", "Tile period in y, in lattice cells (0: not tiled).", NF_ACC(periodY), soft(0, 64)},
 
       {"cellDistance", "cd", E, 0, 0, 2, 1, V{"euclidean", "manhattan", "chebyshev"}, "cellular", "Distance function of cellular noise.", NF_ACC(cellDistance)},

@@ -119,7 +119,7 @@ struct TypeCaps {
 inline constexpr TypeCaps kTypeCaps[] = {
     {NoiseType::Value, "value", true, true, true},
     {NoiseType::Gradient, "gradient", true, true, true},
-    {NoiseType::Simplex, "simplex", true, false, false},
+    {NoiseType::Simplex, "simplex", true, true, false},  // tiled: 4-D torus (kernels.h)
     {NoiseType::Cellular, "cellular", false, true, false},
 };
 inline constexpr const TypeCaps& typeCaps(NoiseType t) { return kTypeCaps[static_cast<int>(t)]; }

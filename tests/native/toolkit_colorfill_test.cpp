@@ -54,6 +54,9 @@ std::vector<KV> configs() {
   r.push_back({{"type", "gradient"}, {"dimensions", "3"}, {"z", "-1.6"}, {"octaves", "3"}, {"scale", "8"},
                {"fractal", "ridged"}, {"island", "1"}, {"islandShape", "square"}, {"islandRadius", "30"}});
   r.push_back({{"type", "simplex"}, {"octaves", "3"}, {"scale", "10"}});
+  KV tiledSimplex = {{"type", "simplex"}, {"octaves", "3"}, {"scale", "6"}, {"periodX", "5"}, {"periodY", "4"}};
+  tiledSimplex.insert(tiledSimplex.end(), terrain.begin(), terrain.end());
+  r.push_back(tiledSimplex);
   r.push_back({{"type", "cellular"}, {"octaves", "2"}, {"scale", "6"}, {"cellReturn", "f2-f1"}});
   r.push_back({{"type", "value"}, {"octaves", "3"}, {"scale", "12"}, {"warpLevels", "2"}, {"warp", "1.5"}});
   return r;

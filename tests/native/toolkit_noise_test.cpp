@@ -51,6 +51,13 @@ std::vector<Named> allTypes() {
   r.push_back({"warp1", cfg({{"warpLevels", "1"}, {"warp", "1.5"}})});
   r.push_back({"nebula", nf::nebulaConfig()});
   r.push_back({"tiled", cfg({{"type", "gradient"}, {"periodX", "4"}, {"periodY", "3"}, {"scale", "8"}})});
+  // Tiled simplex: 4-D torus (both periods), 3-D cylinder (one period), and with z (4-D, drift).
+  r.push_back({"simplex-torus", cfg({{"type", "simplex"}, {"periodX", "4"}, {"periodY", "3"}, {"scale", "8"}})});
+  r.push_back({"simplex-torus-1oct", cfg({{"type", "simplex"}, {"fractal", "none"}, {"periodX", "6"}, {"periodY", "5"}})});
+  r.push_back({"simplex-cylinder-x", cfg({{"type", "simplex"}, {"fractal", "none"}, {"periodX", "5"}, {"scale", "2"}})});
+  r.push_back({"simplex-cylinder-y-3d", cfg({{"type", "simplex"}, {"periodY", "7"}, {"dimensions", "3"}, {"z", "0.37"}})});
+  r.push_back({"simplex-torus-3d", cfg({{"type", "simplex"}, {"fractal", "ridged"}, {"periodX", "3"}, {"periodY", "3"},
+                                        {"dimensions", "3"}, {"z", "-1.3"}, {"scale", "4"}})});
   r.push_back({"terrain", cfg({{"island", "true"}, {"islandX", "-18"}, {"islandY", "28"}, {"islandRadius", "20"}, {"redistribution", "1.7"}, {"terraces", "6"},
                                {"terraceSmooth", "0.3"}})});
   return r;
@@ -279,31 +286,133 @@ TEST(ToolkitGradient, AnalyticDerivativesMatchCentralDifferences) {
   }
 }
 
+namespace {
+
+// Checks f(x + px, y) == f(x, y) (if px > 0) and f(x, y + py) == f(x, y) (if py > 0) bit for bit,
+// px, py in sample units, on a fill one period (plus one sample) wide and high and on samples.
+void expectTiles(const nf::FieldConfig& c, double px, double py) {
+  const std::string name = nf::toQuery(c);
+  const nf::Field f(c);
+  // A px x py fill tiles the plane: column px of a wider fill equals column 0, row py row 0.
+  const int w = px > 0 ? static_cast<int>(px) + 1 : 17, h = py > 0 ? static_cast<int>(py) + 1 : 13;
+  const nf::GridSpec g{w, h, 0, 0, 1, 1, 0, 0};
+  std::vector<float> out(g.samples());
+  f.fill(g, out.data());
+  for (int j = 0; px > 0 && j < g.height; ++j) ASSERT_EQ(out[j * g.width + 0], out[j * g.width + g.width - 1]) << name;
+  for (int i = 0; py > 0 && i < g.width; ++i) ASSERT_EQ(out[i], out[(g.height - 1) * g.width + i]) << name;
+  for (int k = 0; k < 300; ++k) {
+    const double x = k * 0.375 - 40, y = k * 0.625 + 3;
+    // (a zero period adds 0: those checks are then trivially true)
+    ASSERT_EQ(f.sample(x + px, y), f.sample(x, y)) << name;
+    ASSERT_EQ(f.sample(x, y + py), f.sample(x, y)) << name;
+    ASSERT_EQ(f.sample(x - 2 * px, y + 3 * py), f.sample(x, y)) << name;
+    ASSERT_EQ(f.sample(x + px, y - py, c.z + 0.25), f.sample(x, y, c.z + 0.25)) << name;
+  }
+}
+
+}  // namespace
+
 TEST(ToolkitTiling, EdgesContinue) {
-  for (const char* t : {"value", "gradient", "cellular"}) {
+  for (const char* t : {"value", "gradient", "simplex", "cellular"}) {
     for (const char* fr : {"none", "fbm"}) {
       nf::FieldConfig c = cfg({{"type", t}, {"fractal", fr}, {"octaves", "4"}, {"periodX", "5"}, {"periodY", "3"},
                                {"scale", "16"}, {"seed", "77"}});
-      const nf::Field f(c);
-      const double px = 5 * 16, py = 3 * 16;  // periods in sample units
-      // A px x py fill tiles the plane: column px of a wider fill equals column 0, row py row 0.
-      const nf::GridSpec g{static_cast<int>(px) + 1, static_cast<int>(py) + 1, 0, 0, 1, 1, 0, 0};
-      std::vector<float> out(g.samples());
-      f.fill(g, out.data());
-      for (int j = 0; j < g.height; ++j) ASSERT_EQ(out[j * g.width + 0], out[j * g.width + g.width - 1]) << t;
-      for (int i = 0; i < g.width; ++i) ASSERT_EQ(out[i], out[(g.height - 1) * g.width + i]) << t;
-      for (int k = 0; k < 300; ++k) {
-        const double x = k * 0.375 - 40, y = k * 0.625 + 3;
-        ASSERT_EQ(f.sample(x + px, y), f.sample(x, y)) << t << " " << fr;
-        ASSERT_EQ(f.sample(x, y + py), f.sample(x, y)) << t << " " << fr;
-        ASSERT_EQ(f.sample(x - 2 * px, y + 3 * py), f.sample(x, y)) << t << " " << fr;
-      }
+      expectTiles(c, 5 * 16, 3 * 16);  // periods in sample units
     }
   }
-  nf::FieldConfig c;
-  c.setEnum("type", "simplex");
-  c.set("periodX", 4);
-  EXPECT_NE(c.validate().find("simplex"), std::string::npos);
+}
+
+TEST(ToolkitTiling, SimplexVariants) {
+  // One axis tiled (3-D simplex on a cylinder), 3-D fields (4-D simplex), and a lacunarity that
+  // tiling rounds (2.6 -> 3: octave i has period 4 * 3^i lattice cells).
+  expectTiles(cfg({{"type", "simplex"}, {"periodX", "6"}, {"scale", "8"}, {"seed", "5"}}), 48, 0);
+  expectTiles(cfg({{"type", "simplex"}, {"periodY", "2"}, {"scale", "16"}, {"fractal", "billow"}}), 0, 32);
+  expectTiles(cfg({{"type", "simplex"}, {"periodX", "3"}, {"dimensions", "3"}, {"z", "0.7"}, {"scale", "8"}}), 24, 0);
+  expectTiles(cfg({{"type", "simplex"}, {"periodX", "4"}, {"periodY", "2"}, {"dimensions", "3"}, {"z", "-2.5"},
+                   {"scale", "8"}, {"octaves", "5"}}),
+              32, 16);
+  expectTiles(cfg({{"type", "simplex"}, {"periodX", "4"}, {"periodY", "4"}, {"lacunarity", "2.6"}, {"scale", "8"},
+                   {"octaves", "3"}}),
+              32, 32);
+  // The untiled axis of a one-period field does not repeat with the other axis's period.
+  const nf::Field f(cfg({{"type", "simplex"}, {"periodX", "6"}, {"scale", "8"}}));
+  int same = 0;
+  for (int k = 0; k < 50; ++k) same += f.sample(k * 0.7, k * 0.3 + 48) == f.sample(k * 0.7, k * 0.3);
+  EXPECT_LT(same, 5);
+  // With both periods and a z, the field still moves with z (the torus drifts in 4-D).
+  const nf::Field a(cfg({{"type", "simplex"}, {"periodX", "4"}, {"periodY", "4"}, {"dimensions", "3"}, {"z", "0"}}));
+  int moved = 0;
+  for (int k = 0; k < 50; ++k) moved += a.sample(k * 0.7, k * 0.3, 0.5) != a.sample(k * 0.7, k * 0.3, 0);
+  EXPECT_GT(moved, 45);
+}
+
+TEST(ToolkitTiling, SimplexTorusRangeAndFeatureSize) {
+  // Range of one octave of 4-D simplex on tori over many periods and seeds (kSimplexScale4 = 62
+  // against a hill-climbed max |raw| of 0.015929: at most 0.5 + 31 * 0.015929 = 0.99381).
+  double lo = 1, hi = 0;
+  for (int seed = 0; seed < 8; ++seed) {
+    const int p = 64 + 97 * seed;  // large periods: the torus sweeps a wide part of 4-D space
+    nf::FieldConfig c = cfg({{"type", "simplex"}, {"fractal", "none"}, {"scale", "1"}});
+    c.set("seed", seed * 1000003);
+    c.set("periodX", p);
+    c.set("periodY", p + 13);
+    ASSERT_EQ(c.validate(), "");
+    const nf::Field f(c);
+    const nf::GridSpec g{384, 384, 0, 0, p / 384.0 * 2.5, (p + 13) / 384.0 * 2.5, 0, 0};
+    std::vector<float> out(g.samples());
+    const nf::FillStats st = f.fill(g, out.data());
+    lo = std::fmin(lo, st.min);
+    hi = std::fmax(hi, st.max);
+  }
+  std::printf("[range] simplex 4-D torus, 1 octave, 8 x 384^2 samples: min %.6f max %.6f\n", lo, hi);
+  EXPECT_GT(lo, 1 - 0.99381 - 1e-6);
+  EXPECT_LT(hi, 0.99381 + 1e-6);
+  EXPECT_LT(lo, 0.1);
+  EXPECT_GT(hi, 0.9);
+  // Feature size: the circles have circumference P, so one lattice unit is one unit of arc and
+  // the torus field crosses 0.5 about as often per lattice unit as the untiled 2-D field (its
+  // contrast is lower, as 4-D noise normalised by its maximum is: std 0.13 against 0.27).
+  auto crossingsPerUnit = [](const nf::FieldConfig& c, bool alongY) {
+    const nf::Field f(c);
+    long crossings = 0;
+    const double step = 0.05;
+    for (int line = 0; line < 40; ++line) {
+      double prev = 0;
+      for (int i = 0; i < 4000; ++i) {
+        const double u = i * step, v = line * 1.37 + 0.11;
+        const double d = (alongY ? f.sample(v, u) : f.sample(u, v)) - 0.5;
+        crossings += i > 0 && d * prev < 0;
+        prev = d;
+      }
+    }
+    return crossings / (40 * 4000 * step);
+  };
+  const nf::FieldConfig flat = cfg({{"type", "simplex"}, {"fractal", "none"}});
+  const nf::FieldConfig torus = cfg({{"type", "simplex"}, {"fractal", "none"}, {"periodX", "200"}, {"periodY", "200"}});
+  const double cf = crossingsPerUnit(flat, false), cx = crossingsPerUnit(torus, false), cy = crossingsPerUnit(torus, true);
+  std::printf("[features] simplex crossings of 0.5 per lattice unit: plane %.3f, torus along x %.3f, along y %.3f\n",
+              cf, cx, cy);
+  EXPECT_NEAR(cx / cf, 1, 0.25);
+  EXPECT_NEAR(cy / cf, 1, 0.25);
+}
+
+TEST(ToolkitTiling, SinCosTurns) {
+  // Polynomial sin / cos of the torus map: exact at quarter turns, within 1e-15 of libm elsewhere.
+  const double q[5][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0}, {0, 1}};
+  for (int k = 0; k <= 4; ++k) {
+    double s, c;
+    nf::tk::sinCosTurns(k * 0.25, &s, &c);
+    EXPECT_EQ(s, q[k][0]);
+    EXPECT_EQ(c, q[k][1]);
+  }
+  double worst = 0;
+  for (int i = 0; i <= 100000; ++i) {
+    const double t = i / 100000.0, a = 6.283185307179586477 * t;
+    double s, c;
+    nf::tk::sinCosTurns(t, &s, &c);
+    worst = std::fmax(worst, std::fmax(std::fabs(s - std::sin(a)), std::fabs(c - std::cos(a))));
+  }
+  EXPECT_LT(worst, 1e-15);
 }
 
 TEST(ToolkitTerrain, BandsRow) {

@@ -70,7 +70,9 @@ test('config() is complete; toQuery / fromQuery round trip; lenient mode', () =>
 test('every type: fill == sample, offset tile == region, range in [0, 1]', () => {
   const configs = [{}, { type: 'gradient', fade: 'quintic' }, { type: 'simplex', dimensions: 3, z: 0.5 },
     { type: 'cellular', cellDistance: 'manhattan' }, { fractal: 'ridged', octaves: 5 },
-    { type: 'value', periodX: 4, periodY: 4, scale: 8 }, { warpLevels: 1, island: true, islandRadius: 20, terraces: 5 }];
+    { type: 'value', periodX: 4, periodY: 4, scale: 8 }, { warpLevels: 1, island: true, islandRadius: 20, terraces: 5 },
+    { type: 'simplex', periodX: 4, periodY: 3, octaves: 4 }, { type: 'simplex', periodX: 5, fractal: 'none' },
+    { type: 'simplex', periodY: 6, dimensions: 3, z: 0.7, island: true, islandRadius: 20 }];
   for (const cfg of configs) {
     const f = new nf.Field(Object.assign({ scale: 8 }, cfg));
     const grid = { width: 40, height: 30, x: -3.5, y: 2.25, step: 0.75 };
@@ -87,6 +89,38 @@ test('every type: fill == sample, offset tile == region, range in [0, 1]', () =>
     for (let j = 0; j < 5; j++) for (let i = 0; i < 9; i++) assert.equal(t.view[j * 9 + i], all[(j + 20) * 40 + i + 17]);
     const p = f.profile({ x: -3.5, y: 2.25 + 4 * 0.75, step: 0.75, width: 40 });
     for (let i = 0; i < 40; i++) assert.equal(p.view[i], all[4 * 40 + i]);
+    f.delete();
+  }
+});
+
+test('tileable fields: every type wraps with its period, bit for bit (simplex: 3-D / 4-D on a circle / torus)', () => {
+  const configs = [];
+  for (const type of ['value', 'gradient', 'simplex', 'cellular'])
+    for (const fractal of ['none', 'fbm']) configs.push({ type, fractal, octaves: 4, periodX: 5, periodY: 3 });
+  configs.push({ type: 'simplex', periodX: 6 }, { type: 'simplex', periodY: 2, fractal: 'billow' },
+    { type: 'simplex', periodX: 4, periodY: 2, dimensions: 3, z: -2.5, octaves: 5 },
+    { type: 'simplex', periodX: 4, periodY: 4, lacunarity: 2.6 });
+  for (const cfg of configs) {
+    const f = new nf.Field(Object.assign({ scale: 16, seed: 77 }, cfg));
+    const px = (cfg.periodX ?? 0) * 16, py = (cfg.periodY ?? 0) * 16;
+    // One period plus one sample: the last column (row) continues the first exactly.
+    const w = px ? px + 1 : 17, h = py ? py + 1 : 13;
+    const r = f.fill({ width: w, height: h, x: 0, y: 0, step: 1 });
+    const all = Float32Array.from(r.view);
+    assert.ok(r.min >= 0 && r.max <= 1, JSON.stringify(cfg));
+    for (let j = 0; j < h && px; j++) assert.equal(all[j * w + w - 1], all[j * w], JSON.stringify(cfg));
+    for (let i = 0; i < w && py; i++) assert.equal(all[(h - 1) * w + i], all[i], JSON.stringify(cfg));
+    for (let k = 0; k < 200; k++) {
+      const x = k * 0.375 - 40, y = k * 0.625 + 3;
+      assert.equal(f.sample(x + px, y), f.sample(x, y), JSON.stringify(cfg));
+      assert.equal(f.sample(x, y + py), f.sample(x, y), JSON.stringify(cfg));
+      assert.equal(f.sample(x - 2 * px, y + 3 * py), f.sample(x, y), JSON.stringify(cfg));
+    }
+    // Continuity across the seam: neighbours of x = 0 and x = px differ by a small step only.
+    for (let k = 0; k < 50 && px; k++) {
+      const y = k * 0.91;
+      assert.ok(Math.abs(f.sample(px - 1e-3, y) - f.sample(0, y)) < 1e-2, JSON.stringify(cfg));
+    }
     f.delete();
   }
 });
@@ -208,7 +242,7 @@ test('capabilities(): per type dims3 / tileable / analyticGradient, used by vali
   const caps = nf.capabilities();
   assert.deepEqual(Object.keys(caps), nf.schema().find((p) => p.key === 'type').values);
   assert.deepEqual(caps.cellular, { dims3: false, tileable: true, analyticGradient: false });
-  assert.deepEqual(caps.simplex, { dims3: true, tileable: false, analyticGradient: false });
+  assert.deepEqual(caps.simplex, { dims3: true, tileable: true, analyticGradient: false });
   assert.deepEqual(caps.value, { dims3: true, tileable: true, analyticGradient: true });
   for (const [type, c] of Object.entries(caps)) {
     if (c.tileable) new nf.Field({ type, periodX: 4 }).delete();

@@ -20,6 +20,7 @@ const CONFIGS = [
   { type: 'gradient', fractal: 'ridged', scale: 7, octaves: 3, periodX: 5, periodY: 4, island: true,
     islandShape: 'square', islandRadius: 30, redistribution: 0.8 },
   { type: 'simplex', scale: 10, octaves: 3 },
+  { type: 'simplex', scale: 6, octaves: 3, periodX: 5, periodY: 4, island: true, islandRadius: 40, terraces: 5 },
   { type: 'cellular', scale: 6, octaves: 2 },
   { scale: 12, octaves: 3, warpLevels: 2, warp: 1.5 },
 ];
