@@ -197,3 +197,14 @@ test('views: a fill hands out a fresh view; old views detach when memory grows',
   other.delete();
   grid.delete();
 });
+
+test('the tutorial hash (multiplier 1442695041) is a different function, exact at lattice points', () => {
+  // A one-octave value field at a lattice point returns that corner's hash unchanged.
+  const tutorial = new nf.Field({ type: 'value', fractal: 'none', hash: 'tutorial', seed: 1 });
+  const landscape = new nf.Field({ type: 'value', fractal: 'none', hash: 'landscape', seed: 1 });
+  assert.equal(tutorial.sample(3, 4), 0.92116898391395807);
+  assert.equal(landscape.sample(3, 4), 0.2292547442484647);
+  assert.equal(landscape.sample(3, 4), nf.hash(3, 4, 1));
+  tutorial.delete();
+  landscape.delete();
+});
