@@ -190,23 +190,27 @@ const FieldOps* opsOf() {
   }
 }
 
+// The lattice kernels (value, gradient) take the fade as a template argument and have analytic
+// gradients; nullptr for an out-of-range fade, which opsFor turns into its fallback.
+template <template <FadeKind> class K, bool Is3D>
+const FieldOps* latticeOps(FadeKind fade) {
+  switch (fade) {
+    case FadeKind::Linear: return opsOf<K<FadeKind::Linear>, Is3D, true>();
+    case FadeKind::Cubic: return opsOf<K<FadeKind::Cubic>, Is3D, true>();
+    case FadeKind::Quintic: return opsOf<K<FadeKind::Quintic>, Is3D, true>();
+  }
+  return nullptr;
+}
+
 template <bool Is3D>
 const FieldOps* opsFor(const FieldConfig& c) {
   // THE dispatch point: noise type x fade x dimensionality -> one instantiated routine set.
   switch (c.type) {
     case NoiseType::Value:
-      switch (c.fade) {
-        case FadeKind::Linear: return opsOf<tk::ValueKernel<FadeKind::Linear>, Is3D, true>();
-        case FadeKind::Cubic: return opsOf<tk::ValueKernel<FadeKind::Cubic>, Is3D, true>();
-        case FadeKind::Quintic: return opsOf<tk::ValueKernel<FadeKind::Quintic>, Is3D, true>();
-      }
+      if (const FieldOps* ops = latticeOps<tk::ValueKernel, Is3D>(c.fade)) return ops;
       break;
     case NoiseType::Gradient:
-      switch (c.fade) {
-        case FadeKind::Linear: return opsOf<tk::GradientKernel<FadeKind::Linear>, Is3D, true>();
-        case FadeKind::Cubic: return opsOf<tk::GradientKernel<FadeKind::Cubic>, Is3D, true>();
-        case FadeKind::Quintic: return opsOf<tk::GradientKernel<FadeKind::Quintic>, Is3D, true>();
-      }
+      if (const FieldOps* ops = latticeOps<tk::GradientKernel, Is3D>(c.fade)) return ops;
       break;
     case NoiseType::Simplex: return opsOf<tk::SimplexKernel, Is3D, false>();
     case NoiseType::Cellular:

@@ -164,25 +164,16 @@ struct GradientGradRow : GradientRow {
 // GradientKernel::eval2<true>, same operation order.
 template <FadeKind F>
 inline double gradientGradAt(const GradientGradCols<F>& c, int i, const GradientGradRow& r, double* gx, double* gy) {
-  const double* ga = tk::kGrad2[hashFinish(c.h0[i] + r.s0) >> 29];
-  const double* gb = tk::kGrad2[hashFinish(c.h1[i] + r.s0) >> 29];
-  const double* gc = tk::kGrad2[hashFinish(c.h0[i] + r.s1) >> 29];
-  const double* gd = tk::kGrad2[hashFinish(c.h1[i] + r.s1) >> 29];
-  const double tx = c.t[i], txm1 = c.tm1[i], u = c.u[i], du = c.du[i];
-  const double ty = r.t, tym1 = r.tm1, v = r.v, dv = r.dv;
-  const double va = ga[0] * tx + ga[1] * ty;
-  const double vb = gb[0] * txm1 + gb[1] * ty;
-  const double vc = gc[0] * tx + gc[1] * tym1;
-  const double vd = gd[0] * txm1 + gd[1] * tym1;
-  const double k3 = va - vb - vc + vd;
-  const double nn = va + (vb - va) * u + (vc - va) * v + k3 * u * v;
+  const GradientCell g = gradientCell(c.h0[i], c.h1[i], c.t[i], c.tm1[i], c.u[i], r);
+  const double *ga = g.ga, *gb = g.gb, *gc = g.gc, *gd = g.gd;
+  const double u = c.u[i], du = c.du[i], v = r.v, dv = r.dv;
   const double dx = ga[0] + u * (gb[0] - ga[0]) + v * (gc[0] - ga[0]) + u * v * (ga[0] - gb[0] - gc[0] + gd[0]) +
-                    du * (v * k3 + vb - va);
+                    du * (v * g.k3 + g.vb - g.va);
   const double dy = ga[1] + u * (gb[1] - ga[1]) + v * (gc[1] - ga[1]) + u * v * (ga[1] - gb[1] - gc[1] + gd[1]) +
-                    dv * (u * k3 + vc - va);
+                    dv * (u * g.k3 + g.vc - g.va);
   *gx = 0.5 * tk::kSqrt2 * dx;
   *gy = 0.5 * tk::kSqrt2 * dy;
-  return tk::clampUnit(0.5 + 0.5 * (nn * tk::kSqrt2));
+  return tk::clampUnit(0.5 + 0.5 * (g.n * tk::kSqrt2));
 }
 
 }  // namespace rows

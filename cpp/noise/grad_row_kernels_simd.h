@@ -46,6 +46,27 @@ inline void valueGradLayer4(v128_t x0, v128_t x1, const v128_t u[2], const v128_
 // a + (b - a) * w
 inline v128_t lerpW(v128_t a, v128_t b, v128_t w) { return wasm_f64x2_add(a, wasm_f64x2_mul(wasm_f64x2_sub(b, a), w)); }
 
+// Columns i .. i + 3 of one octave (3-D: the two layers blended by w), shared by the plain and the
+// fused-accumulate loops so both see the very same lanes. V, DV, W: r.v, r.dv, r.w splatted once
+// per row by the caller, outside the column loop.
+template <FadeKind F, bool Is3D>
+inline void valueGradColumns4(const ValueGradCols<F>& c, const ValueGradRow& r, int i, v128_t V, v128_t DV, v128_t W,
+                              ValueGrad2 out[2]) {
+  const v128_t x0 = wasm_v128_load(c.h0.data() + i), x1 = wasm_v128_load(c.h1.data() + i);
+  const v128_t u[2] = {wasm_v128_load(c.u.data() + i), wasm_v128_load(c.u.data() + i + 2)};
+  const v128_t du[2] = {wasm_v128_load(c.du.data() + i), wasm_v128_load(c.du.data() + i + 2)};
+  valueGradLayer4(x0, x1, u, du, r.s0[0], r.s1[0], V, DV, out);
+  if constexpr (Is3D) {
+    ValueGrad2 l1[2];
+    valueGradLayer4(x0, x1, u, du, r.s0[1], r.s1[1], V, DV, l1);
+    for (int k = 0; k < 2; ++k) {
+      out[k].gx = lerpW(out[k].gx, l1[k].gx, W);
+      out[k].gy = lerpW(out[k].gy, l1[k].gy, W);
+      out[k].v = lerpW(out[k].v, l1[k].v, W);
+    }
+  }
+}
+
 }  // namespace simd
 
 template <FadeKind F, bool Is3D>
@@ -53,20 +74,8 @@ inline void valueGradEvalSimd(const ValueGradCols<F>& c, const ValueGradRow& r, 
                               double* gy) {
   const v128_t V = wasm_f64x2_splat(r.v), DV = wasm_f64x2_splat(r.dv), W = wasm_f64x2_splat(r.w);
   for (int i = 0; i < n; i += kRowPad) {
-    const v128_t x0 = wasm_v128_load(c.h0.data() + i), x1 = wasm_v128_load(c.h1.data() + i);
-    const v128_t u[2] = {wasm_v128_load(c.u.data() + i), wasm_v128_load(c.u.data() + i + 2)};
-    const v128_t du[2] = {wasm_v128_load(c.du.data() + i), wasm_v128_load(c.du.data() + i + 2)};
     simd::ValueGrad2 l0[2];
-    simd::valueGradLayer4(x0, x1, u, du, r.s0[0], r.s1[0], V, DV, l0);
-    if constexpr (Is3D) {
-      simd::ValueGrad2 l1[2];
-      simd::valueGradLayer4(x0, x1, u, du, r.s0[1], r.s1[1], V, DV, l1);
-      for (int k = 0; k < 2; ++k) {
-        l0[k].gx = simd::lerpW(l0[k].gx, l1[k].gx, W);
-        l0[k].gy = simd::lerpW(l0[k].gy, l1[k].gy, W);
-        l0[k].v = simd::lerpW(l0[k].v, l1[k].v, W);
-      }
-    }
+    simd::valueGradColumns4<F, Is3D>(c, r, i, V, DV, W, l0);
     for (int k = 0; k < 2; ++k) {
       wasm_v128_store(v + i + 2 * k, l0[k].v);
       wasm_v128_store(gx + i + 2 * k, l0[k].gx);
@@ -85,20 +94,8 @@ inline void valueGradAccumulateSimd(const ValueGradCols<F>& c, const ValueGradRo
   const v128_t A = wasm_f64x2_splat(amp), Fq = wasm_f64x2_splat(freq);
   const v128_t one = wasm_f64x2_splat(1), two = wasm_f64x2_splat(2), zero = wasm_f64x2_splat(0);
   for (int i = 0; i < n; i += kRowPad) {
-    const v128_t x0 = wasm_v128_load(c.h0.data() + i), x1 = wasm_v128_load(c.h1.data() + i);
-    const v128_t u[2] = {wasm_v128_load(c.u.data() + i), wasm_v128_load(c.u.data() + i + 2)};
-    const v128_t du[2] = {wasm_v128_load(c.du.data() + i), wasm_v128_load(c.du.data() + i + 2)};
     simd::ValueGrad2 l0[2];
-    simd::valueGradLayer4(x0, x1, u, du, r.s0[0], r.s1[0], V, DV, l0);
-    if constexpr (Is3D) {
-      simd::ValueGrad2 l1[2];
-      simd::valueGradLayer4(x0, x1, u, du, r.s0[1], r.s1[1], V, DV, l1);
-      for (int k = 0; k < 2; ++k) {
-        l0[k].gx = simd::lerpW(l0[k].gx, l1[k].gx, W);
-        l0[k].gy = simd::lerpW(l0[k].gy, l1[k].gy, W);
-        l0[k].v = simd::lerpW(l0[k].v, l1[k].v, W);
-      }
-    }
+    simd::valueGradColumns4<F, Is3D>(c, r, i, V, DV, W, l0);
     for (int k = 0; k < 2; ++k) {
       const int o = i + 2 * k;
       v128_t term = l0[k].v, ampDc = A;  // fbm: c = v, dc = 1 (amp * 1 == amp exactly)

@@ -451,37 +451,60 @@ inline double cellDist(double dx, double dy) {
   else return std::fmax(std::fabs(dx), std::fabs(dy));
 }
 
+// The 3 x 3 feature-point search, shared by eval2 and the row kernels (row_kernels.h) so both
+// find the same points: cell (i, j) hashes hx[i] + hy[j] (the seed term folded into one side;
+// exact mod 2^32), fx, fy is the fraction within the centre cell.
+// With Squared (Euclidean distances, F1 / F2 returns) it compares squared distances and takes two
+// square roots at the end: sqrt is monotonic, so the smallest and second-smallest squared distances
+// map to exactly the true-distance f1 and f2 (order statistics commute with a non-decreasing map).
+// CellValue needs eval2's tie-breaking of `nearest` on the rounded distances, so it always compares
+// true distances.
+template <CellDistance D, bool Squared>
+inline void cellSearch(const Octave& o, const uint32_t hx[3], const uint32_t hy[3], double fx, double fy,
+                       double* f1o, double* f2o, uint32_t* nearestOut) {
+  double f1 = 1e9, f2 = 1e9;
+  uint32_t nearest = 0;
+  for (int j = 0; j < 3; ++j) {
+    for (int i = 0; i < 3; ++i) {
+      const uint32_t h = hashFinish(hx[i] + hy[j]);
+      const uint32_t h2 = hashFinish(h + 0x9E3779B9u);
+      const double px = (i - 1) + 0.5 + o.jitter * (unit(h) - 0.5) - fx;
+      const double py = (j - 1) + 0.5 + o.jitter * (unit(h2) - 0.5) - fy;
+      const double d = Squared ? px * px + py * py : cellDist<D>(px, py);
+      if (d < f1) {
+        f2 = f1;
+        f1 = d;
+        nearest = h2;
+      } else if (d < f2) {
+        f2 = d;
+      }
+    }
+  }
+  if constexpr (Squared) {
+    f1 = std::sqrt(f1);
+    f2 = std::sqrt(f2);
+  }
+  *f1o = f1;
+  *f2o = f2;
+  *nearestOut = nearest;
+}
+
 template <CellDistance D>
 struct CellularKernel {
   template <bool G>
   static double eval2(const Octave& o, double x, double y, double*, double*) {
     const double fxl = std::floor(x), fyl = std::floor(y);
     const double fx = x - fxl, fy = y - fyl;
+    const uint32_t sd = o.seed * o.seedMul;
     uint32_t hx[3], hy[3];
     for (int k = 0; k < 3; ++k) {
       const double cx = fxl + (k - 1), cy = fyl + (k - 1);
       hx[k] = wrapToU32(o.periodX > 0 ? wrapIndex(cx, o.periodX) : cx) * kHashX;
-      hy[k] = wrapToU32(o.periodY > 0 ? wrapIndex(cy, o.periodY) : cy) * kHashY;
+      hy[k] = wrapToU32(o.periodY > 0 ? wrapIndex(cy, o.periodY) : cy) * kHashY + sd;
     }
-    const uint32_t sd = o.seed * o.seedMul;
-    double f1 = 1e9, f2 = 1e9;
-    uint32_t nearest = 0;
-    for (int j = 0; j < 3; ++j) {
-      for (int i = 0; i < 3; ++i) {
-        const uint32_t h = hashFinish(hx[i] + hy[j] + sd);
-        const uint32_t h2 = hashFinish(h + 0x9E3779B9u);
-        const double px = (i - 1) + 0.5 + o.jitter * (unit(h) - 0.5) - fx;
-        const double py = (j - 1) + 0.5 + o.jitter * (unit(h2) - 0.5) - fy;
-        const double d = cellDist<D>(px, py);
-        if (d < f1) {
-          f2 = f1;
-          f1 = d;
-          nearest = h2;
-        } else if (d < f2) {
-          f2 = d;
-        }
-      }
-    }
+    double f1, f2;
+    uint32_t nearest;
+    cellSearch<D, false>(o, hx, hy, fx, fy, &f1, &f2, &nearest);
     const int di = static_cast<int>(D);
     switch (o.cellReturn) {
       case CellReturn::F1: return clampUnit(f1 / kCellF1Max[di]);

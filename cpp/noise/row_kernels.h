@@ -167,20 +167,32 @@ inline GradientRow gradientRow(const tk::Octave& o, double y) {
   return {Y.i0 * kHashY + s, Y.i1 * kHashY + s, Y.t, Y.t - 1, tk::fade<F>(Y.t)};
 }
 
-// GradientKernel::eval2's value, same operation order.
-inline double gradientAt(uint32_t x0, uint32_t x1, double tx, double txm1, double u, const GradientRow& r) {
-  const double* ga = tk::kGrad2[hashFinish(x0 + r.s0) >> 29];
-  const double* gb = tk::kGrad2[hashFinish(x1 + r.s0) >> 29];
-  const double* gc = tk::kGrad2[hashFinish(x0 + r.s1) >> 29];
-  const double* gd = tk::kGrad2[hashFinish(x1 + r.s1) >> 29];
+// GradientKernel::eval2's corner gradients and raw value, same operation order; shared by the value
+// row kernel (gradientAt) and the gradient one (gradientGradAt), which also needs the corners.
+struct GradientCell {
+  const double *ga, *gb, *gc, *gd;
+  double va, vb, vc, k3, n;
+};
+
+inline GradientCell gradientCell(uint32_t x0, uint32_t x1, double tx, double txm1, double u, const GradientRow& r) {
+  GradientCell g;
+  g.ga = tk::kGrad2[hashFinish(x0 + r.s0) >> 29];
+  g.gb = tk::kGrad2[hashFinish(x1 + r.s0) >> 29];
+  g.gc = tk::kGrad2[hashFinish(x0 + r.s1) >> 29];
+  g.gd = tk::kGrad2[hashFinish(x1 + r.s1) >> 29];
   const double ty = r.t, tym1 = r.tm1, v = r.v;
-  const double va = ga[0] * tx + ga[1] * ty;
-  const double vb = gb[0] * txm1 + gb[1] * ty;
-  const double vc = gc[0] * tx + gc[1] * tym1;
-  const double vd = gd[0] * txm1 + gd[1] * tym1;
-  const double k3 = va - vb - vc + vd;
-  const double nn = va + (vb - va) * u + (vc - va) * v + k3 * u * v;
-  return tk::clampUnit(0.5 + 0.5 * (nn * tk::kSqrt2));
+  g.va = g.ga[0] * tx + g.ga[1] * ty;
+  g.vb = g.gb[0] * txm1 + g.gb[1] * ty;
+  g.vc = g.gc[0] * tx + g.gc[1] * tym1;
+  const double vd = g.gd[0] * txm1 + g.gd[1] * tym1;
+  g.k3 = g.va - g.vb - g.vc + vd;
+  g.n = g.va + (g.vb - g.va) * u + (g.vc - g.va) * v + g.k3 * u * v;
+  return g;
+}
+
+// GradientKernel::eval2's value.
+inline double gradientAt(uint32_t x0, uint32_t x1, double tx, double txm1, double u, const GradientRow& r) {
+  return tk::clampUnit(0.5 + 0.5 * (gradientCell(x0, x1, tx, txm1, u, r).n * tk::kSqrt2));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,41 +211,6 @@ inline CellAxis cellAxis(double c, double period, uint32_t mul, uint32_t add) {
     a.h[k] = wrapToU32(period > 0 ? tk::wrapIndex(cc, period) : cc) * mul + add;
   }
   return a;
-}
-
-// CellularKernel::eval2's search. With Squared (Euclidean distances, F1 / F2 returns) it compares
-// squared distances and takes two square roots at the end: sqrt is monotonic, so the smallest and
-// second-smallest squared distances map to exactly the scalar's f1 and f2 (order statistics
-// commute with a non-decreasing map). CellValue needs the scalar's tie-breaking of `nearest` on
-// the rounded distances, so it always compares true distances.
-template <CellDistance D, bool Squared>
-inline void cellSearch(const tk::Octave& o, const CellAxis& X, const CellAxis& Y, double* f1o, double* f2o,
-                       uint32_t* nearestOut) {
-  double f1 = 1e9, f2 = 1e9;
-  uint32_t nearest = 0;
-  for (int j = 0; j < 3; ++j) {
-    for (int i = 0; i < 3; ++i) {
-      const uint32_t h = hashFinish(X.h[i] + Y.h[j]);
-      const uint32_t h2 = hashFinish(h + 0x9E3779B9u);
-      const double px = (i - 1) + 0.5 + o.jitter * (tk::unit(h) - 0.5) - X.f;
-      const double py = (j - 1) + 0.5 + o.jitter * (tk::unit(h2) - 0.5) - Y.f;
-      const double d = Squared ? px * px + py * py : tk::cellDist<D>(px, py);
-      if (d < f1) {
-        f2 = f1;
-        f1 = d;
-        nearest = h2;
-      } else if (d < f2) {
-        f2 = d;
-      }
-    }
-  }
-  if constexpr (Squared) {
-    f1 = std::sqrt(f1);
-    f2 = std::sqrt(f2);
-  }
-  *f1o = f1;
-  *f2o = f2;
-  *nearestOut = nearest;
 }
 
 // Per-column terms, one array per field (SIMD loads four columns at once).
@@ -260,7 +237,7 @@ inline double cellAt(const tk::Octave& o, const CellAxis& X, const CellAxis& Y) 
   constexpr bool kSquared = D == CellDistance::Euclidean && R != CellReturn::CellValue;
   double f1, f2;
   uint32_t nearest;
-  cellSearch<D, kSquared>(o, X, Y, &f1, &f2, &nearest);
+  tk::cellSearch<D, kSquared>(o, X.h, Y.h, X.f, Y.f, &f1, &f2, &nearest);
   constexpr int di = static_cast<int>(D);
   if constexpr (R == CellReturn::F1) return tk::clampUnit(f1 / tk::kCellF1Max[di]);
   else if constexpr (R == CellReturn::F2) return tk::clampUnit(f2 / tk::kCellF2Max[di]);

@@ -15,17 +15,13 @@
 #include "noise/field.h"
 #include "noise/schema.h"
 #include "noise/terrain.h"
+#include "toolkit_support.h"
 
 namespace {
 
 using KV = std::vector<std::pair<std::string, std::string>>;
 
-nf::FieldConfig cfg(const KV& kv) {
-  nf::FieldConfig c;
-  for (const auto& [k, v] : kv) EXPECT_EQ(c.setEnum(k, v), "") << k << "=" << v;
-  EXPECT_EQ(c.validate(), "");
-  return c;
-}
+nf::FieldConfig cfg(const KV& kv) { return nftest::cfgOf(kv); }
 
 std::string describe(const KV& kv) {
   std::string s;
@@ -33,7 +29,7 @@ std::string describe(const KV& kv) {
   return s;
 }
 
-bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+using nftest::sameBits;
 
 // The configurations: analytic gradients (value, gradient; all fractals; tiled; terrain; 3-D) and
 // central differences (simplex, cellular, warp).

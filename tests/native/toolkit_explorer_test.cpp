@@ -12,15 +12,11 @@
 #include "noise/field.h"
 #include "noise/schema.h"
 #include "noise/terrain.h"
+#include "toolkit_support.h"
 
 namespace {
 
-nf::FieldConfig cfg(std::initializer_list<std::pair<const char*, const char*>> kv) {
-  nf::FieldConfig c;
-  for (const auto& [k, v] : kv) EXPECT_EQ(c.setEnum(k, v), "") << k << "=" << v;
-  EXPECT_EQ(c.validate(), "");
-  return c;
-}
+using nftest::cfg;
 
 std::vector<std::string> keysOf(const std::vector<const nf::ParamSpec*>& chain) {
   std::vector<std::string> r;

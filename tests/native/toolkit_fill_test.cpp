@@ -9,6 +9,7 @@
 #include "noise/grid.h"
 #include "noise/landscape_fill.h"
 #include "noise/value_noise.h"
+#include "toolkit_support.h"
 
 namespace {
 
@@ -21,7 +22,7 @@ double scalarLandscape(nf::LandscapeKind k, double x, double y, uint32_t seed, i
   return -1;
 }
 
-bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+using nftest::sameBits;
 
 const nf::LandscapeKind kKinds[] = {nf::LandscapeKind::Value, nf::LandscapeKind::Fbm, nf::LandscapeKind::Nebula};
 
@@ -66,16 +67,10 @@ TEST(ToolkitFill, OffsetTileEqualsRegion) {
   for (auto k : kKinds) {
     std::vector<float> all(big.samples());
     nf::fillLandscape(k, big, 7, 4, all.data());
-    nf::GridSpec tile = big;
-    tile.width = 23;
-    tile.height = 17;
-    tile.offsetX = 41;
-    tile.offsetY = 30;
+    const nf::GridSpec tile = nftest::tileOf(big, 23, 17, 41, 30);
     std::vector<float> part(tile.samples());
     nf::fillLandscape(k, tile, 7, 4, part.data());
-    for (int j = 0; j < tile.height; ++j)
-      for (int i = 0; i < tile.width; ++i)
-        ASSERT_TRUE(sameBits(part[j * tile.width + i], all[(j + 30) * big.width + (i + 41)]));
+    ASSERT_TRUE(nftest::tileEqualsRegion(part, tile, all, big)) << "kind " << int(k);
   }
 }
 

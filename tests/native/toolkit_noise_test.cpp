@@ -14,18 +14,12 @@
 #include "noise/schema.h"
 #include "noise/terrain.h"
 #include "noise/value_noise.h"
+#include "toolkit_support.h"
 
 namespace {
 
-nf::FieldConfig cfg(std::initializer_list<std::pair<const char*, const char*>> kv) {
-  nf::FieldConfig c;
-  for (const auto& [k, v] : kv) {
-    const std::string err = c.setEnum(k, v);
-    EXPECT_EQ(err, "") << k << "=" << v;
-  }
-  EXPECT_EQ(c.validate(), "");
-  return c;
-}
+using nftest::cfg;
+using nftest::sameBits;
 
 struct Named {
   const char* name;
@@ -62,8 +56,6 @@ std::vector<Named> allTypes() {
                                {"terraceSmooth", "0.3"}})});
   return r;
 }
-
-bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 }  // namespace
 
@@ -196,16 +188,10 @@ TEST(ToolkitFill, EveryTypeBatchAndTile) {
       for (int i = 0; i < big.width; ++i)
         ASSERT_TRUE(sameBits(all[j * big.width + i], static_cast<float>(f.sample(big.sampleX(i), big.sampleY(j)))))
             << n.name;
-    nf::GridSpec tile = big;
-    tile.width = 13;
-    tile.height = 11;
-    tile.offsetX = 29;
-    tile.offsetY = 21;
+    const nf::GridSpec tile = nftest::tileOf(big, 13, 11, 29, 21);
     std::vector<float> part(tile.samples());
     f.fill(tile, part.data());
-    for (int j = 0; j < tile.height; ++j)
-      for (int i = 0; i < tile.width; ++i)
-        ASSERT_TRUE(sameBits(part[j * tile.width + i], all[(j + 21) * big.width + i + 29])) << n.name;
+    ASSERT_TRUE(nftest::tileEqualsRegion(part, tile, all, big)) << n.name;
     // profile = one row of the 2-D fill
     std::vector<float> prof(big.width);
     nf::GridSpec row = big;
