@@ -190,36 +190,50 @@ const FieldOps* opsOf() {
   }
 }
 
-// The lattice kernels (value, gradient) take the fade as a template argument and have analytic
-// gradients; nullptr for an out-of-range fade, which opsFor turns into its fallback.
-template <template <FadeKind> class K, bool Is3D>
+// The lattice kernels (value, gradient) take the fade as a template argument; nullptr for an
+// out-of-range fade, which opsFor turns into its fallback.
+template <template <FadeKind> class K, bool Is3D, bool Analytic>
 const FieldOps* latticeOps(FadeKind fade) {
   switch (fade) {
-    case FadeKind::Linear: return opsOf<K<FadeKind::Linear>, Is3D, true>();
-    case FadeKind::Cubic: return opsOf<K<FadeKind::Cubic>, Is3D, true>();
-    case FadeKind::Quintic: return opsOf<K<FadeKind::Quintic>, Is3D, true>();
+    case FadeKind::Linear: return opsOf<K<FadeKind::Linear>, Is3D, Analytic>();
+    case FadeKind::Cubic: return opsOf<K<FadeKind::Cubic>, Is3D, Analytic>();
+    case FadeKind::Quintic: return opsOf<K<FadeKind::Quintic>, Is3D, Analytic>();
   }
   return nullptr;
 }
 
+// The capability table (schema.h) decides at compile time which variant each type gets: a 3-D
+// routine only where dims3, analytic gradients only where analyticGradient. A table entry that a
+// kernel cannot honour fails to compile.
+template <NoiseType T, bool Is3D>
+constexpr bool k3D = Is3D && typeCaps(T).dims3;
+template <NoiseType T>
+constexpr bool kAnalytic = typeCaps(T).analyticGradient;
+
 template <bool Is3D>
 const FieldOps* opsFor(const FieldConfig& c) {
   // THE dispatch point: noise type x fade x dimensionality -> one instantiated routine set.
+  using NT = NoiseType;
   switch (c.type) {
-    case NoiseType::Value:
-      if (const FieldOps* ops = latticeOps<tk::ValueKernel, Is3D>(c.fade)) return ops;
+    case NT::Value:
+      if (const FieldOps* ops = latticeOps<tk::ValueKernel, k3D<NT::Value, Is3D>, kAnalytic<NT::Value>>(c.fade))
+        return ops;
       break;
-    case NoiseType::Gradient:
-      if (const FieldOps* ops = latticeOps<tk::GradientKernel, Is3D>(c.fade)) return ops;
+    case NT::Gradient:
+      if (const FieldOps* ops =
+              latticeOps<tk::GradientKernel, k3D<NT::Gradient, Is3D>, kAnalytic<NT::Gradient>>(c.fade))
+        return ops;
       break;
-    case NoiseType::Simplex: return opsOf<tk::SimplexKernel, Is3D, false>();
-    case NoiseType::Cellular:
+    case NT::Simplex: return opsOf<tk::SimplexKernel, k3D<NT::Simplex, Is3D>, kAnalytic<NT::Simplex>>();
+    case NT::Cellular: {
+      constexpr bool d3 = k3D<NT::Cellular, Is3D>, an = kAnalytic<NT::Cellular>;
       switch (c.cellDistance) {
-        case CellDistance::Euclidean: return opsOf<tk::CellularKernel<CellDistance::Euclidean>, false, false>();
-        case CellDistance::Manhattan: return opsOf<tk::CellularKernel<CellDistance::Manhattan>, false, false>();
-        case CellDistance::Chebyshev: return opsOf<tk::CellularKernel<CellDistance::Chebyshev>, false, false>();
+        case CellDistance::Euclidean: return opsOf<tk::CellularKernel<CellDistance::Euclidean>, d3, an>();
+        case CellDistance::Manhattan: return opsOf<tk::CellularKernel<CellDistance::Manhattan>, d3, an>();
+        case CellDistance::Chebyshev: return opsOf<tk::CellularKernel<CellDistance::Chebyshev>, d3, an>();
       }
       break;
+    }
   }
   return opsOf<tk::ValueKernel<FadeKind::Cubic>, Is3D, true>();
 }
