@@ -83,6 +83,30 @@ const el = (tag, attrs = {}, ...kids) => {
   return e;
 };
 
+// "value, gradient and simplex" from ['value', 'gradient', 'simplex'].
+const listText = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
+// Why parameter p does not take effect in config ('' when it does), read from the schema's
+// applicability rule p.applies ({ types, requires: { key, min | equals | notEquals } }): the type
+// must be listed, and the required parameter must apply itself and meet the condition.
+export function inapplicableReason(p, config, byKey, depth = 0) {
+  const a = p.applies;
+  if (!a || depth > byKey.size) return '';
+  if (a.types && !a.types.includes(config.type)) return `${listText(a.types)} only`;
+  const r = a.requires;
+  if (!r) return '';
+  const other = byKey.get(r.key);
+  if (other) {
+    const why = inapplicableReason(other, config, byKey, depth + 1);
+    if (why) return why;
+  }
+  const v = config[r.key], name = other ? labelOf(other) : r.key;
+  if ('min' in r && !(v >= r.min)) return `needs ${name} ≥ ${r.min}`;
+  if ('equals' in r && v !== r.equals) return r.equals === true ? `needs ${name} on` : `needs ${name} = ${r.equals}`;
+  if ('notEquals' in r && v === r.notEquals) return `needs ${name} ≠ ${r.notEquals}`;
+  return '';
+}
+
 // handlers.change(key, value, phase) -> nothing; phase is 'input' (live) or 'commit'.
 // handlers.reset(key).
 export function createControls(form, schema, handlers) {
@@ -106,8 +130,12 @@ export function createControls(form, schema, handlers) {
     form.append(details);
   }
 
+  const params = new Map(schema.map((p) => [p.key, p]));
+  // Shows the values and dims the controls whose parameter does not take effect in this config
+  // (their values stay in the config and the URL).
   function update(config) {
     for (const [key, c] of byKey) if (key in config) c.show(config[key]);
+    for (const c of byKey.values()) c.setInactive(inapplicableReason(c.param, config, params));
   }
   function hint(key, message) {
     const c = byKey.get(key);
@@ -133,7 +161,9 @@ function buildControl(p, handlers) {
   reset.addEventListener('click', () => handlers.reset(p.key));
   const doc = el('p', { class: 'ex-doc', id: docId, text: p.doc ?? p.description ?? '' });
   const hintEl = el('p', { class: 'ex-hint', id: hintId, role: 'status', hidden: true });
-  const describedBy = `${docId} ${hintId}`;
+  const whyId = `${id}-why`;
+  const whyEl = el('p', { class: 'ex-why', id: whyId, hidden: true });
+  const describedBy = `${whyId} ${docId} ${hintId}`;
   let input;          // the primary element (the label points at it)
   let slider = null;  // linear or log range for numbers
   let hintTimer = 0;
@@ -191,7 +221,7 @@ function buildControl(p, handlers) {
     }
     root._num = num;
   }
-  root.append(hintEl, doc);
+  root.append(whyEl, hintEl, doc);
 
   function show(v, force = false) {
     current = v;
@@ -228,5 +258,18 @@ function buildControl(p, handlers) {
     if (message) hintTimer = setTimeout(() => hint(''), 4000);
   }
 
-  return { root, input, slider, reset, show, hint, param: p, kind };
+  // Inactive: dimmed, with the reason; its inputs are disabled (so Tab skips them), the value kept.
+  let inactive = '';
+  function setInactive(reason) {
+    if (reason === inactive) return;
+    inactive = reason;
+    root.classList.toggle('ex-inactive', !!reason);
+    whyEl.textContent = reason;
+    whyEl.hidden = !reason;
+    if (reason) root.dataset.inactive = reason;
+    else delete root.dataset.inactive;
+    for (const e of [input, slider, root._num, reset]) if (e) e.disabled = !!reason;
+  }
+
+  return { root, input, slider, reset, show, hint, setInactive, param: p, kind };
 }

@@ -5,7 +5,10 @@
   const check = nfCheck, rejectUnknownKeys = nfRejectUnknownKeys, numberOption = nfNumberOption;
 
   // Module.schema(): the parameter table (array of plain objects: key, short, type, default,
-  // min/max/step or values, group, description). Module.Field: a noise field built from a plain
+  // min/max/step or values, group, description, applies). applies is null when the parameter
+  // always takes effect, else { types: [type names], requires: null or { key, min | equals |
+  // notEquals: value }, text }: the parameter changes the field only for those types and when the
+  // required parameter (itself applicable) meets the condition. Module.Field: a noise field built from a plain
   // config object; unknown keys, wrong types, non-finite or out-of-range values throw an Error
   // naming the key and the allowed range; missing keys take their defaults.
   let schemaCache = null;
@@ -14,7 +17,9 @@
     return schemaCache;
   }
   Module['schema'] = function schema() {
-    return toolkitSchema().map((p) => Object.assign({}, p, p.values ? { values: p.values.slice() } : {}));
+    return toolkitSchema().map((p) => Object.assign({}, p, p.values ? { values: p.values.slice() } : {},
+      p.applies ? { applies: { types: p.applies.types.slice(), requires: p.applies.requires ? Object.assign({}, p.applies.requires) : null,
+        text: p.applies.text } } : {}));
   };
   Module['schemaMarkdown'] = function schemaMarkdown() {
     return Module['toolkitSchemaMarkdown']();

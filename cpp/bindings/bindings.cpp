@@ -182,6 +182,32 @@ EMSCRIPTEN_BINDINGS(noisefield_core) {
 
 namespace {
 
+// The applicability rule: null (always applies) or { types: [names], requires: null or { key,
+// min | equals | notEquals: value (enum name, boolean or number) }, text }.
+val ruleObject(const nf::ParamSpec& p) {
+  const nf::ParamRule& r = p.rule();
+  if (r.always()) return val::null();
+  val o = val::object();
+  val types = val::array();
+  int n = 0;
+  for (const nf::TypeCaps& t : nf::kTypeCaps)
+    if (r.types & nf::typeBit(t.type)) types.set(n++, std::string(t.name));
+  o.set("types", types);
+  val req = val::null();
+  if (r.op != nf::RuleOp::None) {
+    req = val::object();
+    req.set("key", std::string(r.key));
+    const nf::ParamSpec* other = nf::findParam(r.key);
+    val v = val(r.value);
+    if (other && other->type == nf::ParamType::Enum) v = val(other->values[static_cast<size_t>(r.value)]);
+    else if (other && other->type == nf::ParamType::Bool) v = val(r.value != 0);
+    req.set(r.op == nf::RuleOp::Min ? "min" : r.op == nf::RuleOp::Equals ? "equals" : "notEquals", v);
+  }
+  o.set("requires", req);
+  o.set("text", nf::ruleText(p));
+  return o;
+}
+
 val paramSpecObject(const nf::ParamSpec& p) {
   val o = val::object();
   o.set("key", std::string(p.key));
@@ -206,6 +232,7 @@ val paramSpecObject(const nf::ParamSpec& p) {
   }
   if (p.hints.below) o.set("below", std::string(p.hints.below));
   if (const char* above = nf::paramAbove(p.key)) o.set("above", std::string(above));
+  o.set("applies", ruleObject(p));
   return o;
 }
 

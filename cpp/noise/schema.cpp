@@ -41,59 +41,102 @@ ParamHints below(const char* key) {
   return h;
 }
 
+// Applicability: only(mask) limits a parameter to some noise types, when(key, op, value) makes it
+// depend on another parameter; `|` combines trailing parts.
+ParamHints only(uint8_t types) {
+  ParamHints h;
+  h.applies.types = types;
+  return h;
+}
+ParamHints when(const char* key, RuleOp op, double value) {
+  ParamHints h;
+  h.applies.key = key;
+  h.applies.op = op;
+  h.applies.value = value;
+  return h;
+}
+ParamHints operator|(ParamHints a, const ParamHints& b) {
+  if (b.softMin == b.softMin) {
+    a.softMin = b.softMin;
+    a.softMax = b.softMax;
+  }
+  if (b.below) a.below = b.below;
+  a.applies.types &= b.applies.types;
+  if (b.applies.op != RuleOp::None) {
+    a.applies.key = b.applies.key;
+    a.applies.op = b.applies.op;
+    a.applies.value = b.applies.value;
+  }
+  return a;
+}
+// The types whose capability flag is set (kTypeCaps).
+uint8_t typesWith(bool TypeCaps::*flag) {
+  uint8_t m = 0;
+  for (const TypeCaps& t : kTypeCaps)
+    if (t.*flag) m |= typeBit(t.type);
+  return m;
+}
+
 std::vector<ParamSpec> buildSchema() {
   const ParamType I = ParamType::Int, F = ParamType::Float, E = ParamType::Enum, B = ParamType::Bool;
+  using NT = NoiseType;
+  const RuleOp Min = RuleOp::Min, Eq = RuleOp::Equals, Ne = RuleOp::NotEquals;
+  const uint8_t lattice = typeBit(NT::Value) | typeBit(NT::Gradient), cellular = typeBit(NT::Cellular);
+  const uint8_t dims3 = typesWith(&TypeCaps::dims3), tileable = typesWith(&TypeCaps::tileable);
+  const ParamHints fractal = when("fractal", Ne, 0), warp1 = when("warpLevels", Min, 1),
+                   warp2 = when("warpLevels", Min, 2), island = when("island", Eq, 1);
   return {
       // key, short, type, default, min, max, step, enum values, group, description, accessors,
       // then optionally soft(min, max) (the recommended slider range) or below("key") (this
-      // parameter must stay strictly below that one; validate() enforces the chains).
+      // parameter must stay strictly below that one; validate() enforces the chains), only(types)
+      // and when(key, op, value) (the applicability rule), combined with `|`.
       {"type", "t", E, 0, 0, 3, 1, V{"value", "gradient", "simplex", "cellular"}, "noise",
        "Noise type: value (hashed lattice values), gradient (Perlin), simplex (classic, Gustavson), cellular (Worley).", NF_ACC(type)},
       {"fade", "fd", E, 1, 0, 2, 1, V{"linear", "cubic", "quintic"}, "noise",
-       "Interpolation fade for value and gradient noise: linear (shows creases), cubic smoothstep 3t^2-2t^3 (Perlin 1985), quintic 6t^5-15t^4+10t^3 (Perlin 2002).", NF_ACC(fade)},
+       "Interpolation fade for value and gradient noise: linear (shows creases), cubic smoothstep 3t^2-2t^3 (Perlin 1985), quintic 6t^5-15t^4+10t^3 (Perlin 2002).", NF_ACC(fade), only(lattice)},
       {"hash", "h", E, 0, 0, 1, 1, V{"landscape", "tutorial"}, "noise",
        "Lattice hash seed multiplier: landscape (144269504, the 404 page) or tutorial (1442695041, the noise-fields seed).", NF_ACC(hash)},
       {"seed", "s", I, 42, 0, kU32Max, 1, V{}, "noise", "Seed of the height field (uint32).", NF_ACC(seed)},
       {"scale", "sc", F, 1, 1e-3, 1e6, 0.5, V{}, "noise",
        "Sample units per lattice cell (tiles per cell): lattice coordinate = sample coordinate / scale. Use 8 to 32 for tile maps.", NF_ACC(scale), soft(1, 256)},
       {"dimensions", "d", I, 2, 2, 3, 1, V{}, "noise",
-       "2: the plane; 3: the slice at depth z of 3-D noise (value, gradient, simplex; cellular ignores it). 3-D value noise at integer z = 0 equals 2-D.", NF_ACC(dimensions)},
-      {"z", "z", F, 0, -1e9, 1e9, 0.01, V{}, "noise", "Third coordinate (time) in lattice units, used when dimensions = 3: animate it to make the field drift.", NF_ACC(z), soft(0, 16)},
+       "2: the plane; 3: the slice at depth z of 3-D noise (value, gradient, simplex; cellular ignores it). 3-D value noise at integer z = 0 equals 2-D.", NF_ACC(dimensions), only(dims3)},
+      {"z", "z", F, 0, -1e9, 1e9, 0.01, V{}, "noise", "Third coordinate (time) in lattice units, used when dimensions = 3: animate it to make the field drift.", NF_ACC(z), soft(0, 16) | only(dims3) | when("dimensions", Eq, 3)},
 
       {"fractal", "fr", E, 1, 0, 3, 1, V{"none", "fbm", "ridged", "billow"}, "fractal",
        "Octave sum: none (one octave), fbm, ridged (1-|2f-1| per octave), billow (|2f-1| per octave); each normalised by the amplitude sum.", NF_ACC(fractal)},
-      {"octaves", "o", I, 3, 1, 16, 1, V{}, "fractal", "Number of octaves.", NF_ACC(octaves)},
+      {"octaves", "o", I, 3, 1, 16, 1, V{}, "fractal", "Number of octaves.", NF_ACC(octaves), fractal},
       {"lacunarity", "l", F, 2.03, 1, 8, 0.01, V{}, "fractal",
-       "Frequency multiplier per octave. Tiled fields use round(lacunarity) so every octave keeps an integer period.", NF_ACC(lacunarity)},
-      {"gain", "g", F, 0.5, 0, 1, 0.01, V{}, "fractal", "Amplitude multiplier per octave (persistence).", NF_ACC(gain)},
-      {"seedStep", "ss", I, 17, 0, kU32Max, 1, V{}, "fractal", "Octave i uses seed + seedStep * i (mod 2^32).", NF_ACC(seedStep)},
+       "Frequency multiplier per octave. Tiled fields use round(lacunarity) so every octave keeps an integer period.", NF_ACC(lacunarity), fractal},
+      {"gain", "g", F, 0.5, 0, 1, 0.01, V{}, "fractal", "Amplitude multiplier per octave (persistence).", NF_ACC(gain), fractal},
+      {"seedStep", "ss", I, 17, 0, kU32Max, 1, V{}, "fractal", "Octave i uses seed + seedStep * i (mod 2^32).", NF_ACC(seedStep), fractal},
 
       {"warpLevels", "wl", I, 0, 0, 2, 1, V{}, "warp",
        "Domain warp levels. 1: F(p + warp * q(p)); 2: F(p + warp2 * r(p + warp * q(p))). q and r use the field's noise and fractal settings with the warp seeds.", NF_ACC(warpLevels)},
-      {"warp", "w", F, 1, 0, 32, 0.05, V{}, "warp", "Warp strength k of level 1, in lattice units.", NF_ACC(warp)},
-      {"warpSeedX", "wx", I, 211, 0, kU32Max, 1, V{}, "warp", "Seed of the level-1 x offset g. Equal to warpSeedY: the same offset on both axes.", NF_ACC(warpSeedX)},
-      {"warpSeedY", "wy", I, 212, 0, kU32Max, 1, V{}, "warp", "Seed of the level-1 y offset h.", NF_ACC(warpSeedY)},
-      {"warp2", "w2", F, 1, 0, 32, 0.05, V{}, "warp", "Warp strength of level 2, in lattice units.", NF_ACC(warp2)},
-      {"warp2SeedX", "vx", I, 223, 0, kU32Max, 1, V{}, "warp", "Seed of the level-2 x offset.", NF_ACC(warp2SeedX)},
-      {"warp2SeedY", "vy", I, 224, 0, kU32Max, 1, V{}, "warp", "Seed of the level-2 y offset.", NF_ACC(warp2SeedY)},
+      {"warp", "w", F, 1, 0, 32, 0.05, V{}, "warp", "Warp strength k of level 1, in lattice units.", NF_ACC(warp), warp1},
+      {"warpSeedX", "wx", I, 211, 0, kU32Max, 1, V{}, "warp", "Seed of the level-1 x offset g. Equal to warpSeedY: the same offset on both axes.", NF_ACC(warpSeedX), warp1},
+      {"warpSeedY", "wy", I, 212, 0, kU32Max, 1, V{}, "warp", "Seed of the level-1 y offset h.", NF_ACC(warpSeedY), warp1},
+      {"warp2", "w2", F, 1, 0, 32, 0.05, V{}, "warp", "Warp strength of level 2, in lattice units.", NF_ACC(warp2), warp2},
+      {"warp2SeedX", "vx", I, 223, 0, kU32Max, 1, V{}, "warp", "Seed of the level-2 x offset.", NF_ACC(warp2SeedX), warp2},
+      {"warp2SeedY", "vy", I, 224, 0, kU32Max, 1, V{}, "warp", "Seed of the level-2 y offset.", NF_ACC(warp2SeedY), warp2},
 
       {"periodX", "px", I, 0, 0, 1048576, 1, V{}, "tiling",
-       "Tile period in x, in lattice cells (0: not tiled). f(x + periodX * scale, y) = f(x, y). Every type; simplex tiles by sampling 3-D / 4-D noise on a circle / torus.", NF_ACC(periodX), soft(0, 64)},
-      {"periodY", "py", I, 0, 0, 1048576, 1, V{}, "tiling", "Tile period in y, in lattice cells (0: not tiled).", NF_ACC(periodY), soft(0, 64)},
+       "Tile period in x, in lattice cells (0: not tiled). f(x + periodX * scale, y) = f(x, y). Every type; simplex tiles by sampling 3-D / 4-D noise on a circle / torus.", NF_ACC(periodX), soft(0, 64) | only(tileable)},
+      {"periodY", "py", I, 0, 0, 1048576, 1, V{}, "tiling", "Tile period in y, in lattice cells (0: not tiled).", NF_ACC(periodY), soft(0, 64) | only(tileable)},
 
-      {"cellDistance", "cd", E, 0, 0, 2, 1, V{"euclidean", "manhattan", "chebyshev"}, "cellular", "Distance function of cellular noise.", NF_ACC(cellDistance)},
+      {"cellDistance", "cd", E, 0, 0, 2, 1, V{"euclidean", "manhattan", "chebyshev"}, "cellular", "Distance function of cellular noise.", NF_ACC(cellDistance), only(cellular)},
       {"cellReturn", "cr", E, 0, 0, 3, 1, V{"f1", "f2", "f2-f1", "cell"}, "cellular",
-       "What cellular noise returns: nearest distance F1, second F2, F2-F1 (cell edges), or the nearest cell's random value.", NF_ACC(cellReturn)},
-      {"jitter", "j", F, 1, 0, 1, 0.01, V{}, "cellular", "How far feature points stray from their cell centre (0: a regular grid).", NF_ACC(jitter)},
+       "What cellular noise returns: nearest distance F1, second F2, F2-F1 (cell edges), or the nearest cell's random value.", NF_ACC(cellReturn), only(cellular)},
+      {"jitter", "j", F, 1, 0, 1, 0.01, V{}, "cellular", "How far feature points stray from their cell centre (0: a regular grid).", NF_ACC(jitter), only(cellular)},
 
       {"island", "is", B, 0, 0, 1, 1, V{}, "terrain", "Multiply the height by an island falloff 1 - (d/islandRadius)^2 (clamped at 0).", NF_ACC(island)},
-      {"islandShape", "ish", E, 0, 0, 1, 1, V{"radial", "square"}, "terrain", "Distance of the falloff: radial (Euclidean) or square (Chebyshev).", NF_ACC(islandShape)},
-      {"islandX", "ix", F, 0, -1e9, 1e9, 1, V{}, "terrain", "Island centre x, in sample units.", NF_ACC(islandX), soft(-512, 512)},
-      {"islandY", "iy", F, 0, -1e9, 1e9, 1, V{}, "terrain", "Island centre y, in sample units.", NF_ACC(islandY), soft(-512, 512)},
-      {"islandRadius", "ir", F, 64, 1e-3, 1e9, 1, V{}, "terrain", "Falloff radius dmax (the height is 0 beyond it), in sample units.", NF_ACC(islandRadius), soft(8, 512)},
+      {"islandShape", "ish", E, 0, 0, 1, 1, V{"radial", "square"}, "terrain", "Distance of the falloff: radial (Euclidean) or square (Chebyshev).", NF_ACC(islandShape), island},
+      {"islandX", "ix", F, 0, -1e9, 1e9, 1, V{}, "terrain", "Island centre x, in sample units.", NF_ACC(islandX), soft(-512, 512) | island},
+      {"islandY", "iy", F, 0, -1e9, 1e9, 1, V{}, "terrain", "Island centre y, in sample units.", NF_ACC(islandY), soft(-512, 512) | island},
+      {"islandRadius", "ir", F, 64, 1e-3, 1e9, 1, V{}, "terrain", "Falloff radius dmax (the height is 0 beyond it), in sample units.", NF_ACC(islandRadius), soft(8, 512) | island},
       {"redistribution", "re", F, 1, 0.05, 8, 0.05, V{}, "terrain", "Exponent e: height = height^e (above 1 flattens lowlands, below 1 raises them).", NF_ACC(redistribution)},
       {"terraces", "te", I, 0, 0, 64, 1, V{}, "terrain", "Number of terrace steps (0: off).", NF_ACC(terraces)},
-      {"terraceSmooth", "tsm", F, 0, 0, 1, 0.01, V{}, "terrain", "Fraction of each terrace step that ramps smoothly to the next (0: hard steps).", NF_ACC(terraceSmooth)},
+      {"terraceSmooth", "tsm", F, 0, 0, 1, 0.01, V{}, "terrain", "Fraction of each terrace step that ramps smoothly to the next (0: hard steps).", NF_ACC(terraceSmooth), when("terraces", Min, 1)},
       {"t1", "t1", F, 0.35, 0, 1, 0.01, V{}, "terrain", "Band cut water | sand (t1 < t2 < t3).", NF_ACC(t1), below("t2")},
       {"t2", "t2", F, 0.45, 0, 1, 0.01, V{}, "terrain", "Band cut sand | grass; also low | mid height for biomes.", NF_ACC(t2), below("t3")},
       {"t3", "t3", F, 0.70, 0, 1, 0.01, V{}, "terrain", "Band cut grass | rock; also mid | high height for biomes.", NF_ACC(t3)},
@@ -239,6 +282,49 @@ const std::vector<std::vector<const ParamSpec*>>& orderingChains() {
     return r;
   }();
   return kChains;
+}
+
+bool paramApplies(const ParamSpec& p, const FieldConfig& c) {
+  // A chain of conditions is short (no cycles in the table); the depth bound only guards a typo.
+  const ParamSpec* q = &p;
+  for (size_t depth = 0; q && depth <= fieldSchema().size(); ++depth) {
+    const ParamRule& r = q->rule();
+    if (!(r.types & typeBit(c.type))) return false;
+    if (r.op == RuleOp::None) return true;
+    const ParamSpec* other = findParam(r.key);
+    if (!other) return true;
+    const double v = other->get(c);
+    const bool ok = r.op == RuleOp::Min ? v >= r.value : r.op == RuleOp::Equals ? v == r.value : v != r.value;
+    if (!ok) return false;
+    q = other;
+  }
+  return true;
+}
+
+std::string ruleValueText(const ParamSpec& required, double v) {
+  if (required.type == ParamType::Enum) return required.values[static_cast<size_t>(v)];
+  if (required.type == ParamType::Bool) return v != 0 ? "true" : "false";
+  return formatNumber(v);
+}
+
+std::string ruleText(const ParamSpec& p) {
+  const ParamRule& r = p.rule();
+  if (r.always()) return "";
+  std::string t = "Applies";
+  if (r.types != kAllTypes) {
+    std::vector<const char*> names;
+    for (const TypeCaps& tc : kTypeCaps)
+      if (r.types & typeBit(tc.type)) names.push_back(tc.name);
+    t += " to: ";
+    for (size_t i = 0; i < names.size(); ++i) t += std::string(i ? ", " : "") + names[i];
+  }
+  if (r.op != RuleOp::None) {
+    const ParamSpec* other = findParam(r.key);
+    const char* op = r.op == RuleOp::Min ? " >= " : r.op == RuleOp::Equals ? " = " : " != ";
+    t += std::string(r.types != kAllTypes ? ";" : "") + " when `" + r.key + "`" + op +
+         (other ? ruleValueText(*other, r.value) : formatNumber(r.value));
+  }
+  return t + ".";
 }
 
 namespace {
@@ -451,6 +537,7 @@ std::string schemaMarkdown() {
     if (p.hasSoftRange())
       md += " Slider range [" + formatNumber(p.softMin()) + ", " + formatNumber(p.softMax()) + "].";
     if (p.hints.below) md += std::string(" Must stay below `") + p.hints.below + "`.";
+    if (!p.rule().always()) md += " " + ruleText(p);
     md += " |\n";
   }
   md += "\n### capabilities of the noise types\n\n";

@@ -71,13 +71,30 @@ struct FieldConfig {
   bool operator!=(const FieldConfig& o) const { return !(*this == o); }
 };
 
-// Slider hints and ordering links of a parameter (the trailing, optional part of a table entry).
+// When a parameter takes effect (its applicability rule): the noise types it matters for and, at
+// most, one condition on another parameter. Outside it, changing the parameter does not change the
+// field (the explorer dims the control; the value is kept).
+enum class RuleOp : uint8_t { None, Min, Equals, NotEquals };
+constexpr uint8_t typeBit(NoiseType t) { return static_cast<uint8_t>(1u << static_cast<int>(t)); }
+constexpr uint8_t kAllTypes = 0x0f;
+struct ParamRule {
+  uint8_t types = kAllTypes;   // bit typeBit(t) set: applies to type t
+  const char* key = nullptr;   // requires: parameter `key` ...
+  RuleOp op = RuleOp::None;    // ... >= value (Min), == value (Equals) or != value (NotEquals)
+  double value = 0;            // as a number (enums: index; bools: 0/1)
+
+  bool always() const { return types == kAllTypes && op == RuleOp::None; }
+};
+
+// Slider hints, ordering links and the applicability rule of a parameter (the trailing, optional
+// part of a table entry).
 struct ParamHints {
   // Recommended slider range (the hard [min, max] still decides validity); NaN: same as hard.
   double softMin = std::numeric_limits<double>::quiet_NaN();
   double softMax = std::numeric_limits<double>::quiet_NaN();
   // Key of the parameter this one must stay strictly below (validate() enforces it), or null.
   const char* below = nullptr;
+  ParamRule applies = {};
 };
 
 struct ParamSpec {
@@ -95,6 +112,7 @@ struct ParamSpec {
   bool hasSoftRange() const { return hints.softMin == hints.softMin; }  // not NaN
   double softMin() const { return hasSoftRange() ? hints.softMin : min; }
   double softMax() const { return hasSoftRange() ? hints.softMax : max; }
+  const ParamRule& rule() const { return hints.applies; }
 };
 
 const std::vector<ParamSpec>& fieldSchema();
@@ -106,6 +124,15 @@ const char* paramTypeName(ParamType t);
 const std::vector<std::vector<const ParamSpec*>>& orderingChains();
 // The key of the parameter that must stay strictly below `key` (the reverse `below` link), or null.
 const char* paramAbove(std::string_view key);
+
+// Whether parameter p takes effect in config c: its rule holds, and so does the rule of the
+// parameter its condition names (recursively).
+bool paramApplies(const ParamSpec& p, const FieldConfig& c);
+// The rule as text, e.g. "Applies to: value, gradient." or "Applies when `warpLevels` >= 1."; ""
+// for a parameter that always applies.
+std::string ruleText(const ParamSpec& p);
+// A rule's value as schema text: the enum name, true/false for bools, the number otherwise.
+std::string ruleValueText(const ParamSpec& required, double v);
 
 // What each noise type supports: THE capability table (validate(), nf.capabilities() and the
 // README read it; tests check that the kernels agree with it).

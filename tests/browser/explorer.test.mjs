@@ -270,23 +270,77 @@ test('t1 cannot be set above t2 (keyboard, dragged value, typed value); t2 canno
   });
 });
 
+// Puts the explorer into a configuration where `key` takes effect, through its controls and the
+// schema's rule (applies: types, requires), enabling the required parameter first.
+async function enableControl(page, key) {
+  const rule = await page.evaluate((k) => window.explorer.nf.schema().find((p) => p.key === k).applies, key);
+  if (!rule) return;
+  const cfg = await config(page);
+  if (!rule.types.includes(cfg.type)) await page.selectOption(primary('type'), rule.types[0]);
+  const r = rule.requires;
+  if (r) {
+    await enableControl(page, r.key);
+    const v = (await config(page))[r.key];
+    if ('equals' in r && v !== r.equals) {
+      if (typeof r.equals === 'boolean') await page.setChecked(primary(r.key), r.equals);
+      else await setNumber(page, r.key, r.equals);
+    }
+    if ('min' in r && !(v >= r.min)) await setNumber(page, r.key, r.min);
+    if ('notEquals' in r && v === r.notEquals) {
+      const values = await page.evaluate((k) => window.explorer.nf.schema().find((p) => p.key === k).values, r.key);
+      await page.selectOption(primary(r.key), values.find((x) => x !== r.notEquals));
+    }
+  }
+  await idle(page);
+}
+async function setNumber(page, key, v) {
+  const num = `#controls .ex-ctl[data-key="${key}"] input[type=number]`;
+  await page.fill(num, String(v));
+  await page.press(num, 'Enter');
+}
+
 test('the keyboard reaches (Tab) and changes every control', async () => {
   await withExplorer('', { viewport: { width: 1280, height: 900 } }, async ({ page, problems }) => {
     const keys = await page.evaluate(() => window.explorer.nf.schema().map((p) => p.key));
-    // Tab from the top of the page through everything; record what gets focus.
-    await page.focus('a.ex-back');
-    const reached = new Set();
-    for (let i = 0; i < 400; i++) {
-      await page.keyboard.press('Tab');
-      const id = await page.evaluate(() => document.activeElement?.id || document.activeElement?.dataset?.key || document.activeElement?.tagName);
-      reached.add(id);
-    }
     const ids = await page.$$eval('#controls input, #controls select', (els) => els.map((e) => e.id || e.dataset.key));
-    for (const id of ids) assert.ok(reached.has(id), `Tab reaches ${id}`);
-    for (const id of ['copy-link', 'copy-config', 'download-png', 'view-bands', 'time', 'play', 'res-select']) assert.ok(reached.has(id), `Tab reaches ${id}`);
+    // Tab from the top of the page through everything; record what gets focus. Controls that do
+    // not apply are disabled and skipped, so sweep in configurations that between them enable
+    // every control: all but cellular's (3-D, warp level 2, island, terraces), then cellular.
+    const start = await config(page);
+    const covered = new Set();
+    const TOOLBAR = ['copy-link', 'copy-config', 'download-png', 'view-bands', 'time', 'play', 'res-select'];
+    const sweep = async () => {
+      await page.focus('a.ex-back');
+      const reached = new Set();
+      for (let i = 0; i < 400; i++) {
+        await page.keyboard.press('Tab');
+        const id = await page.evaluate(() => document.activeElement?.id || document.activeElement?.dataset?.key || document.activeElement?.tagName);
+        reached.add(id);
+      }
+      const state = await page.$$eval('#controls input, #controls select', (els) => els.map((e) => [e.id || e.dataset.key, e.disabled]));
+      for (const [id, disabled] of state) {
+        if (disabled) assert.ok(!reached.has(id), `Tab skips the disabled ${id}`);
+        else { assert.ok(reached.has(id), `Tab reaches ${id}`); covered.add(id); }
+      }
+      for (const id of TOOLBAR) {
+        if (await page.$eval(`#${id}`, (e) => e.disabled)) continue;   // time and play: 3-D types only
+        assert.ok(reached.has(id), `Tab reaches ${id}`);
+        covered.add(id);
+      }
+    };
+    for (const key of ['z', 'warp2', 'islandRadius', 'terraceSmooth']) await enableControl(page, key);
+    await sweep();
+    await enableControl(page, 'jitter');
+    await sweep();
+    for (const id of [...ids, ...TOOLBAR]) assert.ok(covered.has(id), `Tab reaches ${id} in some configuration`);
+    await page.click('#reset-all');   // back to the defaults the loop below starts from
+    await idle(page);
+    assert.deepEqual(await config(page), start);
 
-    // Change each control with the keyboard alone.
+    // Change each control with the keyboard alone (first enabling a configuration where it applies).
     for (const key of keys) {
+      await enableControl(page, key);
+      assert.equal(await page.$eval(primary(key), (e) => e.disabled), false, `${key} is enabled`);
       const before = (await config(page))[key];
       const kind = await page.$eval(primary(key), (e) => (e.tagName === 'SELECT' ? 'select' : e.type));
       await page.focus(primary(key));
@@ -304,6 +358,44 @@ test('the keyboard reaches (Tab) and changes every control', async () => {
     await page.focus('#controls .ex-ctl[data-key="octaves"] .ex-reset');
     await page.keyboard.press('Enter');
     assert.equal((await config(page)).octaves, await page.evaluate(() => window.explorer.nf.schema().find((p) => p.key === 'octaves').default));
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('controls that do not apply are dimmed and disabled with the reason; values stay in the config', async () => {
+  await withExplorer('?fd=quintic', { viewport: { width: 1280, height: 1400 } }, async ({ page, problems }) => {
+    const state = (keys) => page.evaluate((ks) => Object.fromEntries(ks.map((k) => {
+      const box = document.querySelector(`#controls .ex-ctl[data-key="${k}"]`);
+      const main = box.querySelector(`[id^="ctl-${k}-"]`);
+      return [k, { disabled: main.disabled, dimmed: box.classList.contains('ex-inactive'), why: box.querySelector('.ex-why').hidden ? '' : box.querySelector('.ex-why').textContent }];
+    })), keys);
+    const cellKeys = ['cellDistance', 'cellReturn', 'jitter'];
+    let s = await state(['fade', ...cellKeys, 'warp', 'islandX', 'terraceSmooth', 'octaves', 'seed']);
+    assert.deepEqual(s.fade, { disabled: false, dimmed: false, why: '' });
+    for (const k of cellKeys) assert.deepEqual(s[k], { disabled: true, dimmed: true, why: 'cellular only' }, k);
+    assert.equal(s.warp.why, 'needs Warp levels ≥ 1');
+    assert.equal(s.islandX.why, 'needs Island on');
+    assert.equal(s.terraceSmooth.why, 'needs Terraces ≥ 1');
+    assert.deepEqual(s.octaves, { disabled: false, dimmed: false, why: '' });
+    assert.deepEqual(s.seed, { disabled: false, dimmed: false, why: '' });
+
+    await page.selectOption(primary('type'), 'cellular');
+    await idle(page);
+    s = await state(['fade', ...cellKeys, 'dimensions', 'z']);
+    for (const k of cellKeys) assert.deepEqual(s[k], { disabled: false, dimmed: false, why: '' }, k);
+    assert.deepEqual(s.fade, { disabled: true, dimmed: true, why: 'value and gradient only' });
+    assert.equal(s.dimensions.why, 'value, gradient and simplex only');
+    // Disabling changes nothing: fade keeps its value, in the config and the URL.
+    assert.equal((await config(page)).fade, 'quintic');
+    assert.match(await currentUrl(page), /fd=quintic/);
+    await page.screenshot({ path: join(artifactsDir, 'explorer-cellular.png'), fullPage: true });
+
+    // fractal none disables the octave parameters; a rule on a rule follows the chain.
+    await page.selectOption(primary('fractal'), 'none');
+    await idle(page);
+    s = await state(['octaves', 'gain']);
+    assert.equal(s.octaves.why, 'needs Fractal ≠ none');
+    assert.equal(s.gain.disabled, true);
     assert.deepEqual(problems, []);
   });
 });

@@ -303,3 +303,64 @@ TEST(ToolkitExplorer, BandWidths) {
   s.counts[0] = 0;
   EXPECT_TRUE(std::isnan(s.sandEstimate()));
 }
+
+// The applicability rules of the schema (ParamSpec::rule) are facts about the kernels: a parameter
+// that does not apply leaves every sample unchanged, and every rule-bearing parameter changes the
+// field in some configuration where it applies.
+namespace {
+double otherValue(const nf::ParamSpec& p, double v) {
+  if (p.type == nf::ParamType::Enum) return std::fmod(v + 1, static_cast<double>(p.values.size()));
+  if (p.type == nf::ParamType::Bool) return v != 0 ? 0 : 1;
+  const double mid = 0.5 * (p.softMin() + p.softMax());
+  for (double cand : {mid, p.softMin(), p.softMax(), p.min, p.max}) {
+    if (p.type == nf::ParamType::Int) cand = std::round(cand);
+    if (cand != v) return cand;
+  }
+  return v;
+}
+std::vector<float> fillOf(const nf::FieldConfig& c) {
+  nf::GridSpec g{16, 16, 0.3, 0.7, 0.37, 0.41, 0, 0};
+  std::vector<float> out(256);
+  nf::Field(c).fill(g, out.data());
+  return out;
+}
+}  // namespace
+
+TEST(ToolkitExplorer, ApplicabilityRulesMatchTheKernels) {
+  std::vector<nf::FieldConfig> configs;
+  for (const char* type : {"value", "gradient", "simplex", "cellular"})
+    for (const char* fractal : {"none", "fbm"})
+      for (const char* warp : {"0", "2"})
+        for (const char* dims : {"2", "3"})
+          for (const char* island : {"false", "true"})
+            for (const char* terraces : {"0", "5"})
+              configs.push_back(cfg({{"type", type}, {"fractal", fractal}, {"warpLevels", warp}, {"dimensions", dims},
+                                     {"z", "0.3"}, {"island", island}, {"terraces", terraces}, {"islandRadius", "6"},
+                                     {"terraceSmooth", "0.3"}}));
+  for (const nf::ParamSpec& p : nf::fieldSchema()) {
+    bool changedSomewhere = false, inapplicableSomewhere = false;
+    for (const nf::FieldConfig& c : configs) {
+      nf::FieldConfig d = c;
+      ASSERT_EQ(d.set(p.key, otherValue(p, p.get(c))), "") << p.key;
+      if (d.validate() != "") continue;
+      const bool same = fillOf(c) == fillOf(d);
+      if (!nf::paramApplies(p, c)) {
+        inapplicableSomewhere = true;
+        EXPECT_TRUE(same) << p.key << " does not apply, yet changes the field (" << nf::toQuery(c) << ")";
+      } else if (!same) {
+        changedSomewhere = true;
+      }
+    }
+    if (!p.rule().always()) {
+      EXPECT_TRUE(inapplicableSomewhere) << p.key;
+      EXPECT_TRUE(changedSomewhere) << p.key << " never changes the field where its rule says it applies";
+      EXPECT_NE(nf::ruleText(p), "") << p.key;
+    }
+  }
+  EXPECT_EQ(nf::ruleText(*nf::findParam("fade")), "Applies to: value, gradient.");
+  EXPECT_EQ(nf::ruleText(*nf::findParam("z")), "Applies to: value, gradient, simplex; when `dimensions` = 3.");
+  EXPECT_EQ(nf::ruleText(*nf::findParam("warp2")), "Applies when `warpLevels` >= 2.");
+  EXPECT_EQ(nf::ruleText(*nf::findParam("islandX")), "Applies when `island` = true.");
+  EXPECT_EQ(nf::ruleText(*nf::findParam("octaves")), "Applies when `fractal` != none.");
+  EXPECT_EQ(nf::ruleText(*nf::findParam("seed")), "");
+}

@@ -11,7 +11,8 @@ test('schema is an array of plain objects', () => {
   assert.ok(Array.isArray(s) && s.length > 30);
   const oct = s.find((p) => p.key === 'octaves');
   assert.deepEqual(oct, { key: 'octaves', short: 'o', type: 'int', group: 'fractal', description: oct.description,
-    default: 3, min: 1, max: 16, step: 1, softMin: 1, softMax: 16 });
+    default: 3, min: 1, max: 16, step: 1, softMin: 1, softMax: 16,
+    applies: { types: ['value', 'gradient', 'simplex', 'cellular'], requires: { key: 'fractal', notEquals: 'none' }, text: 'Applies when `fractal` != none.' } });
   const type = s.find((p) => p.key === 'type');
   assert.deepEqual(type.values, ['value', 'gradient', 'simplex', 'cellular']);
   assert.equal(type.default, 'value');
@@ -302,4 +303,35 @@ test('README.md parameter table is the schema\'s generated table (./noisefield d
   const { repoRoot } = await import('./helpers/load.mjs');
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
   assert.equal(withTable(readme, nf.schemaMarkdown()), readme, 'run ./noisefield docs');
+});
+
+test('schema: applicability rules (applies: types, requires, text) from the C++ table', () => {
+  const s = nf.schema();
+  const by = Object.fromEntries(s.map((p) => [p.key, p]));
+  const types = by.type.values;
+  assert.deepEqual(by.fade.applies, { types: ['value', 'gradient'], requires: null, text: 'Applies to: value, gradient.' });
+  for (const k of ['cellDistance', 'cellReturn', 'jitter']) assert.deepEqual(by[k].applies.types, ['cellular'], k);
+  assert.deepEqual(by.dimensions.applies.types, types.filter((t) => nf.capabilities()[t].dims3));
+  assert.deepEqual(by.z.applies.requires, { key: 'dimensions', equals: 3 });
+  for (const k of ['octaves', 'lacunarity', 'gain', 'seedStep']) assert.deepEqual(by[k].applies.requires, { key: 'fractal', notEquals: 'none' }, k);
+  for (const k of ['warp', 'warpSeedX', 'warpSeedY']) assert.deepEqual(by[k].applies.requires, { key: 'warpLevels', min: 1 }, k);
+  for (const k of ['warp2', 'warp2SeedX', 'warp2SeedY']) assert.deepEqual(by[k].applies.requires, { key: 'warpLevels', min: 2 }, k);
+  for (const k of ['islandShape', 'islandX', 'islandY', 'islandRadius']) assert.deepEqual(by[k].applies.requires, { key: 'island', equals: true }, k);
+  assert.deepEqual(by.terraceSmooth.applies.requires, { key: 'terraces', min: 1 });
+  for (const k of ['type', 'seed', 'hash', 'scale', 'fractal', 'warpLevels', 't1', 'moistureSeed']) assert.equal(by[k].applies, null, k);
+  for (const p of s) {
+    if (!p.applies) continue;
+    for (const t of p.applies.types) assert.ok(types.includes(t), `${p.key}: ${t}`);
+    if (p.applies.requires) assert.ok(by[p.applies.requires.key], `${p.key} requires a parameter of the table`);
+    assert.ok(nf.schemaMarkdown().includes(p.applies.text), `${p.key}: the README table states the rule`);
+  }
+  // A parameter outside its rule leaves the field unchanged (fade on cellular, jitter on value).
+  const same = (a, b) => {
+    const fa = new nf.Field(a), fb = new nf.Field(b);
+    try { for (let k = 0; k < 20; k++) if (fa.sample(k * 1.7, k * 0.3) !== fb.sample(k * 1.7, k * 0.3)) return false; return true; }
+    finally { fa.delete(); fb.delete(); }
+  };
+  assert.ok(same({ type: 'cellular', fade: 'linear' }, { type: 'cellular', fade: 'quintic' }));
+  assert.ok(same({ type: 'value', jitter: 0.2 }, { type: 'value', jitter: 0.9 }));
+  assert.ok(!same({ type: 'cellular', jitter: 0.2 }, { type: 'cellular', jitter: 0.9 }));
 });
