@@ -30,9 +30,10 @@ function nfNumberOption(opts, name, fallback) {
 
   const check = nfCheck, rejectUnknownKeys = nfRejectUnknownKeys, numberOption = nfNumberOption;
 
+  let limits = null;  // constants: read from C++ once, not on every scalar call
   Module['fbm'] = function fbm(x, y, seed, octaves) {
     if (octaves === undefined) octaves = 3;
-    const lim = Module['limits']();
+    const lim = limits || (limits = Module['limits']());
     if (!Number.isInteger(octaves) || octaves < lim.minOctaves || octaves > lim.maxOctaves) {
       throw new Error('octaves must be an integer in [' + lim.minOctaves + ', ' + lim.maxOctaves + '] (got ' + octaves + ')');
     }
