@@ -11,11 +11,8 @@ import { DEFAULT_SEED, MAX_SEED, dayFromClock, parseSeed } from './landscape-par
 
 export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
 const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // spec 2.1
-const INSET = 48;            // CSS px of overhang on every side
 const SWAY_X = 64, SWAY_Y = 30;  // parallax travel per unit depth, CSS px
 const EASE = 0.05;           // parallax easing per 60 Hz frame
-const GATE_X = 800, GATE_Y = 440, GATE_R = 168, WATER_Y = 870;
-const SCENE_W = 1600, SCENE_H = 1000;
 const ENTER_DELAY_MS = 820;
 const DARK_DAY_CAP = 0.3;
 const MODE = { idle: 0, hot: 1, enter: 2 };
@@ -54,10 +51,9 @@ function resolveSeed(seed) {
   return r.value;
 }
 
-// Automatic pitch of spec 1.7 on the layer canvas (viewport + 96); on a fractional
-// devicePixelRatio it moves by one when that makes a buffer pixel a whole number of device pixels.
-export function choosePitch(cssWidth, dpr) {
-  const auto = Math.max(3, Math.min(6, Math.floor((cssWidth + 2 * INSET) / 380 + 0.5)));
+// The scene's automatic pitch (spec 1.7, `auto`); on a fractional devicePixelRatio it moves by one
+// when that makes a buffer pixel a whole number of device pixels.
+export function choosePitch(auto, dpr) {
   if (Number.isInteger(dpr)) return auto;
   const whole = (p) => Math.abs(p * dpr - Math.round(p * dpr)) < 1e-6;
   for (const p of [auto, auto + 1, auto - 1]) if (p >= 2 && p <= 8 && whole(p)) return p;
@@ -174,45 +170,45 @@ export async function mount(element, options = {}) {
     const w = Math.max(1, Math.min(16384, Math.round(rect.width)));
     const h = Math.max(1, Math.min(16384, Math.round(rect.height)));
     const dpr = win.devicePixelRatio || 1;
-    const pitch = pitchOption || choosePitch(w, dpr);
+    const pitch = pitchOption || choosePitch(M.Landscape.autoPitch(w), dpr);
     if (layout && layout.w === w && layout.h === h && layout.pitch === pitch && layout.dpr === dpr) return false;
     scene.setViewport({ cssWidth: w, cssHeight: h, pitch });
     dropViews();
     const bw = scene.bufferWidth, bh = scene.bufferHeight;
-    const cw = w + 2 * INSET, ch = h + 2 * INSET;
-    const scale = Math.max(cw / SCENE_W, ch / SCENE_H);
-    layout = { w, h, dpr, pitch, bw, bh, scale, ox: (cw - SCENE_W * scale) / 2, oy: (ch - SCENE_H * scale) / 2 };
+    // The scene's own placement (C++): scale, origin, inset, the gate and the water line.
+    const at = scene.placement;
+    layout = { w, h, dpr, pitch, bw, bh, ...at };
     for (const c of canvases) {
       c.width = bw;
       c.height = bh;
       c.style.width = `${bw * pitch}px`;
       c.style.height = `${bh * pitch}px`;
     }
-    const r = GATE_R * scale;
+    const r = layout.gateR * layout.scale;
     portal.style.width = portal.style.height = `${2 * r}px`;
     applied = [];
     return true;
   }
   // Scene point -> host CSS px for a layer at rest (no parallax).
-  const cssX = (sx) => sx * layout.scale + layout.ox - INSET;
-  const cssY = (sy) => sy * layout.scale + layout.oy - INSET;
+  const cssX = (sx) => sx * layout.scale + layout.ox - layout.inset;
+  const cssY = (sy) => sy * layout.scale + layout.oy - layout.inset;
   // Host CSS px -> scene, through a layer's current parallax offset.
-  const sceneX = (x, off = 0) => (x - off + INSET - layout.ox) / layout.scale;
-  const sceneY = (y, off = 0) => (y - off + INSET - layout.oy) / layout.scale;
+  const sceneX = (x, off = 0) => (x - off + layout.inset - layout.ox) / layout.scale;
+  const sceneY = (y, off = 0) => (y - off + layout.inset - layout.oy) / layout.scale;
   const offX = (l) => -ptr.x * DEPTH[l] * SWAY_X;
   const offY = (l) => -ptr.y * DEPTH[l] * SWAY_Y;
   const snap = (v) => Math.round(v * layout.dpr) / layout.dpr;
 
   function placeLayers() {
     for (let l = 0; l < LAYERS.length; l++) {
-      const x = snap(offX(l) - INSET), y = snap(offY(l) - INSET);
+      const x = snap(offX(l) - layout.inset), y = snap(offY(l) - layout.inset);
       const a = applied[l];
       if (a && a[0] === x && a[1] === y) continue;
       applied[l] = [x, y];
       canvases[l].style.transform = `translate(${x}px, ${y}px)`;
     }
-    const r = GATE_R * layout.scale;
-    portal.style.transform = `translate(${snap(cssX(GATE_X) + offX(2) - r)}px, ${snap(cssY(GATE_Y) + offY(2) - r)}px)`;
+    const r = layout.gateR * layout.scale;
+    portal.style.transform = `translate(${snap(cssX(layout.gateX) + offX(2) - r)}px, ${snap(cssY(layout.gateY) + offY(2) - r)}px)`;
   }
 
   // ---- portal ----
@@ -310,10 +306,10 @@ export async function mount(element, options = {}) {
       ptr.ty = Math.min(0.5, Math.max(-0.5, p.y / p.h - 0.5));
     }
     scene.setPointer(sceneX(p.x, offX(0)), sceneY(p.y, offY(0)), inside);
-    const gx = sceneX(p.x, offX(2)) - GATE_X, gy = sceneY(p.y, offY(2)) - GATE_Y;
+    const gx = sceneX(p.x, offX(2)) - layout.gateX, gy = sceneY(p.y, offY(2)) - layout.gateY;
     // Hot only when the pointer is on the landscape itself, not on content laid over it.
     const onHost = ev.target === element || element.contains(ev.target) || ev.target === doc.documentElement;
-    const over = inside && onHost && gx * gx + gy * gy < GATE_R * GATE_R;
+    const over = inside && onHost && gx * gx + gy * gy < layout.gateR * layout.gateR;
     if (over !== hover) {
       hover = over;
       hostStyle.cursor = over ? 'pointer' : restore.cursor;
@@ -333,7 +329,7 @@ export async function mount(element, options = {}) {
     if (ev.target === portal || hover) { enter(ev); return; }
     const p = hostPoint(ev);
     const y = sceneY(p.y, offY(5));
-    if (y > WATER_Y) {
+    if (y > layout.waterY) {
       scene.splash(sceneX(p.x, offX(5)), y);
       dropViews();
       if (motion() && !paused) wake();

@@ -68,6 +68,9 @@
     sceneXFromCss(x) { return this._live().sceneXFromCss(x); }
     sceneYFromCss(y) { return this._live().sceneYFromCss(y); }
     get gScenePerPixel() { return this._live().gScenePerPixel(); }
+    // { scale, ox, oy, inset, sceneWidth, sceneHeight, gateX, gateY, gateR, waterY }: scene point
+    // (x, y) shows at viewport CSS (x * scale + ox - inset, y * scale + oy - inset) at rest.
+    get placement() { return this._live().placement(); }
     delete() {
       if (this._raw) this._raw.delete();
       this._raw = null;
@@ -75,5 +78,7 @@
   }
   Landscape.LAYERS = LANDSCAPE_LAYERS;
   Landscape.PORTAL_MODES = PORTAL_MODES;
+  // The automatic pitch (spec 1.7) the scene uses for a viewport cssWidth wide (pitch 0).
+  Landscape.autoPitch = (cssWidth) => Module['landscapeAutoPitch'](Number(cssWidth));
   Module['Landscape'] = Landscape;
 })();

@@ -505,6 +505,22 @@ class JsLandscape {
   double sceneXFromCss(double x) const { return scene_.sceneXFromCss(x); }
   double sceneYFromCss(double y) const { return scene_.sceneYFromCss(y); }
   double gScenePerPixel() const { return scene_.gScenePerPixel(); }
+  // Called once per relayout, not per frame.
+  val placement() const {
+    const auto pl = scene_.placement();
+    val o = val::object();
+    o.set("scale", pl.scale);
+    o.set("ox", pl.ox);
+    o.set("oy", pl.oy);
+    o.set("inset", pl.inset);
+    o.set("sceneWidth", pl.sceneWidth);
+    o.set("sceneHeight", pl.sceneHeight);
+    o.set("gateX", pl.gateX);
+    o.set("gateY", pl.gateY);
+    o.set("gateR", pl.gateR);
+    o.set("waterY", pl.waterY);
+    return o;
+  }
   val pixels(int layer) const {
     if (layer < 0 || layer >= nf::scene::kLayerCount) return errorResult("layer must be an integer in [0, 6]");
     const uint8_t* p = scene_.pixels(static_cast<nf::scene::Layer>(layer));
@@ -523,6 +539,9 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
   using namespace emscripten;
   constant("kLandscapeLayerCount", static_cast<int>(nf::scene::kLayerCount));
   constant("kDefaultWorldSeed", static_cast<double>(nf::scene::kDefaultWorldSeed));
+  function("landscapeAutoPitch", +[](double cssWidth) {
+    return nf::scene::autoPitch(std::isfinite(cssWidth) ? static_cast<int>(std::max(1.0, std::min(cssWidth, 16384.0))) : 1);
+  });
   class_<JsLandscape>("RawLandscape")
       .constructor<double>()
       .function("setViewport", &JsLandscape::setViewport)
@@ -548,6 +567,7 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
       .function("sceneXFromCss", &JsLandscape::sceneXFromCss)
       .function("sceneYFromCss", &JsLandscape::sceneYFromCss)
       .function("gScenePerPixel", &JsLandscape::gScenePerPixel)
+      .function("placement", &JsLandscape::placement)
       .function("pixels", &JsLandscape::pixels);
 }
 // ==== end scene bindings ====

@@ -166,12 +166,43 @@ struct Impl {
     }
   };
 
+  // The rest of full() once the first warp's fractals (qx, qy) at (sx, sy) are known.
+  static double afterFirstWarp(const FieldParams& p, double sx, double sy, double qx, double qy) {
+    const double x = sx / p.scale, y = sy / p.scale, z = p.z;
+    double h;
+    if (p.warpLevels == 1) {
+      h = fractal<false>(p, p.seed, x + p.warp * qx, y + p.warp * qy, z, nullptr, nullptr);
+    } else {
+      const double wx = x + p.warp * qx, wy = y + p.warp * qy;
+      const double rx = fractal<false>(p, p.warp2SeedX, wx, wy, z, nullptr, nullptr);
+      const double ry =
+          p.warp2SeedY == p.warp2SeedX ? rx : fractal<false>(p, p.warp2SeedY, wx, wy, z, nullptr, nullptr);
+      h = fractal<false>(p, p.seed, x + p.warp2 * rx, y + p.warp2 * ry, z, nullptr, nullptr);
+    }
+    return terrain<false>(p, sx, sy, h, nullptr, nullptr);
+  }
+  struct AfterFirstWarp {
+    FieldParams p;
+    double operator()(double sx, double sy, double qx, double qy) const { return afterFirstWarp(p, sx, sy, qx, qy); }
+  };
+
   static std::unique_ptr<rows::RowSampler> rowSampler(const FieldParams& p, const double* xs, int n) {
-    if (p.warpLevels == 0 && p.octaves <= kMaxOctaves)  // the hoisted row fill (field_fill.h)
+    if (p.octaves > kMaxOctaves) {  // not reached through the schema; kept correct anyway
+      auto one = [p](double sx, double sy) { return full<false>(p, sx, sy, p.z, nullptr, nullptr); };
+      return std::make_unique<rows::PerSampleRows<decltype(one)>>(xs, n, one);
+    }
+    if (p.warpLevels == 0)  // the hoisted row fill (field_fill.h)
       return std::make_unique<rows::HeightRows<K, Is3D, Terrain>>(p, xs, n, hasTerrain(p), Terrain{p});
-    // Warped fields: the warped coordinates differ per sample, so nothing is shared.
-    auto one = [p](double sx, double sy) { return full<false>(p, sx, sy, p.z, nullptr, nullptr); };
-    return std::make_unique<rows::PerSampleRows<decltype(one)>>(xs, n, one);
+    // Warped: the first warp's fractals are taken at the grid's own points, so they are hoisted
+    // row fills; what they displace is sampled point by point.
+    using Plain = rows::HeightRows<K, Is3D, Terrain>;
+    FieldParams px = p, py = p;
+    px.warpLevels = py.warpLevels = 0;
+    px.seed = p.warpSeedX;
+    py.seed = p.warpSeedY;
+    auto qx = std::make_unique<Plain>(px, xs, n, false, Terrain{px});
+    auto qy = p.warpSeedY == p.warpSeedX ? nullptr : std::make_unique<Plain>(py, xs, n, false, Terrain{py});
+    return std::make_unique<rows::WarpedRows<AfterFirstWarp>>(xs, n, std::move(qx), std::move(qy), AfterFirstWarp{p});
   }
   static std::unique_ptr<rows::GradRowSampler> gradRowSampler(const FieldParams& p, const double* xs, int n) {
     return std::make_unique<rows::GradRows<K, Is3D, Terrain>>(p, xs, n, hasTerrain(p), Terrain{p});

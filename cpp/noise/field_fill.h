@@ -13,6 +13,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "fbm.h"
@@ -187,6 +188,31 @@ class HeightRows final : public RowSampler {
   std::vector<double> sx_, tmp_;
   std::vector<typename RK::Cols> cols_;
   double z_[kMaxOctaves];
+};
+
+// A warped field: the first warp's fractals qx, qy come from row samplers over the same columns
+// (qy null: the same seed, qy = qx), and rest(sx, sy, qx, qy) finishes each sample.
+template <class Rest>
+class WarpedRows final : public RowSampler {
+ public:
+  WarpedRows(const double* xs, int n, std::unique_ptr<RowSampler> qx, std::unique_ptr<RowSampler> qy, Rest rest)
+      : sx_(xs, xs + n), qx_(std::move(qx)), qy_(std::move(qy)), rest_(rest), bx_(paddedSize(n)),
+        by_(qy_ ? paddedSize(n) : 0) {}
+  void row(double sy, double* out) override {
+    qx_->row(sy, bx_.data());
+    const double* qy = bx_.data();
+    if (qy_) {
+      qy_->row(sy, by_.data());
+      qy = by_.data();
+    }
+    for (size_t i = 0; i < sx_.size(); ++i) out[i] = rest_(sx_[i], sy, bx_[i], qy[i]);
+  }
+
+ private:
+  std::vector<double> sx_;
+  std::unique_ptr<RowSampler> qx_, qy_;
+  Rest rest_;
+  std::vector<double> bx_, by_;
 };
 
 // Any field, one sample at a time through `sample(sx, sy)` (warped fields: the warped coordinates

@@ -5,6 +5,11 @@
 
 namespace nf::scene {
 
+int autoPitch(int cssWidth) {
+  const int cw = std::max(1, std::min(cssWidth, 16384)) + 2 * kInset;
+  return std::max(3, std::min(6, jsRound(cw / 380.0)));
+}
+
 Grid makeGrid(int cssWidth, int cssHeight, int pitch) {
   Grid g;
   // Bounded so a bogus size cannot ask for gigabytes; 16k CSS px is beyond any real screen.
@@ -12,7 +17,7 @@ Grid makeGrid(int cssWidth, int cssHeight, int pitch) {
   g.cssH = std::max(1, std::min(cssHeight, 16384));
   g.cw = g.cssW + 2 * kInset;
   g.ch = g.cssH + 2 * kInset;
-  g.pitch = pitch > 0 ? std::min(pitch, 64) : std::max(3, std::min(6, jsRound(g.cw / 380.0)));
+  g.pitch = pitch > 0 ? std::min(pitch, 64) : autoPitch(g.cssW);
   g.bw = (g.cw + g.pitch - 1) / g.pitch;
   g.bh = (g.ch + g.pitch - 1) / g.pitch;
   g.scale = std::max(g.cw / kSceneW, g.ch / kSceneH);

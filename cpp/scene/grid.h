@@ -29,7 +29,11 @@ struct Grid {
   bool valid() const { return bw > 0 && bh > 0; }
 };
 
-// pitch 0 = automatic clamp(round(cw / 380), 3, 6), cw being the canvas width (viewport + 96).
+// The automatic pitch of spec 1.7: clamp(round(cw / 380), 3, 6), cw being the canvas width
+// (viewport + 96).
+int autoPitch(int cssWidth);
+
+// pitch 0 = autoPitch(cssWidth).
 Grid makeGrid(int cssWidth, int cssHeight, int pitch);
 
 }  // namespace nf::scene

@@ -80,6 +80,17 @@ class Landscape {
   double sceneYFromCss(double cssY) const { return (cssY + kInset - grid_.oy) / grid_.scale; }
   double gScenePerPixel() const { return grid_.px; }
 
+  // Where the scene sits in the viewport, for a page that places elements over it (the portal) or
+  // maps input into it: scene point (x, y) is at viewport CSS (x * scale + ox - inset,
+  // y * scale + oy - inset) with no parallax. The one place the page learns this mapping.
+  struct Placement {
+    double scale, ox, oy, inset, sceneWidth, sceneHeight;
+    double gateX, gateY, gateR, waterY;
+  };
+  Placement placement() const {
+    return {grid_.scale, grid_.ox, grid_.oy, double(kInset), kSceneW, kSceneH, kGateX, kGateY, kGateR, kWater};
+  }
+
   double farRidge(double x) const { return farRidgeAt(x, seeds_.farRidge); }
   double midRidge(double x) const { return midRidgeAt(x, seeds_.midRidge); }
   double hillTop(double x, double water = kWater) const { return hillTopAt(x, water, seeds_.hillNoise); }

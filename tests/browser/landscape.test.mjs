@@ -31,6 +31,13 @@ const layerHashes = (page) => hashCanvases(page, 'canvas.nf-layer');
 
 const st = (page) => page.evaluate(() => window.__noisefield.state());
 
+// The page a portal led to has loaded and mounted its landscape: only then is it closed, since a
+// close that races a navigation commit can hang in Chromium (see closeContext).
+async function homeMounted(page) {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => document.documentElement.matches('.nf-live, .nf-failed'), null, { timeout: 20000 });
+}
+
 test('no console errors or CSP violations; every layer is painted', async () => {
   await withLoad('/?test', async ({ page, problems }) => {
     await page.waitForTimeout(400);
@@ -208,6 +215,7 @@ test('the portal: Tab focus makes it hot, blur idle, Enter enters and then goes 
     await page.waitForURL((u) => u.pathname === '/' && u.search === '', { waitUntil: 'commit', timeout: 5000 });
     const waited = Date.now() - t0;
     assert.ok(waited >= 700, `navigated after the spin-up (${waited} ms)`);
+    await homeMounted(page);
     assert.deepEqual(problems.filter((p) => !p.includes('404')), []);
   });
 });
@@ -225,6 +233,7 @@ test('the portal under reduced motion navigates at once; hovering it makes it ho
     // 'commit': time the navigation itself, not the next page's load (slow under a busy CI).
     await page.waitForURL((u) => u.pathname === '/', { waitUntil: 'commit', timeout: 5000 });
     assert.ok(Date.now() - t0 < 700, 'at once');
+    await homeMounted(page);
   });
 });
 

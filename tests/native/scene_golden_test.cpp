@@ -67,6 +67,22 @@ TEST(SceneGrid, MappingAndInset) {
   EXPECT_EQ(makeGrid(320, 480, 0).pitch, 3);
   EXPECT_EQ(makeGrid(3840, 2160, 0).pitch, 6);
   EXPECT_EQ(makeGrid(1280, 800, 7).pitch, 7);
+  EXPECT_EQ(autoPitch(1920), 5);
+  EXPECT_EQ(autoPitch(320), 3);
+  EXPECT_EQ(autoPitch(3840), 6);
+  // The placement a page uses is the grid's mapping: scene -> viewport CSS -> scene is the identity.
+  const auto pl = scene.placement();
+  EXPECT_EQ(pl.scale, g.scale);
+  EXPECT_EQ(pl.ox, g.ox);
+  EXPECT_EQ(pl.oy, g.oy);
+  EXPECT_EQ(pl.inset, 48);
+  for (double x : {0.0, 800.0, 1600.0}) {
+    const double css = x * pl.scale + pl.ox - pl.inset;
+    EXPECT_NEAR(scene.sceneXFromCss(css), x, 1e-9);
+  }
+  EXPECT_EQ(pl.gateX, 800);
+  EXPECT_EQ(pl.gateR, 168);
+  EXPECT_EQ(pl.waterY, 870);
 }
 
 }  // namespace

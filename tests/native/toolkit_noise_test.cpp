@@ -43,6 +43,15 @@ std::vector<Named> allTypes() {
     for (const char* ret : {"f1", "f2", "f2-f1", "cell"})
       r.push_back({"cellular", cfg({{"type", "cellular"}, {"fractal", "none"}, {"cellDistance", d}, {"cellReturn", ret}})});
   r.push_back({"warp1", cfg({{"warpLevels", "1"}, {"warp", "1.5"}})});
+  // Warped fills hoist the first warp as row fills: every kernel, 3-D, tiling and terrain under it.
+  r.push_back({"warp2-cellular", cfg({{"type", "cellular"}, {"warpLevels", "2"}, {"warp", "0.8"}, {"cellReturn", "f2-f1"}})});
+  r.push_back({"warp2-simplex-3d", cfg({{"type", "simplex"}, {"dimensions", "3"}, {"z", "0.37"}, {"warpLevels", "2"},
+                                        {"warpSeedY", "99"}, {"warp2SeedY", "7"}})});
+  r.push_back({"warp1-gradient-tiled-terrain", cfg({{"type", "gradient"}, {"fractal", "ridged"}, {"warpLevels", "1"},
+                                                    {"periodX", "4"}, {"periodY", "3"}, {"scale", "8"}, {"island", "true"},
+                                                    {"islandRadius", "400"}, {"terraces", "4"}})});
+  r.push_back({"warp1-value-single", cfg({{"fractal", "none"}, {"warpLevels", "1"}, {"warp", "2"}, {"warpSeedX", "5"},
+                                          {"warpSeedY", "5"}})});
   r.push_back({"nebula", nf::nebulaConfig()});
   r.push_back({"tiled", cfg({{"type", "gradient"}, {"periodX", "4"}, {"periodY", "3"}, {"scale", "8"}})});
   // Tiled simplex: 4-D torus (both periods), 3-D cylinder (one period), and with z (4-D, drift).

@@ -30,7 +30,11 @@ export async function startBrowser() {
 // A page that records console errors, page errors and CSP violations as they happen.
 export async function openPage(browser, url, { viewport = { width: 1280, height: 800 }, colorScheme = 'light', reducedMotion = 'no-preference', javaScriptEnabled = true } = {}) {
   const context = await browser.newContext({ viewport, colorScheme, reducedMotion, javaScriptEnabled });
+  // Every wait is bounded: a stuck page fails its test instead of stalling the suite.
+  context.setDefaultTimeout(20000);
+  context.setDefaultNavigationTimeout(30000);
   const page = await context.newPage();
+  await rememberContextId(context, page);
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
@@ -50,8 +54,45 @@ export async function withPages(openers, fn) {
     for (const open of openers) opened.push(await open());
     return await fn(...opened);
   } finally {
-    await Promise.all(opened.map((o) => o.context.close()));
+    await Promise.all(opened.map((o) => closeContext(o.context)));
   }
+}
+
+// ---- closing a context without hanging ----
+// Chromium can acknowledge Target.closeTarget and drop it when the close races a navigation
+// commit (crbug.com/536385539, playwright#42068): context.close() then never settles. Tests wait
+// for a navigation to finish before closing, and closeContext re-issues the close of the
+// context's pages over CDP if the first attempt has not finished within a few seconds.
+const contextIds = new WeakMap();   // BrowserContext -> CDP browserContextId
+
+async function rememberContextId(context, page) {
+  const cdp = await context.newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.detach();
+  contextIds.set(context, targetInfo.browserContextId);
+}
+
+const settles = (promise, ms) => new Promise((resolve) => {
+  const timer = setTimeout(() => resolve(false), ms);
+  promise.then(() => { clearTimeout(timer); resolve(true); }, () => { clearTimeout(timer); resolve(true); });
+});
+
+export async function closeContext(context, { waitMs = 5000, attempts = 4 } = {}) {
+  const closing = context.close();
+  if (await settles(closing, waitMs)) return closing;
+  const id = contextIds.get(context);
+  const cdp = await context.browser().newBrowserCDPSession();
+  try {
+    for (let i = 0; i < attempts; i++) {
+      const { targetInfos } = await cdp.send('Target.getTargets');
+      const pages = targetInfos.filter((t) => t.type === 'page' && t.browserContextId === id);
+      await Promise.all(pages.map((t) => cdp.send('Target.closeTarget', { targetId: t.targetId }).catch(() => {})));
+      if (await settles(closing, waitMs)) return closing;
+    }
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+  throw new Error(`closing a browser context did not finish after ${attempts + 1} attempts`);
 }
 
 // withPage(browser, url, [options,] fn): one openPage() page for the length of fn.

@@ -1,0 +1,92 @@
+// The landscape scene through the wasm module (nf.Landscape): sizes, the placement a page reads,
+// the layer mask of advance(), zero-copy pixels, bad input and delete.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadNoisefield } from './helpers/load.mjs';
+
+const nf = await loadNoisefield();
+
+test('setViewport sizes the layers; placement maps scene points to viewport CSS and back', () => {
+  const s = new nf.Landscape();
+  try {
+    s.setViewport({ cssWidth: 1920, cssHeight: 1080 });
+    assert.equal(s.pitch, 5, 'automatic pitch');
+    assert.equal(nf.Landscape.autoPitch(1920), 5);
+    assert.equal(nf.Landscape.autoPitch(320), 3);
+    assert.equal(nf.Landscape.autoPitch(3840), 6);
+    assert.equal(s.bufferWidth, Math.ceil((1920 + 96) / 5));
+    assert.equal(s.bufferHeight, Math.ceil((1080 + 96) / 5));
+    const at = s.placement;
+    assert.deepEqual(Object.keys(at).sort(),
+      ['gateR', 'gateX', 'gateY', 'inset', 'ox', 'oy', 'scale', 'sceneHeight', 'sceneWidth', 'waterY']);
+    assert.equal(at.inset, 48);
+    assert.deepEqual([at.sceneWidth, at.sceneHeight, at.gateX, at.gateY, at.gateR, at.waterY], [1600, 1000, 800, 440, 168, 870]);
+    // The scene covers the layer canvas (viewport + 2 * inset) and is centred on it.
+    assert.equal(at.scale, Math.max((1920 + 96) / 1600, (1080 + 96) / 1000));
+    assert.ok(Math.abs(2 * at.ox + 1600 * at.scale - (1920 + 96)) < 1e-9);
+    for (const x of [0, 400, 800, 1600]) {
+      const css = x * at.scale + at.ox - at.inset;
+      assert.ok(Math.abs(s.sceneXFromCss(css) - x) < 1e-9, `x ${x}`);
+    }
+    for (const y of [0, 440, 870]) {
+      const css = y * at.scale + at.oy - at.inset;
+      assert.ok(Math.abs(s.sceneYFromCss(css) - y) < 1e-9, `y ${y}`);
+    }
+    // Another shape: a tall phone viewport crops the sides instead.
+    s.setViewport({ cssWidth: 390, cssHeight: 844 });
+    const tall = s.placement;
+    assert.equal(tall.scale, (844 + 96) / 1000);
+    assert.ok(tall.ox < 0 && tall.oy === 0);
+  } finally {
+    s.delete();
+  }
+});
+
+test('advance returns a mask of changed layers; pixels are views of the layer buffers', () => {
+  const s = new nf.Landscape(404);
+  try {
+    s.setViewport({ cssWidth: 640, cssHeight: 400, pitch: 4 });
+    s.setDay(0.6);
+    s.setClock(3);
+    const all = s.renderAll();
+    assert.equal(all, (1 << nf.Landscape.LAYERS.length) - 1);
+    let seen = 0;
+    for (let i = 0; i < 20; i++) seen |= s.advance(1 / 60);
+    assert.ok(seen & (1 << nf.Landscape.LAYERS.indexOf('rift')), 'the rift ticks at 20 Hz');
+    assert.equal(seen & (1 << nf.Landscape.LAYERS.indexOf('land')), 0, 'paint-once layers stay');
+    for (const name of nf.Landscape.LAYERS) {
+      const px = s.pixels(name);
+      assert.ok(px instanceof Uint8Array);
+      assert.equal(px.length, s.bufferWidth * s.bufferHeight * 4);
+    }
+    const sky = s.pixels('sky');
+    for (let i = 0; i < s.bufferWidth; i++) assert.equal(sky[4 * i + 3], 255, 'the top row is all sky');
+    let opaque = 0;
+    for (let i = 3; i < sky.length; i += 4) if (sky[i] === 255) opaque++;
+    assert.ok(opaque > sky.length / 8, 'most of the upper half is sky');
+  } finally {
+    s.delete();
+  }
+});
+
+test('bad scene input throws an Error naming the parameter; the scene keeps working', () => {
+  const s = new nf.Landscape();
+  try {
+    assert.throws(() => s.setViewport({ cssWidth: 0, cssHeight: 100 }), /cssWidth.*\[1, 16384\]/);
+    assert.throws(() => s.setViewport({ cssWidth: 100, cssHeight: 100, pitch: 9 }), /pitch/);
+    assert.throws(() => s.setViewport({ cssWidth: 100, cssHeight: 100, size: 3 }), /unknown|size/);
+    assert.throws(() => s.setDay(NaN), /day must be a number in \[0, 1\]/);
+    assert.throws(() => s.setDay(1.5), /day/);
+    assert.throws(() => s.setClock(-1), /clock/);
+    assert.throws(() => s.setWorldSeed(-3), /seed/);
+    assert.throws(() => s.setPortalMode('open'), /portal mode/);
+    assert.throws(() => s.pixels('moon'), /layer must be one of/);
+    assert.throws(() => new nf.Landscape(1.5), /world seed/);
+    s.setViewport({ cssWidth: 200, cssHeight: 120 });
+    assert.equal(s.pixels(0).length, s.bufferWidth * s.bufferHeight * 4);
+    assert.equal(nf.Landscape.autoPitch(NaN), 3, 'a bogus width gets the smallest pitch, not a crash');
+  } finally {
+    s.delete();
+  }
+  assert.throws(() => s.advance(0.1), /deleted/);
+});
