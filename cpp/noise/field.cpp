@@ -83,6 +83,17 @@ struct Impl {
     return sum / norm;
   }
 
+  // The warped height at lattice point (x, y, z) given the first warp's fractals there (qx, qy):
+  // one level displaces by warp * q; two levels take r at the displaced point and displace by
+  // warp2 * r.
+  static double warped(const FieldParams& p, double x, double y, double z, double qx, double qy) {
+    if (p.warpLevels == 1) return fractal<false>(p, p.seed, x + p.warp * qx, y + p.warp * qy, z, nullptr, nullptr);
+    const double wx = x + p.warp * qx, wy = y + p.warp * qy;
+    const double rx = fractal<false>(p, p.warp2SeedX, wx, wy, z, nullptr, nullptr);
+    const double ry = p.warp2SeedY == p.warp2SeedX ? rx : fractal<false>(p, p.warp2SeedY, wx, wy, z, nullptr, nullptr);
+    return fractal<false>(p, p.seed, x + p.warp2 * rx, y + p.warp2 * ry, z, nullptr, nullptr);
+  }
+
   // The whole pipeline at sample coordinates; gradient (if G) per sample unit. G is only used
   // without warp (the binding of gradients through the warp is not implemented).
   template <bool G>
@@ -94,15 +105,7 @@ struct Impl {
     } else {
       const double qx = fractal<false>(p, p.warpSeedX, x, y, z, nullptr, nullptr);
       const double qy = p.warpSeedY == p.warpSeedX ? qx : fractal<false>(p, p.warpSeedY, x, y, z, nullptr, nullptr);
-      if (p.warpLevels == 1) {
-        h = fractal<false>(p, p.seed, x + p.warp * qx, y + p.warp * qy, z, nullptr, nullptr);
-      } else {
-        const double wx = x + p.warp * qx, wy = y + p.warp * qy;
-        const double rx = fractal<false>(p, p.warp2SeedX, wx, wy, z, nullptr, nullptr);
-        const double ry =
-            p.warp2SeedY == p.warp2SeedX ? rx : fractal<false>(p, p.warp2SeedY, wx, wy, z, nullptr, nullptr);
-        h = fractal<false>(p, p.seed, x + p.warp2 * rx, y + p.warp2 * ry, z, nullptr, nullptr);
-      }
+      h = warped(p, x, y, z, qx, qy);
     }
     if constexpr (G) {
       hx /= p.scale;
@@ -168,17 +171,7 @@ struct Impl {
 
   // The rest of full() once the first warp's fractals (qx, qy) at (sx, sy) are known.
   static double afterFirstWarp(const FieldParams& p, double sx, double sy, double qx, double qy) {
-    const double x = sx / p.scale, y = sy / p.scale, z = p.z;
-    double h;
-    if (p.warpLevels == 1) {
-      h = fractal<false>(p, p.seed, x + p.warp * qx, y + p.warp * qy, z, nullptr, nullptr);
-    } else {
-      const double wx = x + p.warp * qx, wy = y + p.warp * qy;
-      const double rx = fractal<false>(p, p.warp2SeedX, wx, wy, z, nullptr, nullptr);
-      const double ry =
-          p.warp2SeedY == p.warp2SeedX ? rx : fractal<false>(p, p.warp2SeedY, wx, wy, z, nullptr, nullptr);
-      h = fractal<false>(p, p.seed, x + p.warp2 * rx, y + p.warp2 * ry, z, nullptr, nullptr);
-    }
+    const double h = warped(p, sx / p.scale, sy / p.scale, p.z, qx, qy);
     return terrain<false>(p, sx, sy, h, nullptr, nullptr);
   }
   struct AfterFirstWarp {
