@@ -31,11 +31,23 @@ inline double hash(int32_t x, int32_t y, int32_t seed, uint32_t seedMul = kLands
 
 // JS ToUint32 of an integral double (what Math.imul does to Math.floor(x)): exact modulo 2^32 for
 // every integer up to 2^53, and cheap in the common |d| < 2^31 case.
-inline uint32_t wrapToU32(double d) {
-  if (d > -2147483648.0 && d < 2147483648.0) return static_cast<uint32_t>(static_cast<int32_t>(d));
+// The rare |d| >= 2^31 case lives out of line so the common case inlines into every kernel.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+inline uint32_t wrapToU32Far(double d) {
   double m = std::fmod(d, kTwoPow32);
   if (m < 0) m += kTwoPow32;
   return static_cast<uint32_t>(m);
+}
+#if defined(__GNUC__)
+#define NF_HOT_INLINE inline __attribute__((always_inline))
+#else
+#define NF_HOT_INLINE inline
+#endif
+NF_HOT_INLINE uint32_t wrapToU32(double d) {
+  if (d > -2147483648.0 && d < 2147483648.0) return static_cast<uint32_t>(static_cast<int32_t>(d));
+  return wrapToU32Far(d);
 }
 
 // Seeds given as any integral double (negative, or up to 2^32-1) map to the same uint32 as JS does.

@@ -67,16 +67,23 @@ inline double wrapIndex(double f, double period) {
   if (m < 0) m += period;
   return m;
 }
-inline Axis axis(double c, double period) {
+// Tiled axes (period > 0) take the out-of-line path, so the plain one inlines into the kernels.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+inline void tiledIndices(double f, double period, Axis* a) {
+  const double m0 = wrapIndex(f, period);
+  double m1 = m0 + 1;
+  if (m1 >= period) m1 -= period;
+  a->i0 = wrapToU32(m0);
+  a->i1 = wrapToU32(m1);
+}
+NF_HOT_INLINE Axis axis(double c, double period) {
   const double f = std::floor(c);
   Axis a;
   a.t = c - f;
   if (period > 0) {
-    const double m0 = wrapIndex(f, period);
-    double m1 = m0 + 1;
-    if (m1 >= period) m1 -= period;
-    a.i0 = wrapToU32(m0);
-    a.i1 = wrapToU32(m1);
+    tiledIndices(f, period, &a);
   } else {
     a.i0 = wrapToU32(f);
     a.i1 = wrapToU32(f + 1);
