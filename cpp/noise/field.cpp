@@ -25,7 +25,7 @@ struct FieldOps {
   double (*sampleGrad)(const FieldParams&, double, double, double, double*, double*);  // null: none
   // Row samplers at columns xs[0..n) (field_fill.h): every batch and colour fill reads through them.
   std::unique_ptr<rows::RowSampler> (*rows)(const FieldParams&, const double* xs, int n);
-  // Null exactly when sampleGrad is; only for fields without warp.
+  // Null exactly when sampleGrad is (kernels without analytic gradients).
   std::unique_ptr<rows::GradRowSampler> (*gradRows)(const FieldParams&, const double* xs, int n);
 };
 
@@ -83,33 +83,82 @@ struct Impl {
     return sum / norm;
   }
 
+  // The first warp's Jacobian, per sample unit: d[a][b] = d q_a / d s_b (q_0 = qx, q_1 = qy).
+  struct Jacobian {
+    double d[2][2];
+  };
+
   // The warped height at lattice point (x, y, z) given the first warp's fractals there (qx, qy):
   // one level displaces by warp * q; two levels take r at the displaced point and displace by
-  // warp2 * r.
-  static double warped(const FieldParams& p, double x, double y, double z, double qx, double qy) {
-    if (p.warpLevels == 1) return fractal<false>(p, p.seed, x + p.warp * qx, y + p.warp * qy, z, nullptr, nullptr);
+  // warp2 * r. With G, the gradient per sample unit by the chain rule from dq (per sample unit)
+  // and the fractals' analytic gradients (per lattice unit): with w = x + warp * q,
+  //   dw/ds = I / scale + warp * dq,   dp/ds = dw/ds (one level) or I / scale + warp2 * dr/dw * dw/ds,
+  //   dh/ds_b = sum_a dF/dp_a * dp_a/ds_b.
+  template <bool G>
+  static double warped(const FieldParams& p, double x, double y, double z, double qx, double qy, const Jacobian& dq,
+                       double* hx, double* hy) {
+    const double inv = 1 / p.scale;
     const double wx = x + p.warp * qx, wy = y + p.warp * qy;
-    const double rx = fractal<false>(p, p.warp2SeedX, wx, wy, z, nullptr, nullptr);
-    const double ry = p.warp2SeedY == p.warp2SeedX ? rx : fractal<false>(p, p.warp2SeedY, wx, wy, z, nullptr, nullptr);
-    return fractal<false>(p, p.seed, x + p.warp2 * rx, y + p.warp2 * ry, z, nullptr, nullptr);
+    double dw[2][2] = {};
+    if constexpr (G) {
+      for (int a = 0; a < 2; ++a)
+        for (int b = 0; b < 2; ++b) dw[a][b] = (a == b ? inv : 0) + p.warp * dq.d[a][b];
+    }
+    double px = wx, py = wy, dp[2][2] = {};
+    if (p.warpLevels == 1) {
+      if constexpr (G) std::memcpy(dp, dw, sizeof dp);
+    } else {
+      double r[2][2] = {};  // d r_a / d w_c, per lattice unit
+      const double rx = fractal<G>(p, p.warp2SeedX, wx, wy, z, &r[0][0], &r[0][1]);
+      double ry = rx;
+      if (p.warp2SeedY == p.warp2SeedX) {
+        r[1][0] = r[0][0];
+        r[1][1] = r[0][1];
+      } else {
+        ry = fractal<G>(p, p.warp2SeedY, wx, wy, z, &r[1][0], &r[1][1]);
+      }
+      px = x + p.warp2 * rx;
+      py = y + p.warp2 * ry;
+      if constexpr (G) {
+        for (int a = 0; a < 2; ++a)
+          for (int b = 0; b < 2; ++b)
+            dp[a][b] = (a == b ? inv : 0) + p.warp2 * (r[a][0] * dw[0][b] + r[a][1] * dw[1][b]);
+      }
+    }
+    double fx = 0, fy = 0;
+    const double h = fractal<G>(p, p.seed, px, py, z, &fx, &fy);
+    if constexpr (G) {
+      *hx = fx * dp[0][0] + fy * dp[1][0];
+      *hy = fx * dp[0][1] + fy * dp[1][1];
+    }
+    return h;
   }
 
-  // The whole pipeline at sample coordinates; gradient (if G) per sample unit. G is only used
-  // without warp (the binding of gradients through the warp is not implemented).
+  // The whole pipeline at sample coordinates; gradient (if G) per sample unit.
   template <bool G>
   static double full(const FieldParams& p, double sx, double sy, double z, double* gx, double* gy) {
     const double x = sx / p.scale, y = sy / p.scale;
     double h, hx = 0, hy = 0;
     if (p.warpLevels == 0) {
       h = fractal<G>(p, p.seed, x, y, z, &hx, &hy);
+      if constexpr (G) {
+        hx /= p.scale;
+        hy /= p.scale;
+      }
     } else {
-      const double qx = fractal<false>(p, p.warpSeedX, x, y, z, nullptr, nullptr);
-      const double qy = p.warpSeedY == p.warpSeedX ? qx : fractal<false>(p, p.warpSeedY, x, y, z, nullptr, nullptr);
-      h = warped(p, x, y, z, qx, qy);
-    }
-    if constexpr (G) {
-      hx /= p.scale;
-      hy /= p.scale;
+      Jacobian dq{};
+      const double qx = fractal<G>(p, p.warpSeedX, x, y, z, &dq.d[0][0], &dq.d[0][1]);
+      double qy = qx;
+      if (p.warpSeedY == p.warpSeedX) {
+        dq.d[1][0] = dq.d[0][0];
+        dq.d[1][1] = dq.d[0][1];
+      } else {
+        qy = fractal<G>(p, p.warpSeedY, x, y, z, &dq.d[1][0], &dq.d[1][1]);
+      }
+      if constexpr (G)  // per sample unit, as the hoisted gradient rows give it
+        for (auto& row : dq.d)
+          for (double& v : row) v /= p.scale;
+      h = warped<G>(p, x, y, z, qx, qy, dq, &hx, &hy);
     }
     h = terrain<G>(p, sx, sy, h, &hx, &hy);
     if constexpr (G) {
@@ -169,14 +218,20 @@ struct Impl {
     }
   };
 
-  // The rest of full() once the first warp's fractals (qx, qy) at (sx, sy) are known.
-  static double afterFirstWarp(const FieldParams& p, double sx, double sy, double qx, double qy) {
-    const double h = warped(p, sx / p.scale, sy / p.scale, p.z, qx, qy);
-    return terrain<false>(p, sx, sy, h, nullptr, nullptr);
-  }
+  // The rest of full() once the first warp's fractals (qx, qy) at (sx, sy) are known (and, for
+  // the gradient, their gradients per sample unit).
   struct AfterFirstWarp {
     FieldParams p;
-    double operator()(double sx, double sy, double qx, double qy) const { return afterFirstWarp(p, sx, sy, qx, qy); }
+    double operator()(double sx, double sy, double qx, double qy) const {
+      const double h = warped<false>(p, sx / p.scale, sy / p.scale, p.z, qx, qy, Jacobian{}, nullptr, nullptr);
+      return terrain<false>(p, sx, sy, h, nullptr, nullptr);
+    }
+    double operator()(double sx, double sy, double qx, double qy, const double dqx[2], const double dqy[2], double* hx,
+                      double* hy) const {
+      const Jacobian dq{{{dqx[0], dqx[1]}, {dqy[0], dqy[1]}}};
+      const double h = warped<true>(p, sx / p.scale, sy / p.scale, p.z, qx, qy, dq, hx, hy);
+      return terrain<true>(p, sx, sy, h, hx, hy);
+    }
   };
 
   static std::unique_ptr<rows::RowSampler> rowSampler(const FieldParams& p, const double* xs, int n) {
@@ -198,7 +253,18 @@ struct Impl {
     return std::make_unique<rows::WarpedRows<AfterFirstWarp>>(xs, n, std::move(qx), std::move(qy), AfterFirstWarp{p});
   }
   static std::unique_ptr<rows::GradRowSampler> gradRowSampler(const FieldParams& p, const double* xs, int n) {
-    return std::make_unique<rows::GradRows<K, Is3D, Terrain>>(p, xs, n, hasTerrain(p), Terrain{p});
+    using Plain = rows::GradRows<K, Is3D, Terrain>;
+    if (p.warpLevels == 0) return std::make_unique<Plain>(p, xs, n, hasTerrain(p), Terrain{p});
+    // Warped: the first warp's heights and gradients are hoisted gradient rows, the chain rule
+    // runs per sample (AfterFirstWarp).
+    FieldParams px = p, py = p;
+    px.warpLevels = py.warpLevels = 0;
+    px.seed = p.warpSeedX;
+    py.seed = p.warpSeedY;
+    auto qx = std::make_unique<Plain>(px, xs, n, false, Terrain{px});
+    auto qy = p.warpSeedY == p.warpSeedX ? nullptr : std::make_unique<Plain>(py, xs, n, false, Terrain{py});
+    return std::make_unique<rows::WarpedGradRows<AfterFirstWarp>>(xs, n, std::move(qx), std::move(qy),
+                                                                   AfterFirstWarp{p});
   }
 };
 
@@ -378,7 +444,7 @@ double Field::sample(double x, double y, double z) const {
 double Field::moisture(double x, double y) const {
   return finite3(x, y, 0) ? ops_->sample(moistureParams_, x, y, params_.z) : kNonFiniteResult;
 }
-bool Field::hasAnalyticGradient() const { return ops_->sampleGrad != nullptr && params_.warpLevels == 0; }
+bool Field::hasAnalyticGradient() const { return ops_->sampleGrad != nullptr; }
 
 double Field::sampleGrad(double x, double y, double* gx, double* gy) const {
   if (!finite3(x, y, 0)) {

@@ -1,5 +1,6 @@
-// The analytic-gradient row sampler of a field without warp (included by field.cpp only): height
-// and gradient of value or gradient noise over whole rows, for the shaded-relief colour fill.
+// The analytic-gradient row samplers (included by field.cpp only): height and gradient of value or
+// gradient noise over whole rows, for the shaded-relief colour fill; GradRows without warp, and
+// WarpedGradRows, which hoists the first warp's GradRows and applies the chain rule per sample.
 //
 // Bit-exact to Field::sampleGrad (Impl::full<true> in field.cpp): per octave the kernel value and
 // gradient come from gradient row kernels (grad_row_kernels.h) that equal eval<true>; they are
@@ -8,6 +9,7 @@
 // it through the terrain steps (Impl::terrain<true>). The height equals Field::sample's.
 #pragma once
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include "field_fill.h"
@@ -63,6 +65,39 @@ class GradRows final : public GradRowSampler {
   std::vector<double> sx_, v_, gx_, gy_;
   std::vector<typename GK::Cols> cols_;
   double z_[kMaxOctaves];
+};
+
+// A warped field with its gradient: the first warp's heights and gradients (per sample unit)
+// come from gradient row samplers over the same columns (qy null: the same seed), and
+// rest(sx, sy, qx, qy, dqx, dqy, &hx, &hy) applies the chain rule and the terrain per sample.
+template <class Rest>
+class WarpedGradRows final : public GradRowSampler {
+ public:
+  WarpedGradRows(const double* xs, int n, std::unique_ptr<GradRowSampler> qx, std::unique_ptr<GradRowSampler> qy,
+                 Rest rest)
+      : sx_(xs, xs + n), qx_(std::move(qx)), qy_(std::move(qy)), rest_(rest) {
+    for (auto* v : {&x_, &xx_, &xy_, &y_, &yx_, &yy_}) v->resize(paddedSize(n));
+  }
+  void row(double sy, double* h, double* hx, double* hy) override {
+    qx_->row(sy, x_.data(), xx_.data(), xy_.data());
+    const std::vector<double>*ty = &x_, *tyx = &xx_, *tyy = &xy_;
+    if (qy_) {
+      qy_->row(sy, y_.data(), yx_.data(), yy_.data());
+      ty = &y_;
+      tyx = &yx_;
+      tyy = &yy_;
+    }
+    for (size_t i = 0; i < sx_.size(); ++i) {
+      const double dqx[2] = {xx_[i], xy_[i]}, dqy[2] = {(*tyx)[i], (*tyy)[i]};
+      h[i] = rest_(sx_[i], sy, x_[i], (*ty)[i], dqx, dqy, hx + i, hy + i);
+    }
+  }
+
+ private:
+  std::vector<double> sx_;
+  std::unique_ptr<GradRowSampler> qx_, qy_;
+  Rest rest_;
+  std::vector<double> x_, xx_, xy_, y_, yx_, yy_;
 };
 
 }  // namespace rows

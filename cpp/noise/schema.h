@@ -141,7 +141,7 @@ struct TypeCaps {
   const char* name;       // as in the schema's `type` values
   bool dims3;             // a 3-D variant exists (dimensions = 3 and z take effect)
   bool tileable;          // periodX / periodY allowed
-  bool analyticGradient;  // sampleGrad is analytic (without warp); otherwise central differences
+  bool analyticGradient;  // sampleGrad is analytic (through warps too); otherwise central differences
 };
 inline constexpr TypeCaps kTypeCaps[] = {
     {NoiseType::Value, "value", true, true, true},

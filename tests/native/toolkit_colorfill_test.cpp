@@ -55,6 +55,14 @@ std::vector<KV> configs() {
   r.push_back(tiledSimplex);
   r.push_back({{"type", "cellular"}, {"octaves", "2"}, {"scale", "6"}, {"cellReturn", "f2-f1"}});
   r.push_back({{"type", "value"}, {"octaves", "3"}, {"scale", "12"}, {"warpLevels", "2"}, {"warp", "1.5"}});
+  // Warped gradients: analytic through the warp (value, gradient), central differences otherwise.
+  KV warpedTerrain = {{"type", "gradient"}, {"fractal", "ridged"}, {"octaves", "3"}, {"scale", "9"}, {"warpLevels", "1"},
+                      {"warp", "0.7"}, {"warpSeedY", "77"}};
+  warpedTerrain.insert(warpedTerrain.end(), terrain.begin(), terrain.end());
+  r.push_back(warpedTerrain);
+  r.push_back({{"type", "value"}, {"dimensions", "3"}, {"z", "0.6"}, {"fade", "quintic"}, {"scale", "10"},
+               {"warpLevels", "2"}, {"warpSeedX", "5"}, {"warpSeedY", "5"}, {"warp2SeedY", "8"}});
+  r.push_back({{"type", "simplex"}, {"octaves", "2"}, {"scale", "10"}, {"warpLevels", "1"}});
   return r;
 }
 
@@ -169,7 +177,7 @@ TEST(ToolkitColorFill, RowGradientsEqualSampleGrad) {
         }
     }
   }
-  EXPECT_EQ(analytic, 19);  // value and gradient without warp
+  EXPECT_EQ(analytic, 22);  // value and gradient, with or without warp
 }
 
 TEST(ToolkitColorFill, BiomeMoistureIsTheMoistureField) {

@@ -258,6 +258,13 @@ TEST(ToolkitGradient, AnalyticDerivativesMatchCentralDifferences) {
       cfg({{"type", "value"}, {"dimensions", "3"}, {"z", "1.3"}}),
       cfg({{"type", "gradient"}, {"dimensions", "3"}, {"z", "-2.6"}, {"fractal", "billow"}}),
       cfg({{"island", "true"}, {"islandRadius", "5"}, {"redistribution", "2"}, {"scale", "2"}}),
+      // Through the warp, by the chain rule: one level, two levels, shared and separate seeds, 3-D.
+      cfg({{"warpLevels", "1"}, {"warp", "1.5"}, {"scale", "4"}}),
+      cfg({{"type", "gradient"}, {"warpLevels", "2"}, {"warp", "0.8"}, {"warp2", "1.3"}, {"warpSeedY", "31"},
+           {"warp2SeedY", "37"}, {"scale", "6"}, {"octaves", "4"}}),
+      nf::nebulaConfig(),
+      cfg({{"type", "value"}, {"fade", "quintic"}, {"dimensions", "3"}, {"z", "0.4"}, {"warpLevels", "2"},
+           {"island", "true"}, {"islandRadius", "40"}, {"redistribution", "1.5"}, {"scale", "5"}}),
   };
   for (const auto& c : cs) {
     const nf::Field f(c);

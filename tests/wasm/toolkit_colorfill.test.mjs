@@ -1,7 +1,7 @@
 // The colour fills of the wasm module (row fills, SIMD) against their per-sample definitions,
 // computed here from sample(), moisture() and gradient(): every pixel of every view, for
-// configurations with analytic gradients (value, gradient; fractals, tiling, terrain, 3-D) and
-// without (simplex, cellular, warp: central differences).
+// configurations with analytic gradients (value, gradient; fractals, warps, tiling, terrain, 3-D) and
+// without (simplex, cellular: central differences).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadNoisefield } from './helpers/load.mjs';
@@ -23,6 +23,8 @@ const CONFIGS = [
   { type: 'simplex', scale: 6, octaves: 3, periodX: 5, periodY: 4, island: true, islandRadius: 40, terraces: 5 },
   { type: 'cellular', scale: 6, octaves: 2 },
   { scale: 12, octaves: 3, warpLevels: 2, warp: 1.5 },
+  { type: 'gradient', scale: 9, octaves: 3, warpLevels: 1, warp: 0.7, warpSeedY: 77, island: true, islandRadius: 40 },
+  { type: 'cellular', scale: 8, octaves: 2, warpLevels: 1, warp: 0.5 },
 ];
 
 // fillColor's documented pixel of one sample (field.cpp: tables from nf.views(), relief shading).
