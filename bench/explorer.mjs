@@ -15,6 +15,10 @@ const CASES = [
   ['fBm-4 gradient, bands', 't=gradient&sc=16&o=4', 'bands', 'gain'],
   ['fBm-4 simplex, bands', 't=simplex&sc=16&o=4', 'bands', 'gain'],
   ['fBm-4 cellular, bands', 't=cellular&sc=16&o=4', 'bands', 'gain'],
+  // Domain warps: the first level is hoisted, the rest sampled per point; relief is analytic.
+  ['fBm-4 value 1-level warp, bands', 'sc=16&o=4&wl=1', 'bands', 'warp'],
+  ['fBm-4 value 2-level warp, bands', 'sc=16&o=4&wl=2', 'bands', 'warp'],
+  ['fBm-4 value 2-level warp, relief', 'sc=16&o=4&wl=2', 'relief', 'warp'],
 ];
 
 async function moveSlider(page, { key, view, ms, adaptive = false }) {

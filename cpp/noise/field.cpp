@@ -14,6 +14,7 @@
 #include "field_grad_fill.h"
 #ifdef __wasm_simd128__
 #include "color_fill_simd.h"
+#include "scatter_simd.h"
 #endif
 #include "terrain.h"
 #include "value_noise.h"
@@ -30,6 +31,18 @@ struct FieldOps {
 };
 
 namespace {
+
+// Which kernels are value noise, and with which fade (the scattered SIMD path serves those).
+template <class K>
+struct ValueFade {
+  static constexpr bool isValue = false;
+  static constexpr FadeKind fade = FadeKind::Cubic;
+};
+template <FadeKind F>
+struct ValueFade<tk::ValueKernel<F>> {
+  static constexpr bool isValue = true;
+  static constexpr FadeKind fade = F;
+};
 
 template <class K, bool Is3D>
 struct Impl {
@@ -226,6 +239,31 @@ struct Impl {
       const double h = warped<false>(p, sx / p.scale, sy / p.scale, p.z, qx, qy, Jacobian{}, nullptr, nullptr);
       return terrain<false>(p, sx, sy, h, nullptr, nullptr);
     }
+    // out[i] for the n samples (sx[i], sy) of a row; untiled value noise takes two at a time.
+    void row(const double* sx, double sy, const double* qx, const double* qy, int n, double* out) const {
+      int i = 0;
+#ifdef __wasm_simd128__
+      if constexpr (ValueFade<K>::isValue) {
+        if (p.base.periodX == 0 && p.base.periodY == 0) {
+          const v128_t inv = wasm_f64x2_splat(p.scale), y = wasm_f64x2_splat(sy / p.scale);
+          const bool terrainSteps = hasTerrain(p);
+          for (; i + 1 < n; i += 2) {
+            v128_t h;
+            if (!scatter::warpedPair<ValueFade<K>::fade, Is3D>(p, wasm_f64x2_div(wasm_v128_load(sx + i), inv), y,
+                                                               wasm_v128_load(qx + i), wasm_v128_load(qy + i), &h)) {
+              out[i] = (*this)(sx[i], sy, qx[i], qy[i]);
+              out[i + 1] = (*this)(sx[i + 1], sy, qx[i + 1], qy[i + 1]);
+              continue;
+            }
+            wasm_v128_store(out + i, h);
+            if (terrainSteps)
+              for (int k = i; k < i + 2; ++k) out[k] = terrain<false>(p, sx[k], sy, out[k], nullptr, nullptr);
+          }
+        }
+      }
+#endif
+      for (; i < n; ++i) out[i] = (*this)(sx[i], sy, qx[i], qy[i]);
+    }
     double operator()(double sx, double sy, double qx, double qy, const double dqx[2], const double dqy[2], double* hx,
                       double* hy) const {
       const Jacobian dq{{{dqx[0], dqx[1]}, {dqy[0], dqy[1]}}};
@@ -365,7 +403,8 @@ FieldParams compile(const FieldConfig& c) {
 
 inline bool finite3(double x, double y, double z) { return std::isfinite(x) && std::isfinite(y) && std::isfinite(z); }
 
-FillStats statsOf(const float* v, int64_t n) {
+template <class T>
+FillStats statsOf(const T* v, int64_t n) {
   StatsAccumulator s;
   for (int64_t i = 0; i < n; ++i) s.add(v[i]);
   return s.result();
@@ -466,14 +505,15 @@ std::vector<double> columnsOf(const GridSpec& g) {
   return xs;
 }
 
-void fillGrid(const FieldOps& ops, const FieldParams& p, const GridSpec& g, float* out) {
+template <class T>
+void fillGrid(const FieldOps& ops, const FieldParams& p, const GridSpec& g, T* out) {
   const std::vector<double> xs = columnsOf(g);
   const auto src = ops.rows(p, xs.data(), g.width);
   std::vector<double> row(rows::paddedSize(g.width));
   for (int j = 0; j < g.height; ++j) {
     src->row(g.sampleY(j), row.data());
-    float* o = out + static_cast<size_t>(j) * g.width;
-    for (int i = 0; i < g.width; ++i) o[i] = static_cast<float>(row[i]);
+    T* o = out + static_cast<size_t>(j) * g.width;
+    for (int i = 0; i < g.width; ++i) o[i] = static_cast<T>(row[i]);
   }
 }
 
@@ -529,6 +569,10 @@ class GradientRows {
 }  // namespace
 
 FillStats Field::fill(const GridSpec& g, float* out) const {
+  fillGrid(*ops_, params_, g, out);
+  return statsOf(out, g.samples());
+}
+FillStats Field::fill(const GridSpec& g, double* out) const {
   fillGrid(*ops_, params_, g, out);
   return statsOf(out, g.samples());
 }

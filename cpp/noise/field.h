@@ -114,6 +114,8 @@ class Field {
   // Batch fills. The grid must pass validateGrid (not checked here). Every float written is
   // (float)sample(x, y) for that sample's coordinates, exactly.
   FillStats fill(const GridSpec& g, float* out) const;
+  // The same in doubles: every value is sample(x, y) itself, bit for bit.
+  FillStats fill(const GridSpec& g, double* out) const;
   FillStats fillMoisture(const GridSpec& g, float* out) const;
   // 1-D profile: the row y = y0, x = x0 + i * step, i in [0, n).
   FillStats fillProfile(double x0, double step, double y0, int n, float* out) const;

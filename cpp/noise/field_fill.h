@@ -191,7 +191,7 @@ class HeightRows final : public RowSampler {
 };
 
 // A warped field: the first warp's fractals qx, qy come from row samplers over the same columns
-// (qy null: the same seed, qy = qx), and rest(sx, sy, qx, qy) finishes each sample.
+// (qy null: the same seed, qy = qx), and rest.row(sx, sy, qx, qy, n, out) finishes the samples.
 template <class Rest>
 class WarpedRows final : public RowSampler {
  public:
@@ -205,7 +205,7 @@ class WarpedRows final : public RowSampler {
       qy_->row(sy, by_.data());
       qy = by_.data();
     }
-    for (size_t i = 0; i < sx_.size(); ++i) out[i] = rest_(sx_[i], sy, bx_[i], qy[i]);
+    rest_.row(sx_.data(), sy, bx_.data(), qy, static_cast<int>(sx_.size()), out);
   }
 
  private:

@@ -32,7 +32,7 @@ std::string validateGrid(const GridSpec& g);
 // Accumulates min / max / mean of the floats a fill writes.
 class StatsAccumulator {
  public:
-  void add(float v) {
+  void add(double v) {
     if (v < min_) min_ = v;
     if (v > max_) max_ = v;
     sum_ += v;
