@@ -30,6 +30,7 @@ async function start() {
     handle = await mount(host, {
       seed: state.seedWord ?? state.seed ?? undefined,
       day: state.day ?? undefined,
+      season: state.season ?? undefined,
       time: state.t ?? undefined,
       pitch: state.px ?? undefined,
       theme: state.theme ?? undefined,
@@ -56,6 +57,7 @@ async function start() {
       seed: s.seed,
       seedWord: state.seedWord,
       day: s.day,
+      season: s.season,
       clock: s.clock,
       theme: state.theme,
       px: state.px,

@@ -4,6 +4,8 @@
 //   seed    world seed: an integer 0..4294967295, or any other word (1..64 characters), hashed
 //           with seedFromText (FNV-1a 32 over the word's UTF-8 bytes). Default 404.
 //   day     daylight 0..1 (0 night, 1 midday). Default: from the visitor's local clock.
+//   season  snow on the ranges: a day of the year 0..365 (0 = 1 January; most snow in early
+//           February, least in August), or none. Default: the visitor's local date.
 //   t       frozen clock in seconds, 0..1e7: the scene stops animating and shows that moment.
 //   px      pixel pitch, an integer 1..8 CSS px per buffer pixel. Default automatic.
 //   theme   light | dark. Default: prefers-color-scheme. Dark caps day at 0.3.
@@ -56,6 +58,11 @@ const RULES = {
     const n = parseNumber(raw, 0, 1);
     return n === null ? { error: 'expected 0..1' } : { value: n };
   },
+  season: (raw) => {
+    const s = String(raw).trim();
+    if (s === 'none') return { value: 'none' };
+    return /^[0-9]{1,3}$/.test(s) && Number(s) <= 365 ? { value: Number(s) } : { error: 'expected a day 0..365 or none' };
+  },
   t: (raw) => {
     const n = parseNumber(raw, 0, MAX_FROZEN_CLOCK);
     return n === null ? { error: 'expected seconds >= 0' } : { value: n };
@@ -74,11 +81,11 @@ function shorten(s) {
 }
 
 // query: a location.search string or URLSearchParams.
-// -> { state: { seed, seedWord, day, t, px, theme, motion } (null = default), ignored: [{ name, raw, error }],
+// -> { state: { seed, seedWord, day, season, t, px, theme, motion } (null = default), ignored: [{ name, raw, error }],
 //      test: boolean }
 export function parseQuery(query) {
   const params = query instanceof URLSearchParams ? query : new URLSearchParams(query || '');
-  const state = { seed: null, seedWord: null, day: null, t: null, px: null, theme: null, motion: null };
+  const state = { seed: null, seedWord: null, day: null, season: null, t: null, px: null, theme: null, motion: null };
   const ignored = [];
   for (const name of Object.keys(RULES)) {
     if (!params.has(name)) continue;
@@ -100,21 +107,29 @@ export function describeIgnored(ignored) {
   return 'ignored ' + ignored.map((i) => `${i.name}=${shorten(i.raw)} (${i.error})`).join('; ');
 }
 
-// The link that reproduces a world: seed (the word if the visitor used one), day and the clock
-// frozen at `clock`; theme, pitch and motion are kept when they were given.
-export function shareUrl(base, { seed, seedWord = null, day, clock, theme = null, px = null, motion = null }) {
+// The link that reproduces a world: seed (the word if the visitor used one), day, season (a day
+// of the year, or null: no snow) and the clock frozen at `clock`; theme, pitch and motion are kept
+// when they were given.
+export function shareUrl(base, { seed, seedWord = null, day, season = null, clock, theme = null, px = null, motion = null }) {
   const u = new URL(base);
   u.search = '';
   u.hash = '';
   const p = new URLSearchParams();
   p.set('seed', seedWord !== null ? seedWord : String(seed >>> 0));
   p.set('day', String(Math.round(day * 10000) / 10000));
+  p.set('season', season === null ? 'none' : String(Math.round(season)));
   p.set('t', String(Math.round(clock * 1000) / 1000));
   if (theme) p.set('theme', theme);
   if (px) p.set('px', String(px));
   if (motion) p.set('motion', motion);
   u.search = p.toString();
   return u.href;
+}
+
+// The day of the year of a local date, 0 on 1 January (the snow's season).
+export function seasonFromDate(date = new Date()) {
+  const start = new Date(date.getFullYear(), 0, 1);
+  return Math.round((new Date(date.getFullYear(), date.getMonth(), date.getDate()) - start) / 86400000);
 }
 
 // Daylight from the local clock: 1 from 08:00 to 16:00, 0 from 20:00 to 04:00, and a smoothstep

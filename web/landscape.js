@@ -1,13 +1,13 @@
 // The 404 landscape, embeddable: mount(element, options) fills any element with the seven pixel
 // layers rendered by the C++ scene (./noisefield-landscape.mjs + .wasm: the core and the scene
 // without the toolkit, a smaller download; loaded relative to this
-// file) and returns a handle { setSeed, setDay, pause, resume, destroy, state }.
+// file) and returns a handle { setSeed, setDay, setSeason, pause, resume, destroy, state }.
 //
 // Per animation frame this driver makes ONE advance(dt) call into wasm and, for each layer whose
 // bit is set in the returned mask, one putImageData from a zero-copy view of wasm memory. It does
 // no per-pixel work in JavaScript. Styles are set through the CSSOM (element.style), so it runs
 // under a strict CSP (style-src 'self') without a stylesheet.
-import { DEFAULT_SEED, MAX_SEED, dayFromClock, parseSeed } from './landscape-params.js';
+import { DEFAULT_SEED, MAX_SEED, dayFromClock, parseSeed, seasonFromDate } from './landscape-params.js';
 
 export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
 const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // spec 2.1
@@ -65,6 +65,8 @@ export function choosePitch(auto, dpr) {
  * options (all optional):
  *   seed      world seed: integer 0..4294967295 or a word (FNV-1a 32 of its UTF-8); default 404
  *   day       daylight 0..1; default from the local clock (re-read every minute)
+ *   season    snow on the ranges: a day of the year 0..365 (0 = 1 January), or 'none'; default the
+ *             visitor's local date
  *   time      frozen clock in seconds: no animation, that moment is shown; default live
  *   pitch     CSS px per buffer pixel 1..8; default automatic (spec 1.7)
  *   theme     'light' | 'dark'; default prefers-color-scheme. Dark caps day at 0.3
@@ -78,10 +80,11 @@ export function choosePitch(auto, dpr) {
  */
 export async function mount(element, options = {}) {
   if (!element || typeof element.appendChild !== 'function') throw new Error('mount: element must be a DOM element');
-  const known = ['seed', 'day', 'time', 'pitch', 'theme', 'motion', 'home', 'navigate', 'label', 'moduleUrl', 'debug'];
+  const known = ['seed', 'day', 'season', 'time', 'pitch', 'theme', 'motion', 'home', 'navigate', 'label', 'moduleUrl', 'debug'];
   for (const k of Object.keys(options)) if (!known.includes(k)) throw new Error(`mount: unknown option "${k}" (allowed: ${known.join(', ')})`);
   const o = options;
   if (o.day !== undefined && o.day !== null && !(typeof o.day === 'number' && o.day >= 0 && o.day <= 1)) throw new Error('day must be a number in [0, 1]');
+  if (o.season !== undefined && o.season !== 'none' && !(Number.isInteger(o.season) && o.season >= 0 && o.season <= 365)) throw new Error("season must be an integer day of the year in [0, 365] or 'none'");
   if (o.time !== undefined && o.time !== null && !(typeof o.time === 'number' && Number.isFinite(o.time) && o.time >= 0)) throw new Error('time must be a number >= 0');
   if (o.pitch !== undefined && o.pitch !== null && o.pitch !== 0 && !(Number.isInteger(o.pitch) && o.pitch >= 1 && o.pitch <= 8)) throw new Error('pitch must be an integer in [1, 8]');
   if (o.theme !== undefined && o.theme !== null && o.theme !== 'light' && o.theme !== 'dark') throw new Error("theme must be 'light' or 'dark'");
@@ -91,6 +94,8 @@ export async function mount(element, options = {}) {
   const win = element.ownerDocument.defaultView;
   const doc = element.ownerDocument;
   const scene = new M.Landscape(seed);
+  const seasonOf = (s) => (s === 'none' ? null : s ?? seasonFromDate(new Date()));
+  scene.setSeason(seasonOf(o.season));
 
   // ---- state ----
   let dayOption = o.day ?? null;          // null: from the clock
@@ -402,6 +407,13 @@ export async function mount(element, options = {}) {
       if (d === null && !dayTimer) dayTimer = win.setInterval(applyDay, 60000);
       applyDay();
     },
+    // A day of the year 0..365 (snow on the ranges), or 'none'.
+    setSeason(s) {
+      if (s !== 'none' && !(Number.isInteger(s) && s >= 0 && s <= 365)) throw new Error("season must be an integer day of the year in [0, 365] or 'none'");
+      scene.setSeason(seasonOf(s));
+      dropViews();
+      if (motion() && !paused) wake(); else still();
+    },
     pause() { paused = true; sleep(); },
     resume() { if (!paused) return; paused = false; lastTs = null; wake(); },
     destroy() {
@@ -424,7 +436,7 @@ export async function mount(element, options = {}) {
     // What a share link needs: the world as it is now.
     state() {
       return {
-        seed, day: scene.day, clock: scene.clock, frozen: frozen !== null, pitch: layout ? layout.pitch : 0,
+        seed, day: scene.day, season: scene.season, clock: scene.clock, frozen: frozen !== null, pitch: layout ? layout.pitch : 0,
         theme: theme(), motion: motion(), paused, portal: MODE_NAME[mode],
       };
     },

@@ -39,6 +39,16 @@
     setDay(day) { check(this._live().setDay(Number(day))); }
     setDusk(dusk) { check(this._live().setDusk(Number(dusk))); }
     setWorldSeed(seed) { check(this._live().setWorldSeed(Number(seed))); }
+    // Snow on the ranges for a day of the year (0 = 1 January, most snow in early February);
+    // null for none (the default).
+    setSeason(day) {
+      if (day === null || day === undefined) { check(this._live().setSeason(NaN)); return; }
+      if (typeof day !== 'number' || Number.isNaN(day)) {
+        throw new Error('season must be a day of the year in [0, 365] or null for no snow (got ' + String(day) + ')');
+      }
+      check(this._live().setSeason(day));
+    }
+    get season() { const s = this._live().season(); return Number.isNaN(s) ? null : s; }
     setPortalMode(mode) {
       let m = mode;
       if (typeof mode === 'string') {

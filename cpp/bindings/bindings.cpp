@@ -467,6 +467,14 @@ class JsLandscape {
     scene_.setDusk(dusk);
     return val::undefined();
   }
+  // NaN (from null in JS): no snow.
+  val setSeason(double winterDay) {
+    if (!std::isnan(winterDay) && !(winterDay >= 0 && winterDay <= 365))
+      return errorResult("season must be a day of the year in [0, 365] or null for no snow (got " + fmtNumber(winterDay) + ")");
+    scene_.setSeason(winterDay);
+    return val::undefined();
+  }
+  double season() const { return scene_.season(); }
   val setWorldSeed(double seed) {
     std::string e = checkInteger("seed", seed, 0, 4294967295.0);
     if (!e.empty()) return errorResult(e);
@@ -548,6 +556,8 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
       .function("setDay", &JsLandscape::setDay)
       .function("setDusk", &JsLandscape::setDusk)
       .function("setWorldSeed", &JsLandscape::setWorldSeed)
+      .function("setSeason", &JsLandscape::setSeason)
+      .function("season", &JsLandscape::season)
       .function("setPortalMode", &JsLandscape::setPortalMode)
       .function("setClock", &JsLandscape::setClock)
       .function("setPointer", &JsLandscape::setPointer)

@@ -1,9 +1,10 @@
 // noisefield-cli: render the landscape to a PNG, or print the spec's golden values.
-//   noisefield-cli render --seed N --day D [--dusk K] --t SECONDS --width W --height H [--pitch P]
+//   noisefield-cli render --seed N --day D [--dusk K] [--season DAY] --t SECONDS --width W --height H [--pitch P]
 //                         [--hot|--enter] [--full] [--scale Z] -o out.png
 //   noisefield-cli golden
 //   noisefield-cli schema-md      (the README's parameter table, from nf::schemaMarkdown())
 #include <cstdio>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -22,7 +23,7 @@ using nf::scene::Landscape;
 
 int usage() {
   std::fprintf(stderr,
-               "usage: noisefield-cli render [--seed N] [--day D] [--dusk K] [--t SECONDS] [--width W]\n"
+               "usage: noisefield-cli render [--seed N] [--day D] [--dusk K] [--season DAY] [--t SECONDS] [--width W]\n"
                "                             [--height H] [--pitch P] [--hot|--enter] [--full] [--scale Z] -o out.png\n"
                "       noisefield-cli golden\n"
                "       noisefield-cli schema-md\n");
@@ -70,7 +71,7 @@ void over(uint8_t* dst, const uint8_t* src, size_t n) {
 
 int render(int argc, char** argv) {
   uint32_t seed = nf::scene::kDefaultWorldSeed;
-  double day = 1, dusk = 0, t = 0;
+  double day = 1, dusk = 0, t = 0, season = std::nan("");
   int width = 1280, height = 800, pitch = 0;
   nf::scene::PortalMode mode = nf::scene::PortalMode::Idle;
   bool full = false;
@@ -86,6 +87,7 @@ int render(int argc, char** argv) {
     else if ((a == "--seed") && (v = next())) seed = static_cast<uint32_t>(std::strtoul(v, nullptr, 10));
     else if (a == "--day" && (v = next())) day = std::atof(v);
     else if (a == "--dusk" && (v = next())) dusk = std::atof(v);
+    else if (a == "--season" && (v = next())) season = std::atof(v);
     else if (a == "--t" && (v = next())) t = std::atof(v);
     else if (a == "--width" && (v = next())) width = std::atoi(v);
     else if (a == "--height" && (v = next())) height = std::atoi(v);
@@ -98,6 +100,7 @@ int render(int argc, char** argv) {
   Landscape scene(seed);
   scene.setDay(day);
   scene.setDusk(dusk);
+  scene.setSeason(season);
   scene.setPortalMode(mode);
   scene.setViewport({width, height, pitch});
   scene.setClock(t);

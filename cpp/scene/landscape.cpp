@@ -56,6 +56,17 @@ void Landscape::setViewport(const Viewport& v) {
 }
 
 void Landscape::setDay(double day) { setLight(clampUnitOrZero(day), dusk_); }
+
+void Landscape::setSeason(double winterDay) {
+  const double w = std::isfinite(winterDay) ? std::fmod(std::fabs(winterDay), 366.0) : std::nan("");
+  if (w == winterDay_ || (std::isnan(w) && std::isnan(winterDay_))) return;
+  winterDay_ = w;
+  if (hasGrid_) {
+    repaintOnce();
+    renderAll();
+    dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
+  }
+}
 void Landscape::setDusk(double dusk) { setLight(day_, clampUnitOrZero(dusk)); }
 
 void Landscape::setLight(double day, double dusk) {
@@ -157,7 +168,8 @@ const uint8_t* Landscape::pixels(Layer l) const {
 void Landscape::repaintOnce() {
   ++paintOnceCount_;
   air_.bodyR = day_ < 0.35 ? kMoonR : kSunR;
-  paintLand(layers_[kLand], grid_, pal_, seeds_, ridges_, pines_);
+  paintLand(layers_[kLand], grid_, pal_, seeds_, ridges_, pines_,
+            std::isfinite(winterDay_) ? snowlineFor(winterDay_) : std::nan(""));
   paintSkyBase(skyBase_, grid_, pal_, ridges_.skylineMax + 30, air_.bodyR);
   paintGate(layers_[kGate], grid_, pal_, scratch_);
   paintHillBase(hillBase_, grid_, pal_, meadow_, seeds_);

@@ -10,6 +10,7 @@
 // Until setViewport() is called there are no buffers: pixels() returns nullptr and advance() only
 // runs the simulation.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -51,6 +52,10 @@ class Landscape {
   void setViewport(const Viewport& v);
   void setDay(double day);          // clamped to [0, 1]; repaints the paint-once layers if changed
   void setDusk(double dusk);        // optional twilight in [0, 1] (spec 2.4); default 0
+  // Snow on the ranges for a day of the year (0 = 1 January; spec 3.1 snowline); NaN (the
+  // default) paints no snow. Repaints the paint-once layers if changed.
+  void setSeason(double winterDay);
+  double season() const { return winterDay_; }
   void setWorldSeed(uint32_t seed); // regrows trees, stars, ridges, motes ...
   void setPortalMode(PortalMode m);
   void setPointer(double sceneX, double sceneY, bool inside);  // scene units; for eddies and gust
@@ -123,6 +128,7 @@ class Landscape {
   Grid grid_;
   bool hasGrid_ = false;
   double day_ = 1, dusk_ = 0;
+  double winterDay_ = std::nan("");  // no snow until setSeason
   Palette pal_{};
   PortalMode mode_ = PortalMode::Idle;
 

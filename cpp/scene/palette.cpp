@@ -39,6 +39,7 @@ const Rgba kLight[kPaletteSize] = {
     // the nearest pale mass without out-shining the sun disc.
     hx(0x8c8577), hx(0xaaa291), hx(0xc8c0aa), hx(0xe6dfc8),
     hx(0x100f0f), hx(0xfffcf0),  // ink, paper
+    hx(0x98a9bf), hx(0xbfcad8), hx(0xdfe5ea), hx(0xfffcf0),  // snow
 };
 
 const Rgba kDark[kPaletteSize] = {
@@ -61,6 +62,7 @@ const Rgba kDark[kPaletteSize] = {
     // Moonlit stone: a little above the far range so the ring still separates from the ridges.
     hx(0x1d1c1a), hx(0x2a2824), hx(0x3a3730), hx(0x545045),
     hx(0x100f0f), hx(0x100f0f),
+    hx(0x1f2533), hx(0x2b3342), hx(0x3c4556), hx(0x58627a),
 };
 
 struct DuskEntry {

@@ -29,7 +29,8 @@ enum PalKey : int {
   kStoneC = 48,    // 4 (deep, shade, plate, light): the gate, ours
   kInkC = 52,
   kPaperC = 53,
-  kPaletteSize = 54,
+  kSnowC = 54,     // 4 (shadow .. sunlit)
+  kPaletteSize = 58,
 };
 
 struct Palette {

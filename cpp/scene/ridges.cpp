@@ -56,11 +56,28 @@ std::vector<Cypress> makePines(const Seeds& s) {
   return pines;
 }
 
+double snowlineFor(double winterDay) { return 435 + 165 * std::cos(2 * kPi * (winterDay - 40) / 365.24); }
+
 void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const RidgeTables& t,
-               const std::vector<Cypress>& pines) {
+               const std::vector<Cypress>& pines, double snowline) {
   d.clear();
   const Px* farStops = pal.at(kFarC);
   const Px* midStops = pal.at(kMidC);
+  const Px* snowStops = pal.at(kSnowC);
+  // Snow: the edge wanders with fbm along x and climbs on lit faces; snow is lit by the same slope
+  // light as the rock and greys with depth below the crest. The glacier is permanent (while snow is on).
+  const bool snowOn = std::isfinite(snowline);
+  std::vector<float> edge(snowOn ? g.bw : 0);
+  for (int i = 0; snowOn && i < g.bw; ++i)
+    edge[i] = static_cast<float>(snowline + (nf::fbmUnchecked(g.sx[i] * 0.02, 5.5, s.snow, 2) - 0.5) * 80);
+  auto snowy = [&](int i, double y, double lit) {
+    if (!snowOn) return false;
+    const double x = g.sx[i];
+    return y < edge[i] - 30 * lit || (x > 1372 && x < 1500 && y < 322 + 0.4 * (x - 1372));
+  };
+  auto snowTone = [&](double lit, double y, double crest) { return 0.62 + 0.36 * lit - 0.12 * nf::smooth(0, 200, y - crest); };
+  auto farLight = [&](int i) { return clampd(t.farLit[i] * 1.6, -1, 1); };
+  auto midLight = [&](int i) { return clampd(t.midLit[i] * 1.6, -1, 1); };
   // [base] tones: the slope lights the face, fbm mottles it and it hazes lighter toward the foot.
   auto farTone = [&](int i, double y) {
     return 0.45 + clampd(t.farLit[i] * 1.6, -1, 1) * 0.28 + (nf::fbmUnchecked(g.sx[i] * 0.009, y * 0.003, s.farTone, 3) - 0.5) * 0.35 +
@@ -78,9 +95,11 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
       if (y >= t.mid[i]) {
         // Slopes falling away toward the light catch gold along the crest.
         if (y - t.mid[i] < g.px * 1.2 && t.midLit[i] > 0.15) row[i] = pal[kGoldC];
+        else if (snowy(i, y, midLight(i))) row[i] = pick(snowStops, 4, snowTone(midLight(i), y, t.mid[i]), th);
         else row[i] = pick(midStops, 3, midTone(i, y), th);
       } else if (y >= t.far[i]) {
-        row[i] = pick(farStops, 3, farTone(i, y), th);
+        if (snowy(i, y, farLight(i))) row[i] = pick(snowStops, 4, snowTone(farLight(i), y, t.far[i]), th);
+        else row[i] = pick(farStops, 3, farTone(i, y), th);
       }
     }
   }
@@ -102,7 +121,8 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
     const double y = y0 + by * g.px;
     if (y < t.far[i] + g.px * 1.5 || y > t.mid[i] - g.px) return;
     jit = (k - 0.5) * 0.4;
-    const Px ink = pick(farStops, 3, farTone(i, y), h);
+    const Px ink = snowy(i, y, farLight(i)) ? pick(snowStops, 4, snowTone(farLight(i), y, t.far[i]), h)
+                                            : pick(farStops, 3, farTone(i, y), h);
     brush(d, bx, by, 4 + static_cast<int>(std::floor(frac(k * 9.1) * 4)), false, ink, angle, inFar);
   });
   ridge = t.mid.data();
@@ -112,7 +132,8 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
     const double y = y0 + by * g.px;
     if (y < t.mid[i] + g.px * 1.5 || y > 900) return;
     jit = (k - 0.5) * 0.5;
-    const Px ink = pick(midStops, 3, midTone(i, y), h);
+    const Px ink = snowy(i, y, midLight(i)) ? pick(snowStops, 4, snowTone(midLight(i), y, t.mid[i]), h)
+                                            : pick(midStops, 3, midTone(i, y), h);
     brush(d, bx, by, 4 + static_cast<int>(std::floor(frac(k * 9.1) * 5)), frac(k * 4.3) < 0.4, ink, angle, inMid);
   });
   for (size_t n = 0; n < pines.size(); ++n)

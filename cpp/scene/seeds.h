@@ -16,7 +16,7 @@ inline uint32_t layerSeed(uint32_t constant, uint32_t world) {
 
 struct Seeds {
   uint32_t world;
-  uint32_t farRidge, midRidge, farTone, midTone, farStroke, midStroke, pines;
+  uint32_t farRidge, midRidge, farTone, midTone, farStroke, midStroke, pines, snow;
   uint32_t cloud, stars;
   uint32_t hillNoise, hillTone, field, cypress[2];
   uint32_t motes, echoTicks, echoWobble;
@@ -32,6 +32,7 @@ struct Seeds {
         farStroke(layerSeed(141, w)),
         midStroke(layerSeed(143, w)),
         pines(layerSeed(612, w)),
+        snow(layerSeed(71, w)),
         cloud(layerSeed(131, w)),
         stars(layerSeed(77, w)),
         hillNoise(layerSeed(7, w)),

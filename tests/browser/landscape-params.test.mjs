@@ -1,7 +1,7 @@
 // URL state of the 404 page (web/landscape-params.js): pure functions, tested in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseQuery, parseSeed, seedFromText, describeIgnored, shareUrl, dayFromClock } from '../../web/landscape-params.js';
+import { parseQuery, parseSeed, seedFromText, describeIgnored, shareUrl, dayFromClock, seasonFromDate } from '../../web/landscape-params.js';
 
 test('seedFromText is FNV-1a 32 over UTF-8', () => {
   assert.equal(seedFromText(''), 2166136261);
@@ -23,21 +23,27 @@ test('parseSeed: integers, words and typos', () => {
 });
 
 test('parseQuery: good values, defaults and ignored values', () => {
-  const good = parseQuery('?seed=7&day=0.25&t=12.5&px=2&theme=dark&motion=off&test');
-  assert.deepEqual(good.state, { seed: 7, seedWord: null, day: 0.25, t: 12.5, px: 2, theme: 'dark', motion: 'off' });
+  const good = parseQuery('?seed=7&day=0.25&season=40&t=12.5&px=2&theme=dark&motion=off&test');
+  assert.deepEqual(good.state, { seed: 7, seedWord: null, day: 0.25, season: 40, t: 12.5, px: 2, theme: 'dark', motion: 'off' });
   assert.deepEqual(good.ignored, []);
   assert.equal(good.test, true);
   const none = parseQuery('');
-  assert.deepEqual(none.state, { seed: null, seedWord: null, day: null, t: null, px: null, theme: null, motion: null });
-  const bad = parseQuery('?day=1.01&t=NaN&px=0&px=3.5&theme=Dark&motion=1');
-  assert.equal(bad.ignored.map((i) => i.name).join(), 'day,t,px,theme,motion');
-  assert.equal(describeIgnored(bad.ignored).split(';').length, 5);
+  assert.deepEqual(none.state, { seed: null, seedWord: null, day: null, season: null, t: null, px: null, theme: null, motion: null });
+  assert.equal(parseQuery('?season=none').state.season, 'none');
+  assert.equal(parseQuery('?season=0').state.season, 0);
+  assert.equal(parseQuery('?season=365').state.season, 365);
+  const bad = parseQuery('?day=1.01&season=366&t=NaN&px=0&px=3.5&theme=Dark&motion=1');
+  assert.equal(bad.ignored.map((i) => i.name).join(), 'day,season,t,px,theme,motion');
+  assert.equal(describeIgnored(bad.ignored).split(';').length, 6);
+  for (const s of ['-1', '4.5', 'winter', '', '1e2']) assert.equal(parseQuery(`?season=${s}`).ignored[0]?.name, 'season', s);
   assert.match(describeIgnored(parseQuery('?day=abc').ignored), /^ignored day=abc \(expected 0\.\.1\)$/);
   assert.ok(describeIgnored(parseQuery('?seed=' + '9'.repeat(40)).ignored).includes('…'));
 });
 
-test('shareUrl keeps seed word, day and a frozen clock', () => {
-  const u = new URL(shareUrl('http://x.test/a?b=1#h', { seed: 5, seedWord: 'meadow', day: 0.123456, clock: 3.14159, theme: 'dark' }));
+test('shareUrl keeps seed word, day, season and a frozen clock', () => {
+  const u = new URL(shareUrl('http://x.test/a?b=1#h', { seed: 5, seedWord: 'meadow', day: 0.123456, season: 40, clock: 3.14159, theme: 'dark' }));
+  assert.equal(u.searchParams.get('season'), '40');
+  assert.equal(new URL(shareUrl('http://x.test/', { seed: 5, day: 1, season: null, clock: 0 })).searchParams.get('season'), 'none');
   assert.equal(u.pathname, '/a');
   assert.equal(u.hash, '');
   assert.equal(u.searchParams.get('seed'), 'meadow');
@@ -47,6 +53,13 @@ test('shareUrl keeps seed word, day and a frozen clock', () => {
   assert.equal(u.searchParams.has('b'), false);
   const round = parseQuery(u.search);
   assert.deepEqual(round.ignored, []);
+});
+
+test('seasonFromDate: the day of the year, 0 on 1 January', () => {
+  assert.equal(seasonFromDate(new Date(2026, 0, 1, 23, 59)), 0);
+  assert.equal(seasonFromDate(new Date(2026, 1, 10)), 40);
+  assert.equal(seasonFromDate(new Date(2026, 10, 30, 12)), 333);
+  assert.equal(seasonFromDate(new Date(2024, 11, 31)), 365, 'a leap year ends on day 365');
 });
 
 test('dayFromClock: 1 at midday, 0 at night, smooth between', () => {

@@ -160,21 +160,51 @@ test('the loop stops while the tab is hidden and resumes after', async () => {
 });
 
 test('bad URL values fall back to the defaults and the note names them', async () => {
-  await withLoad('/?test&seed=1.5&day=abc&t=-3&px=9&theme=blue&motion=maybe', async ({ page, problems }) => {
+  await withLoad('/?test&seed=1.5&day=abc&season=400&t=-3&px=9&theme=blue&motion=maybe', async ({ page, problems }) => {
     const note = page.locator('.nf-url-note');
     assert.equal(await note.isVisible(), true);
     const text = await note.textContent();
-    for (const name of ['seed=1.5', 'day=abc', 't=-3', 'px=9', 'theme=blue', 'motion=maybe']) {
+    for (const name of ['seed=1.5', 'day=abc', 'season=400', 't=-3', 'px=9', 'theme=blue', 'motion=maybe']) {
       assert.ok(text.includes(name), `note names ${name}: ${text}`);
     }
     assert.match(text, /expected 0\.\.1/);
     const s = await st(page);
     assert.equal(s.seed, 404);
+    assert.equal(s.season, await page.evaluate(() => {
+      const d = new Date();
+      return Math.round((new Date(d.getFullYear(), d.getMonth(), d.getDate()) - new Date(d.getFullYear(), 0, 1)) / 86400000);
+    }), 'the season falls back to the local date');
     assert.equal(s.frozen, false);
     assert.equal(s.motion, true);
     assert.equal(s.pitch, 4, 'automatic pitch at 1280 px');
     for (const layer of ['sky', 'hill']) assert.ok((await canvasStats(page, `canvas.nf-layer-${layer}`)).opaque > 0);
     assert.deepEqual(problems, []);
+  });
+});
+
+test('season: winter snow, summer caps, none; only the land layer and its reflection change', async () => {
+  const q = (season) => `/?test&t=4&day=0.8&seed=404&season=${season}`;
+  await withPages([q(40), q(222), q('none')].map((p) => () => load(p)), async (w, s, n) => {
+    const [hw, hs, hn] = await Promise.all([w, s, n].map((x) => layerHashes(x.page)));
+    for (const name of ['sky', 'rift', 'gate', 'hill', 'canopy']) {
+      const i = LAYERS.indexOf(name);
+      assert.equal(hw[i], hn[i], `${name} does not depend on the season`);
+      assert.equal(hs[i], hn[i], `${name} does not depend on the season`);
+    }
+    const land = LAYERS.indexOf('land');
+    assert.notEqual(hw[land], hs[land], 'winter and summer differ');
+    assert.notEqual(hs[land], hn[land], 'summer still has caps');
+    assert.equal((await st(w.page)).season, 40);
+    assert.equal((await st(n.page)).season, null);
+    await w.page.screenshot({ path: join(artifactsDir, 'landscape-winter.png') });
+    // handle.setSeason repaints the land to the other season's pixels.
+    await w.page.evaluate(() => window.__noisefield.setSeason('none'));
+    assert.equal((await layerHashes(w.page))[land], hn[land]);
+    await w.page.evaluate(() => window.__noisefield.setSeason(222));
+    assert.equal((await layerHashes(w.page))[land], hs[land]);
+    const err = await w.page.evaluate(() => { try { window.__noisefield.setSeason(400); return ''; } catch (e) { return e.message; } });
+    assert.match(err, /season must be an integer day of the year in \[0, 365\]/);
+    for (const x of [w, s, n]) assert.deepEqual(x.problems, []);
   });
 });
 
@@ -268,8 +298,8 @@ test('a click on the water splashes; the near layer changes', async () => {
   });
 });
 
-test('share: a link with seed, day and the frozen clock, which reproduces that world', async () => {
-  await withLoad('/?test&seed=meadow&day=0.8', async ({ page, problems }) => {
+test('share: a link with seed, day, season and the frozen clock, which reproduces that world', async () => {
+  await withLoad('/?test&seed=meadow&day=0.8&season=15', async ({ page, problems }) => {
     await page.waitForTimeout(500);
     await page.locator('.nf-share').click();
     await page.waitForFunction(() => document.querySelector('.nf-share').dataset.link);
@@ -277,6 +307,7 @@ test('share: a link with seed, day and the frozen clock, which reproduces that w
     const u = new URL(link);
     assert.equal(u.searchParams.get('seed'), 'meadow');
     assert.equal(u.searchParams.get('day'), '0.8');
+    assert.equal(u.searchParams.get('season'), '15');
     assert.ok(Number(u.searchParams.get('t')) > 0.2);
     const copied = (await page.$eval('.nf-share', (b) => b.textContent)) === 'Link copied';
     const shown = await page.locator('.nf-share-out').isVisible();
@@ -287,6 +318,7 @@ test('share: a link with seed, day and the frozen clock, which reproduces that w
       assert.equal(s.frozen, true);
       assert.equal(s.seed, (await st(page)).seed);
       assert.equal(s.clock, Number(u.searchParams.get('t')));
+      assert.equal(s.season, 15);
       assert.deepEqual(again.problems, []);
     });
     assert.deepEqual(problems, []);

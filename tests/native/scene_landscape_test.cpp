@@ -2,6 +2,8 @@
 // extreme viewports.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -128,6 +130,62 @@ TEST(SceneLandscape, StarsOnlyAtNight) {
     EXPECT_NE(copyLayer(night, l), copyLayer(day, l)) << "layer " << l;
   // The rift is night in both themes.
   EXPECT_EQ(copyLayer(night, kRift), copyLayer(day, kRift));
+}
+
+// Land pixels painted in the snow ramp's colours.
+int snowPixels(const Landscape& s) {
+  const Grid& g = s.grid();
+  const Px* snow = s.palette().at(kSnowC);
+  const uint8_t* p = s.pixels(kLand);
+  int count = 0;
+  for (size_t k = 0; k < static_cast<size_t>(g.bw) * g.bh; ++k) {
+    Px c;
+    std::memcpy(&c, p + k * 4, 4);
+    for (int n = 0; n < 4; ++n) count += c == snow[n];
+  }
+  return count;
+}
+
+TEST(SceneLandscape, SnowFollowsTheSeason) {
+  Landscape s = make(kDefaultWorldSeed, 0.8, 2.0);
+  EXPECT_TRUE(std::isnan(s.season()));
+  EXPECT_EQ(snowPixels(s), 0) << "no season, no snow";
+  const std::vector<uint8_t> bare = copyLayer(s, kLand);
+  const int painted = s.paintOnceCount();
+  s.setSeason(40);  // early February: the snowline is lowest
+  EXPECT_EQ(s.paintOnceCount(), painted + 1);
+  EXPECT_EQ(s.advance(0.001) & (1u << kLand), 1u << kLand);
+  const int winter = snowPixels(s);
+  s.setSeason(40);  // unchanged: no repaint
+  EXPECT_EQ(s.paintOnceCount(), painted + 1);
+  s.setSeason(222);  // August: only the highest peaks and the glacier
+  const int summer = snowPixels(s);
+  s.setSeason(334);
+  const int lateAutumn = snowPixels(s);
+  std::printf("snow pixels: winter %d, late November %d, summer %d of %d\n", winter, lateAutumn, summer,
+              s.bufferWidth() * s.bufferHeight());
+  EXPECT_GT(summer, 0);
+  EXPECT_GT(lateAutumn, summer);
+  EXPECT_GT(winter, lateAutumn + lateAutumn / 2);
+  // Snow changes nothing but the land layer (and, through reflection, the water).
+  Landscape w = make(kDefaultWorldSeed, 0.8, 2.0);
+  w.setSeason(40);
+  w.setClock(2.0);
+  w.renderAll();
+  Landscape n = make(kDefaultWorldSeed, 0.8, 2.0);
+  for (Layer l : {kSky, kRift, kGate, kHill, kCanopy}) EXPECT_EQ(copyLayer(w, l), copyLayer(n, l)) << "layer " << l;
+  EXPECT_NE(copyLayer(w, kNear), copyLayer(n, kNear));
+  // Deterministic, seeded, and back to bare rock with NaN.
+  Landscape w2 = make(kDefaultWorldSeed, 0.8, 2.0);
+  w2.setSeason(40);
+  EXPECT_EQ(copyLayer(w, kLand), copyLayer(w2, kLand));
+  Landscape other = make(405, 0.8, 2.0);
+  other.setSeason(40);
+  EXPECT_GT(snowPixels(other), 0);
+  s.setSeason(std::nan(""));
+  EXPECT_EQ(copyLayer(s, kLand), bare);
+  EXPECT_NEAR(snowlineFor(40), 600, 1e-9);
+  EXPECT_NEAR(snowlineFor(40 + 365.24 / 2), 270, 1e-9);
 }
 
 TEST(SceneLandscape, CadenceMasks) {

@@ -69,6 +69,27 @@ test('advance returns a mask of changed layers; pixels are views of the layer bu
   }
 });
 
+test('setSeason paints snow on the ranges; null removes it', () => {
+  const s = new nf.Landscape(404);
+  try {
+    s.setViewport({ cssWidth: 800, cssHeight: 500, pitch: 4 });
+    assert.equal(s.season, null);
+    const bare = Uint8Array.from(s.pixels('land'));
+    s.setSeason(40);
+    assert.equal(s.season, 40);
+    const winter = Uint8Array.from(s.pixels('land'));
+    assert.notDeepEqual(winter, bare);
+    s.setSeason(null);
+    assert.deepEqual(Uint8Array.from(s.pixels('land')), bare);
+    assert.throws(() => s.setSeason(366), /season must be a day of the year in \[0, 365\] or null/);
+    assert.throws(() => s.setSeason('winter'), /season must be a day of the year/);
+    assert.throws(() => s.setSeason(NaN), /season/);
+    assert.equal(s.season, null, 'a rejected season leaves the scene as it was');
+  } finally {
+    s.delete();
+  }
+});
+
 test('bad scene input throws an Error naming the parameter; the scene keeps working', () => {
   const s = new nf.Landscape();
   try {
