@@ -281,28 +281,27 @@ struct Impl {
       return std::make_unique<rows::HeightRows<K, Is3D, Terrain>>(p, xs, n, hasTerrain(p), Terrain{p});
     // Warped: the first warp's fractals are taken at the grid's own points, so they are hoisted
     // row fills; what they displace is sampled point by point.
-    using Plain = rows::HeightRows<K, Is3D, Terrain>;
-    FieldParams px = p, py = p;
-    px.warpLevels = py.warpLevels = 0;
-    px.seed = p.warpSeedX;
-    py.seed = p.warpSeedY;
-    auto qx = std::make_unique<Plain>(px, xs, n, false, Terrain{px});
-    auto qy = p.warpSeedY == p.warpSeedX ? nullptr : std::make_unique<Plain>(py, xs, n, false, Terrain{py});
-    return std::make_unique<rows::WarpedRows<AfterFirstWarp>>(xs, n, std::move(qx), std::move(qy), AfterFirstWarp{p});
+    return warpedRows<rows::HeightRows<K, Is3D, Terrain>, rows::WarpedRows<AfterFirstWarp>>(p, xs, n);
+  }
+  // A warped sampler: Plain rows of the first warp's fractals (qx; qy unless it shares qx's seed,
+  // as plain fields without warp or terrain) feeding Warped, which finishes each sample.
+  template <class Plain, class Warped>
+  static std::unique_ptr<Warped> warpedRows(const FieldParams& p, const double* xs, int n) {
+    auto plain = [&](uint32_t seed) {
+      FieldParams q = p;
+      q.warpLevels = 0;
+      q.seed = seed;
+      return std::make_unique<Plain>(q, xs, n, false, Terrain{q});
+    };
+    return std::make_unique<Warped>(xs, n, plain(p.warpSeedX), p.warpSeedY == p.warpSeedX ? nullptr : plain(p.warpSeedY),
+                                    AfterFirstWarp{p});
   }
   static std::unique_ptr<rows::GradRowSampler> gradRowSampler(const FieldParams& p, const double* xs, int n) {
     using Plain = rows::GradRows<K, Is3D, Terrain>;
     if (p.warpLevels == 0) return std::make_unique<Plain>(p, xs, n, hasTerrain(p), Terrain{p});
     // Warped: the first warp's heights and gradients are hoisted gradient rows, the chain rule
     // runs per sample (AfterFirstWarp).
-    FieldParams px = p, py = p;
-    px.warpLevels = py.warpLevels = 0;
-    px.seed = p.warpSeedX;
-    py.seed = p.warpSeedY;
-    auto qx = std::make_unique<Plain>(px, xs, n, false, Terrain{px});
-    auto qy = p.warpSeedY == p.warpSeedX ? nullptr : std::make_unique<Plain>(py, xs, n, false, Terrain{py});
-    return std::make_unique<rows::WarpedGradRows<AfterFirstWarp>>(xs, n, std::move(qx), std::move(qy),
-                                                                   AfterFirstWarp{p});
+    return warpedRows<Plain, rows::WarpedGradRows<AfterFirstWarp>>(p, xs, n);
   }
 };
 
