@@ -65,8 +65,8 @@ export function choosePitch(auto, dpr) {
  * options (all optional):
  *   seed      world seed: integer 0..4294967295 or a word (FNV-1a 32 of its UTF-8); default 404
  *   day       daylight 0..1; default from the local clock (re-read every minute)
- *   season    snow on the ranges: a day of the year 0..365 (0 = 1 January), or 'none'; default the
- *             visitor's local date
+ *   season    snow on the ranges: a day of the year 0..365 (0 = 1 January), or 'none'; default
+ *             (or null) the visitor's local date
  *   time      frozen clock in seconds: no animation, that moment is shown; default live
  *   pitch     CSS px per buffer pixel 1..8; default automatic (spec 1.7)
  *   theme     'light' | 'dark'; default prefers-color-scheme. Dark caps day at 0.3
@@ -84,7 +84,7 @@ export async function mount(element, options = {}) {
   for (const k of Object.keys(options)) if (!known.includes(k)) throw new Error(`mount: unknown option "${k}" (allowed: ${known.join(', ')})`);
   const o = options;
   if (o.day !== undefined && o.day !== null && !(typeof o.day === 'number' && o.day >= 0 && o.day <= 1)) throw new Error('day must be a number in [0, 1]');
-  if (o.season !== undefined && o.season !== 'none' && !(Number.isInteger(o.season) && o.season >= 0 && o.season <= 365)) throw new Error("season must be an integer day of the year in [0, 365] or 'none'");
+  if (o.season !== undefined && o.season !== null && o.season !== 'none' && !(Number.isInteger(o.season) && o.season >= 0 && o.season <= 365)) throw new Error("season must be an integer day of the year in [0, 365], 'none' or null (the local date)");
   if (o.time !== undefined && o.time !== null && !(typeof o.time === 'number' && Number.isFinite(o.time) && o.time >= 0)) throw new Error('time must be a number >= 0');
   if (o.pitch !== undefined && o.pitch !== null && o.pitch !== 0 && !(Number.isInteger(o.pitch) && o.pitch >= 1 && o.pitch <= 8)) throw new Error('pitch must be an integer in [1, 8]');
   if (o.theme !== undefined && o.theme !== null && o.theme !== 'light' && o.theme !== 'dark') throw new Error("theme must be 'light' or 'dark'");
@@ -407,9 +407,9 @@ export async function mount(element, options = {}) {
       if (d === null && !dayTimer) dayTimer = win.setInterval(applyDay, 60000);
       applyDay();
     },
-    // A day of the year 0..365 (snow on the ranges), or 'none'.
+    // A day of the year 0..365 (snow on the ranges), 'none', or null (the local date).
     setSeason(s) {
-      if (s !== 'none' && !(Number.isInteger(s) && s >= 0 && s <= 365)) throw new Error("season must be an integer day of the year in [0, 365] or 'none'");
+      if (s !== null && s !== 'none' && !(Number.isInteger(s) && s >= 0 && s <= 365)) throw new Error("season must be an integer day of the year in [0, 365], 'none' or null (the local date)");
       scene.setSeason(seasonOf(s));
       dropViews();
       if (motion() && !paused) wake(); else still();

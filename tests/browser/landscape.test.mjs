@@ -204,6 +204,8 @@ test('season: winter snow, summer caps, none; only the land layer and its reflec
     assert.equal((await layerHashes(w.page))[land], hs[land]);
     const err = await w.page.evaluate(() => { try { window.__noisefield.setSeason(400); return ''; } catch (e) { return e.message; } });
     assert.match(err, /season must be an integer day of the year in \[0, 365\]/);
+    const today = await w.page.evaluate(() => { window.__noisefield.setSeason(null); return window.__noisefield.state().season; });
+    assert.ok(Number.isInteger(today) && today >= 0 && today <= 365, 'null: the local date');
     for (const x of [w, s, n]) assert.deepEqual(x.problems, []);
   });
 });
