@@ -101,51 +101,101 @@ struct Impl {
     double d[2][2];
   };
 
-  // The warped height at lattice point (x, y, z) given the first warp's fractals there (qx, qy):
-  // one level displaces by warp * q; two levels take r at the displaced point and displace by
-  // warp2 * r. With G, the gradient per sample unit by the chain rule from dq (per sample unit)
-  // and the fractals' analytic gradients (per lattice unit): with w = x + warp * q,
+  // The warped heights at N lattice points (x[l], y[l], z) given the first warp's fractals there
+  // (qx, qy): one level displaces by warp * q; two levels take r at the displaced point and
+  // displace by warp2 * r. With G, the gradient per sample unit by the chain rule from dq (per
+  // sample unit) and the fractals' analytic gradients (per lattice unit): with w = x + warp * q,
   //   dw/ds = I / scale + warp * dq,   dp/ds = dw/ds (one level) or I / scale + warp2 * dr/dw * dw/ds,
   //   dh/ds_b = sum_a dF/dp_a * dp_a/ds_b.
-  template <bool G>
-  static double warped(const FieldParams& p, double x, double y, double z, double qx, double qy, const Jacobian& dq,
-                       double* hx, double* hy) {
+  // fr(seed, x, y, v, gx, gy) evaluates fractal<G> at the N points (one by one, or two at a time
+  // in SIMD); the arithmetic around it is per lane, the same for every N, so every lane equals
+  // the N = 1 result bit for bit.
+  template <bool G, int N, class Fractals>
+  static void warped(const FieldParams& p, const double* x, const double* y, const double* qx, const double* qy,
+                     const Jacobian* dq, const Fractals& fr, double* h, double* hx, double* hy) {
     const double inv = 1 / p.scale;
-    const double wx = x + p.warp * qx, wy = y + p.warp * qy;
-    double dw[2][2] = {};
-    if constexpr (G) {
-      for (int a = 0; a < 2; ++a)
-        for (int b = 0; b < 2; ++b) dw[a][b] = (a == b ? inv : 0) + p.warp * dq.d[a][b];
+    double wx[N], wy[N], dw[N][2][2] = {};
+    for (int l = 0; l < N; ++l) {
+      wx[l] = x[l] + p.warp * qx[l];
+      wy[l] = y[l] + p.warp * qy[l];
+      if constexpr (G)
+        for (int a = 0; a < 2; ++a)
+          for (int b = 0; b < 2; ++b) dw[l][a][b] = (a == b ? inv : 0) + p.warp * dq[l].d[a][b];
     }
-    double px = wx, py = wy, dp[2][2] = {};
+    double px[N], py[N], dp[N][2][2] = {};
     if (p.warpLevels == 1) {
+      for (int l = 0; l < N; ++l) {
+        px[l] = wx[l];
+        py[l] = wy[l];
+      }
       if constexpr (G) std::memcpy(dp, dw, sizeof dp);
     } else {
-      double r[2][2] = {};  // d r_a / d w_c, per lattice unit
-      const double rx = fractal<G>(p, p.warp2SeedX, wx, wy, z, &r[0][0], &r[0][1]);
-      double ry = rx;
+      double rx[N], ry[N], rxx[N] = {}, rxy[N] = {}, ryx[N] = {}, ryy[N] = {};  // d r_a / d w_c, per lattice unit
+      fr(p.warp2SeedX, wx, wy, rx, rxx, rxy);
       if (p.warp2SeedY == p.warp2SeedX) {
-        r[1][0] = r[0][0];
-        r[1][1] = r[0][1];
+        for (int l = 0; l < N; ++l) {
+          ry[l] = rx[l];
+          ryx[l] = rxx[l];
+          ryy[l] = rxy[l];
+        }
       } else {
-        ry = fractal<G>(p, p.warp2SeedY, wx, wy, z, &r[1][0], &r[1][1]);
+        fr(p.warp2SeedY, wx, wy, ry, ryx, ryy);
       }
-      px = x + p.warp2 * rx;
-      py = y + p.warp2 * ry;
-      if constexpr (G) {
-        for (int a = 0; a < 2; ++a)
-          for (int b = 0; b < 2; ++b)
-            dp[a][b] = (a == b ? inv : 0) + p.warp2 * (r[a][0] * dw[0][b] + r[a][1] * dw[1][b]);
+      for (int l = 0; l < N; ++l) {
+        px[l] = x[l] + p.warp2 * rx[l];
+        py[l] = y[l] + p.warp2 * ry[l];
+        if constexpr (G) {
+          const double r[2][2] = {{rxx[l], rxy[l]}, {ryx[l], ryy[l]}};
+          for (int a = 0; a < 2; ++a)
+            for (int b = 0; b < 2; ++b)
+              dp[l][a][b] = (a == b ? inv : 0) + p.warp2 * (r[a][0] * dw[l][0][b] + r[a][1] * dw[l][1][b]);
+        }
       }
     }
-    double fx = 0, fy = 0;
-    const double h = fractal<G>(p, p.seed, px, py, z, &fx, &fy);
-    if constexpr (G) {
-      *hx = fx * dp[0][0] + fy * dp[1][0];
-      *hy = fx * dp[0][1] + fy * dp[1][1];
-    }
-    return h;
+    double fx[N] = {}, fy[N] = {};
+    fr(p.seed, px, py, h, fx, fy);
+    if constexpr (G)
+      for (int l = 0; l < N; ++l) {
+        hx[l] = fx[l] * dp[l][0][0] + fy[l] * dp[l][1][0];
+        hy[l] = fx[l] * dp[l][0][1] + fy[l] * dp[l][1][1];
+      }
   }
+
+  // fractal<G> at N points, one at a time.
+  template <bool G, int N>
+  struct ScalarFractals {
+    const FieldParams& p;
+    double z;
+    void operator()(uint32_t seed, const double* x, const double* y, double* v, double* gx, double* gy) const {
+      for (int l = 0; l < N; ++l) v[l] = fractal<G>(p, seed, x[l], y[l], z, gx + l, gy + l);
+    }
+  };
+
+#ifdef __wasm_simd128__
+  // fractal<G> at two points in one SIMD pass for value noise without tiling (scatter_simd.h);
+  // one at a time where a lattice index leaves int32, and for every other kernel.
+  template <bool G>
+  struct PairFractals {
+    const FieldParams& p;
+    double z;
+    void operator()(uint32_t seed, const double* x, const double* y, double* v, double* gx, double* gy) const {
+      {
+        v128_t V, X, Y;
+        if (scatter::valueFractalPair<ValueFade<K>::fade, Is3D, G>(p, seed, wasm_v128_load(x), wasm_v128_load(y), z,
+                                                                   &V, &X, &Y)) {
+          wasm_v128_store(v, V);
+          if constexpr (G) {
+            wasm_v128_store(gx, X);
+            wasm_v128_store(gy, Y);
+          }
+          return;
+        }
+      }
+      ScalarFractals<G, 2>{p, z}(seed, x, y, v, gx, gy);
+    }
+  };
+  static bool pairsApply(const FieldParams& p) { return p.base.periodX == 0 && p.base.periodY == 0; }
+#endif
 
   // The whole pipeline at sample coordinates; gradient (if G) per sample unit.
   template <bool G>
@@ -171,7 +221,7 @@ struct Impl {
       if constexpr (G)  // per sample unit, as the hoisted gradient rows give it
         for (auto& row : dq.d)
           for (double& v : row) v /= p.scale;
-      h = warped<G>(p, x, y, z, qx, qy, dq, &hx, &hy);
+      warped<G, 1>(p, &x, &y, &qx, &qy, &dq, ScalarFractals<G, 1>{p, z}, &h, &hx, &hy);
     }
     h = terrain<G>(p, sx, sy, h, &hx, &hy);
     if constexpr (G) {
@@ -231,44 +281,70 @@ struct Impl {
     }
   };
 
-  // The rest of full() once the first warp's fractals (qx, qy) at (sx, sy) are known (and, for
-  // the gradient, their gradients per sample unit).
+  // The rest of full() for a row of n samples (sx[i], sy) once the first warp's fractals qx, qy
+  // there are known (and, for the gradient, their gradients per sample unit: dq = {d qx/dsx,
+  // d qx/dsy, d qy/dsx, d qy/dsy}, four arrays). Untiled value noise runs two samples at a time.
   struct AfterFirstWarp {
     FieldParams p;
-    double operator()(double sx, double sy, double qx, double qy) const {
-      const double h = warped<false>(p, sx / p.scale, sy / p.scale, p.z, qx, qy, Jacobian{}, nullptr, nullptr);
-      return terrain<false>(p, sx, sy, h, nullptr, nullptr);
-    }
-    // out[i] for the n samples (sx[i], sy) of a row; untiled value noise takes two at a time.
-    void row(const double* sx, double sy, const double* qx, const double* qy, int n, double* out) const {
+
+    template <bool G>
+    void finish(const double* sx, double sy, const double* qx, const double* qy, const double* const* dq, int n,
+                double* h, double* hx, double* hy) const {
+      const double y = sy / p.scale;
+      auto jacobian = [&](int i) {
+        Jacobian j{};
+        if constexpr (G) j = Jacobian{{{dq[0][i], dq[1][i]}, {dq[2][i], dq[3][i]}}};
+        return j;
+      };
       int i = 0;
 #ifdef __wasm_simd128__
-      if constexpr (ValueFade<K>::isValue) {
-        if (p.base.periodX == 0 && p.base.periodY == 0) {
-          const v128_t inv = wasm_f64x2_splat(p.scale), y = wasm_f64x2_splat(sy / p.scale);
-          const bool terrainSteps = hasTerrain(p);
+      if constexpr (ValueFade<K>::isValue) {  // instantiated for value noise only
+        if (pairsApply(p)) {
+          const PairFractals<G> fr{p, p.z};
           for (; i + 1 < n; i += 2) {
-            v128_t h;
-            if (!scatter::warpedPair<ValueFade<K>::fade, Is3D>(p, wasm_f64x2_div(wasm_v128_load(sx + i), inv), y,
-                                                               wasm_v128_load(qx + i), wasm_v128_load(qy + i), &h)) {
-              out[i] = (*this)(sx[i], sy, qx[i], qy[i]);
-              out[i + 1] = (*this)(sx[i + 1], sy, qx[i + 1], qy[i + 1]);
-              continue;
-            }
-            wasm_v128_store(out + i, h);
-            if (terrainSteps)
-              for (int k = i; k < i + 2; ++k) out[k] = terrain<false>(p, sx[k], sy, out[k], nullptr, nullptr);
+            const double x[2] = {sx[i] / p.scale, sx[i + 1] / p.scale}, y2[2] = {y, y};
+            const Jacobian j[2] = {jacobian(i), jacobian(i + 1)};
+            double gx[2] = {}, gy[2] = {};
+            warped<G, 2>(p, x, y2, qx + i, qy + i, j, fr, h + i, gx, gy);
+            if constexpr (G)
+              for (int l = 0; l < 2; ++l) {
+                hx[i + l] = gx[l];
+                hy[i + l] = gy[l];
+              }
           }
         }
       }
 #endif
-      for (; i < n; ++i) out[i] = (*this)(sx[i], sy, qx[i], qy[i]);
+      const ScalarFractals<G, 1> one{p, p.z};
+      for (; i < n; ++i) {
+        const double x = sx[i] / p.scale;
+        const Jacobian j = jacobian(i);
+        double gx = 0, gy = 0;
+        warped<G, 1>(p, &x, &y, qx + i, qy + i, &j, one, h + i, &gx, &gy);
+        if constexpr (G) {
+          hx[i] = gx;
+          hy[i] = gy;
+        }
+      }
+      for (int k = 0; k < n; ++k) {
+        double gx = 0, gy = 0;
+        if constexpr (G) {
+          gx = hx[k];
+          gy = hy[k];
+        }
+        h[k] = terrain<G>(p, sx[k], sy, h[k], &gx, &gy);
+        if constexpr (G) {
+          hx[k] = gx;
+          hy[k] = gy;
+        }
+      }
     }
-    double operator()(double sx, double sy, double qx, double qy, const double dqx[2], const double dqy[2], double* hx,
-                      double* hy) const {
-      const Jacobian dq{{{dqx[0], dqx[1]}, {dqy[0], dqy[1]}}};
-      const double h = warped<true>(p, sx / p.scale, sy / p.scale, p.z, qx, qy, dq, hx, hy);
-      return terrain<true>(p, sx, sy, h, hx, hy);
+    void row(const double* sx, double sy, const double* qx, const double* qy, int n, double* out) const {
+      finish<false>(sx, sy, qx, qy, nullptr, n, out, nullptr, nullptr);
+    }
+    void gradRow(const double* sx, double sy, const double* qx, const double* qy, const double* const* dq, int n,
+                 double* h, double* hx, double* hy) const {
+      finish<true>(sx, sy, qx, qy, dq, n, h, hx, hy);
     }
   };
 

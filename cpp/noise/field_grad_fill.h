@@ -69,7 +69,7 @@ class GradRows final : public GradRowSampler {
 
 // A warped field with its gradient: the first warp's heights and gradients (per sample unit)
 // come from gradient row samplers over the same columns (qy null: the same seed), and
-// rest(sx, sy, qx, qy, dqx, dqy, &hx, &hy) applies the chain rule and the terrain per sample.
+// rest.gradRow(sx, sy, qx, qy, dq, n, h, hx, hy) applies the chain rule and the terrain.
 template <class Rest>
 class WarpedGradRows final : public GradRowSampler {
  public:
@@ -87,10 +87,8 @@ class WarpedGradRows final : public GradRowSampler {
       tyx = &yx_;
       tyy = &yy_;
     }
-    for (size_t i = 0; i < sx_.size(); ++i) {
-      const double dqx[2] = {xx_[i], xy_[i]}, dqy[2] = {(*tyx)[i], (*tyy)[i]};
-      h[i] = rest_(sx_[i], sy, x_[i], (*ty)[i], dqx, dqy, hx + i, hy + i);
-    }
+    const double* dq[4] = {xx_.data(), xy_.data(), tyx->data(), tyy->data()};
+    rest_.gradRow(sx_.data(), sy, x_.data(), ty->data(), dq, static_cast<int>(sx_.size()), h, hx, hy);
   }
 
  private:

@@ -1,5 +1,6 @@
-// Fill == sample in doubles, for every path a fill can take: the hoisted row kernels, the wasm SIMD
-// loops (row and scattered), the warped fills and their fallbacks. Built twice from this one file:
+// Fill == sample and fillGrad == sampleGrad in doubles, for every path a fill can take: the
+// hoisted row kernels, the wasm SIMD loops (row and scattered), the warped fills, their gradient
+// rows and their fallbacks. Built twice from this one file:
 // natively (run by CTest) and to wasm with -msimd128 (run by tests/wasm/selfcheck.test.mjs), since
 // the SIMD paths exist only in the wasm build. Exit status 0 when every value matched bit for bit.
 #include <cinttypes>
@@ -65,22 +66,32 @@ int main() {
       }
       g.stepX = step(rng);
       g.stepY = step(rng);
-      std::vector<double> out(static_cast<size_t>(g.samples()));
+      const size_t n = static_cast<size_t>(g.samples());
+      std::vector<double> out(n), h(n), gx(n), gy(n);
       f.fill(g, out.data());
+      f.fillGrad(g, h.data(), gx.data(), gy.data());
       for (int j = 0; j < g.height; ++j)
         for (int i = 0; i < g.width; ++i) {
+          const size_t k = static_cast<size_t>(j) * g.width + i;
           const double want = f.sample(g.sampleX(i), g.sampleY(j));
-          const double got = out[static_cast<size_t>(j) * g.width + i];
-          ++checked;
-          if (!sameBits(got, want)) {
+          double wx, wy;
+          const double wh = f.sampleGrad(g.sampleX(i), g.sampleY(j), &wx, &wy);
+          checked += 4;
+          if (!sameBits(out[k], want)) {
             if (++bad <= 10)
               std::printf("MISMATCH %s at (%.17g, %.17g): fill %.17g, sample %.17g\n", q.c_str(), g.sampleX(i),
-                          g.sampleY(j), got, want);
+                          g.sampleY(j), out[k], want);
+          }
+          if (!(sameBits(h[k], wh) && sameBits(gx[k], wx) && sameBits(gy[k], wy))) {
+            if (++bad <= 10)
+              std::printf("MISMATCH %s at (%.17g, %.17g): fillGrad %.17g %.17g %.17g, sampleGrad %.17g %.17g %.17g\n",
+                          q.c_str(), g.sampleX(i), g.sampleY(j), h[k], gx[k], gy[k], wh, wx, wy);
           }
         }
     }
   }
-  std::printf("fill == sample in doubles: %" PRId64 " values over %zu configurations, %" PRId64 " mismatches\n",
+  std::printf("fill == sample, fillGrad == sampleGrad in doubles: %" PRId64 " values over %zu configurations, %" PRId64
+              " mismatches\n",
               checked, configs().size(), bad);
   return bad == 0 ? 0 : 1;
 }
