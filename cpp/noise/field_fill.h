@@ -4,7 +4,8 @@
 //
 // HeightRows is the hoisted fill of a field without domain warp: the fractal runs octave by
 // octave over whole rows, on row kernels (row_kernels.h) whose per-column terms are built once per
-// sampler and per-row terms once per row.
+// sampler and per-row terms once per row. WarpedRows serves warped fields: HeightRows for the
+// first warp's fractals, then the displaced stages per sample (two at a time where SIMD allows).
 //
 // Bit-exact to Field::sample: for every sample, the octave values are combined by the operations
 // of Impl::fractal (field.cpp) in its order (sum += amp * c from octave 0 up, then sum / norm), and
@@ -215,8 +216,8 @@ class WarpedRows final : public RowSampler {
   std::vector<double> bx_, by_;
 };
 
-// Any field, one sample at a time through `sample(sx, sy)` (warped fields: the warped coordinates
-// differ per sample, so nothing is shared).
+// Any field, one sample at a time through `sample(sx, sy)`: the fallback for fields the hoisted
+// samplers cannot plan (more octaves than kMaxOctaves).
 template <class Sample>
 class PerSampleRows final : public RowSampler {
  public:
