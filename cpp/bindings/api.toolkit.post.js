@@ -32,7 +32,7 @@
     return viewsCache.map((v) => ({ name: v.name, label: v.label,
       legend: v.legend.map((l) => ({ name: l.name, color: l.color.slice() })) }));
   };
-  // Module.capabilities(): { value: { dims3, tileable, analyticGradient }, gradient: .., ... },
+  // Module.capabilities(): { value: { dims3, tileable, analyticGradient, analyticWhenTiled }, gradient: .., ... },
   // the table validation uses (a period on a type that is not tileable is an error; dimensions = 3
   // on a type without dims3 is accepted and ignores z).
   Module['capabilities'] = function capabilities() {

@@ -265,7 +265,7 @@ val toolkitViews() {
   return arr;
 }
 
-// { type: { dims3, tileable, analyticGradient } } from nf::kTypeCaps.
+// { type: { dims3, tileable, analyticGradient, analyticWhenTiled } } from nf::kTypeCaps.
 val toolkitCapabilities() {
   val o = val::object();
   for (const nf::TypeCaps& t : nf::kTypeCaps) {
@@ -273,6 +273,7 @@ val toolkitCapabilities() {
     c.set("dims3", t.dims3);
     c.set("tileable", t.tileable);
     c.set("analyticGradient", t.analyticGradient);
+    c.set("analyticWhenTiled", t.analyticWhenTiled);
     o.set(std::string(t.name), c);
   }
   return o;

@@ -412,6 +412,8 @@ template <NoiseType T, bool Is3D>
 constexpr bool k3D = Is3D && typeCaps(T).dims3;
 template <NoiseType T>
 constexpr bool kAnalytic = typeCaps(T).analyticGradient;
+template <NoiseType T>
+constexpr bool kAnalyticTiled = typeCaps(T).analyticGradient && typeCaps(T).analyticWhenTiled;
 
 template <bool Is3D>
 const FieldOps* opsFor(const FieldConfig& c) {
@@ -427,7 +429,10 @@ const FieldOps* opsFor(const FieldConfig& c) {
               latticeOps<tk::GradientKernel, k3D<NT::Gradient, Is3D>, kAnalytic<NT::Gradient>>(c.fade))
         return ops;
       break;
-    case NT::Simplex: return opsOf<tk::SimplexKernel, k3D<NT::Simplex, Is3D>, kAnalytic<NT::Simplex>>();
+    case NT::Simplex:
+      if (c.periodX > 0 || c.periodY > 0)
+        return opsOf<tk::SimplexKernel, k3D<NT::Simplex, Is3D>, kAnalyticTiled<NT::Simplex>>();
+      return opsOf<tk::SimplexKernel, k3D<NT::Simplex, Is3D>, kAnalytic<NT::Simplex>>();
     case NT::Cellular: {
       constexpr bool d3 = k3D<NT::Cellular, Is3D>, an = kAnalytic<NT::Cellular>;
       switch (c.cellDistance) {

@@ -106,8 +106,9 @@ class Field {
   double sample(double x, double y, double z) const;
   // The moisture field: same noise settings with seed = moistureSeed, no terrain steps.
   double moisture(double x, double y) const;
-  // Height and its gradient (per sample unit). Analytic for value and gradient noise (fractals,
-  // domain warps by the chain rule, terrain steps); central differences otherwise.
+  // Height and its gradient (per sample unit). Analytic for value, gradient and untiled simplex
+  // noise (fractals, domain warps by the chain rule, terrain steps); central differences otherwise
+  // (cellular, tiled simplex).
   bool hasAnalyticGradient() const;
   double sampleGrad(double x, double y, double* gx, double* gy) const;
 

@@ -297,20 +297,42 @@ inline void circlePoint(double x, double period, double* px, double* py) {
 }
 
 struct SimplexKernel {
+  // With G, the analytic gradient of the untiled kernel. Tiled simplex has none here: the field's
+  // dispatch (opsFor) gives tiled simplex the central-difference routines, so G is never asked of
+  // it; the gradient is then left at 0.
   template <bool G>
-  static double eval2(const Octave& o, double x, double y, double*, double*) {
+  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
     const uint32_t sd = o.seed * o.seedMul;
-    if (o.periodX > 0 || o.periodY > 0) return tiled(o, sd, x, y, nullptr);
-    return toUnit(raw2(sd, x, y), kSimplexScale2);
+    if (o.periodX > 0 || o.periodY > 0) {
+      if constexpr (G) *gx = *gy = 0;
+      return tiled(o, sd, x, y, nullptr);
+    }
+    double dx = 0, dy = 0;
+    const double raw = raw2<G>(sd, x, y, &dx, &dy);
+    if constexpr (G) unitGrad(raw, kSimplexScale2, dx, dy, gx, gy);
+    return toUnit(raw, kSimplexScale2);
   }
   template <bool G>
-  static double eval3(const Octave& o, double x, double y, double z, double*, double*) {
+  static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
     const uint32_t sd = o.seed * o.seedMul;
-    if (o.periodX > 0 || o.periodY > 0) return tiled(o, sd, x, y, &z);
-    return toUnit(raw3(sd, x, y, z), kSimplexScale3);
+    if (o.periodX > 0 || o.periodY > 0) {
+      if constexpr (G) *gx = *gy = 0;
+      return tiled(o, sd, x, y, &z);
+    }
+    double dx = 0, dy = 0;
+    const double raw = raw3<G>(sd, x, y, z, &dx, &dy);
+    if constexpr (G) unitGrad(raw, kSimplexScale3, dx, dy, gx, gy);
+    return toUnit(raw, kSimplexScale3);
   }
 
   static double toUnit(double raw, double scale) { return clampUnit(0.5 + 0.5 * (raw * scale)); }
+  // The gradient of toUnit: 0.5 * scale * d(raw), and 0 where the clamp holds the value flat.
+  static void unitGrad(double raw, double scale, double dx, double dy, double* gx, double* gy) {
+    const double u = 0.5 + 0.5 * (raw * scale);
+    const bool flat = u < 0 || u > 1;
+    *gx = flat ? 0 : 0.5 * (dx * scale);
+    *gy = flat ? 0 : 0.5 * (dy * scale);
+  }
 
   // One axis of a tiled sample: its circle point if the axis is tiled, else (c, 0). Depends on one
   // coordinate only, so the row fill computes it once per column and once per row.
@@ -345,8 +367,11 @@ struct SimplexKernel {
     return toUnit(raw4(sd, ax, bx, by, *z), kSimplexScale4);
   }
 
-  // The raw kernel sums; sd is the seed term seed * seedMul of the corner hash.
-  static double raw2(uint32_t sd, double x, double y) {
+  // The raw kernel sums; sd is the seed term seed * seedMul of the corner hash. With G, also
+  // d(raw)/dx and d(raw)/dy: each corner adds t^4 (g . d) with t = r^2 - |d|^2 and d moving with
+  // the point, so it contributes t^4 g - 8 t^3 (g . d) d.
+  template <bool G = false>
+  static double raw2(uint32_t sd, double x, double y, double* dx = nullptr, double* dy = nullptr) {
     const double s = (x + y) * kSimplexF2;
     const double fi = std::floor(x + s), fj = std::floor(y + s);
     const double t = (fi + fj) * kSimplexG2;
@@ -357,19 +382,31 @@ struct SimplexKernel {
     const uint32_t ix = wrapToU32(fi), iy = wrapToU32(fj);
     const uint32_t cx[3] = {ix, ix + static_cast<uint32_t>(i1), ix + 1u};
     const uint32_t cy[3] = {iy, iy + static_cast<uint32_t>(j1), iy + 1u};
-    double n = 0;
+    double n = 0, sx = 0, sy = 0;
     for (int k = 0; k < 3; ++k) {
       double tt = 0.5 - xs[k] * xs[k] - ys[k] * ys[k];
       if (tt > 0) {
         const double* g = kGrad2[hashFinish(cx[k] * kHashX + cy[k] * kHashY + sd) >> 29];
+        const double t1 = tt;
         tt *= tt;
-        n += tt * tt * (g[0] * xs[k] + g[1] * ys[k]);
+        const double gd = g[0] * xs[k] + g[1] * ys[k];
+        n += tt * tt * gd;
+        if constexpr (G) {
+          const double t4 = tt * tt, c = 8 * (tt * t1) * gd;
+          sx += t4 * g[0] - c * xs[k];
+          sy += t4 * g[1] - c * ys[k];
+        }
       }
+    }
+    if constexpr (G) {
+      *dx = sx;
+      *dy = sy;
     }
     return n;
   }
 
-  static double raw3(uint32_t sd, double x, double y, double z) {
+  template <bool G = false>
+  static double raw3(uint32_t sd, double x, double y, double z, double* dx = nullptr, double* dy = nullptr) {
     constexpr double F3 = 1.0 / 3.0, G3 = 1.0 / 6.0;
     const double s = (x + y + z) * F3;
     const double fi = std::floor(x + s), fj = std::floor(y + s), fk = std::floor(z + s);
@@ -392,14 +429,25 @@ struct SimplexKernel {
     const uint32_t cx[4] = {ix, ix + static_cast<uint32_t>(i1), ix + static_cast<uint32_t>(i2), ix + 1u};
     const uint32_t cy[4] = {iy, iy + static_cast<uint32_t>(j1), iy + static_cast<uint32_t>(j2), iy + 1u};
     const uint32_t cz[4] = {iz, iz + static_cast<uint32_t>(k1), iz + static_cast<uint32_t>(k2), iz + 1u};
-    double n = 0;
+    double n = 0, sx = 0, sy = 0;
     for (int k = 0; k < 4; ++k) {
       double tt = 0.6 - xs[k] * xs[k] - ys[k] * ys[k] - zs[k] * zs[k];
       if (tt > 0) {
         const double* g = kGrad3[hashFinish(cx[k] * kHashX + cy[k] * kHashY + cz[k] * kHashZ + sd) >> 28];
+        const double t1 = tt;
         tt *= tt;
-        n += tt * tt * (g[0] * xs[k] + g[1] * ys[k] + g[2] * zs[k]);
+        const double gd = g[0] * xs[k] + g[1] * ys[k] + g[2] * zs[k];
+        n += tt * tt * gd;
+        if constexpr (G) {
+          const double t4 = tt * tt, c = 8 * (tt * t1) * gd;
+          sx += t4 * g[0] - c * xs[k];
+          sy += t4 * g[1] - c * ys[k];
+        }
       }
+    }
+    if constexpr (G) {
+      *dx = sx;
+      *dy = sy;
     }
     return n;
   }

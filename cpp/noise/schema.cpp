@@ -545,7 +545,9 @@ std::string schemaMarkdown() {
   md += "|---|---|---|---|\n";
   for (const TypeCaps& t : kTypeCaps)
     md += std::string("| `") + t.name + "` | " + yesNo(t.dims3) + " | " + yesNo(t.tileable) + " | " +
-          yesNo(t.analyticGradient) + " |\n";
+          (t.analyticGradient && !t.analyticWhenTiled ? "yes (untiled; tiled: central differences)"
+                                                      : yesNo(t.analyticGradient)) +
+          " |\n";
   return md;
 }
 

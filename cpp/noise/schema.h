@@ -142,12 +142,15 @@ struct TypeCaps {
   bool dims3;             // a 3-D variant exists (dimensions = 3 and z take effect)
   bool tileable;          // periodX / periodY allowed
   bool analyticGradient;  // sampleGrad is analytic (through warps too); otherwise central differences
+  bool analyticWhenTiled; // ... also for tiled fields (periodX / periodY > 0)
 };
 inline constexpr TypeCaps kTypeCaps[] = {
-    {NoiseType::Value, "value", true, true, true},
-    {NoiseType::Gradient, "gradient", true, true, true},
-    {NoiseType::Simplex, "simplex", true, true, false},  // tiled: 4-D torus (kernels.h)
-    {NoiseType::Cellular, "cellular", false, true, false},
+    {NoiseType::Value, "value", true, true, true, true},
+    {NoiseType::Gradient, "gradient", true, true, true, true},
+    // Tiled simplex samples a 3-D cylinder or 4-D torus (kernels.h); its gradient is then by
+    // central differences.
+    {NoiseType::Simplex, "simplex", true, true, true, false},
+    {NoiseType::Cellular, "cellular", false, true, false, false},
 };
 inline constexpr const TypeCaps& typeCaps(NoiseType t) { return kTypeCaps[static_cast<int>(t)]; }
 

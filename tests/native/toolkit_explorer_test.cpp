@@ -285,13 +285,13 @@ TEST(ToolkitExplorer, BandWidths) {
   std::printf("sand width: scale 16 %.2f tiles, scale 32 %.2f, scale 1 %.3f (grass %.2f at scale 16)\n", w.median[1],
               w2.median[1], w1.median[1], w.median[2]);
 
-  // Warped value noise: analytic through the warp; warped simplex: central differences.
+  // Warped value noise: analytic through the warp; warped cellular: central differences.
   nf::FieldConfig cw = c;
   cw.set("warpLevels", 1);
   const nf::BandWidths ww = nf::Field(cw).bandWidths(g);
   EXPECT_TRUE(ww.analytic);
   EXPECT_EQ(ww.counts[0] + ww.counts[1] + ww.counts[2] + ww.counts[3], g.samples());
-  cw.setEnum("type", "simplex");
+  cw.setEnum("type", "cellular");
   const nf::BandWidths ws = nf::Field(cw).bandWidths(g);
   EXPECT_FALSE(ws.analytic);
   EXPECT_EQ(ws.counts[0] + ws.counts[1] + ws.counts[2] + ws.counts[3], g.samples());

@@ -263,6 +263,12 @@ TEST(ToolkitGradient, AnalyticDerivativesMatchCentralDifferences) {
       cfg({{"type", "gradient"}, {"warpLevels", "2"}, {"warp", "0.8"}, {"warp2", "1.3"}, {"warpSeedY", "31"},
            {"warp2SeedY", "37"}, {"scale", "6"}, {"octaves", "4"}}),
       nf::nebulaConfig(),
+      // Simplex (untiled): t^4 falloff per corner, differentiated per corner.
+      cfg({{"type", "simplex"}, {"fractal", "none"}, {"scale", "3"}}),
+      cfg({{"type", "simplex"}, {"octaves", "4"}, {"scale", "7"}}),
+      cfg({{"type", "simplex"}, {"dimensions", "3"}, {"z", "0.8"}, {"octaves", "3"}, {"scale", "5"}}),
+      cfg({{"type", "simplex"}, {"warpLevels", "2"}, {"warp", "0.6"}, {"scale", "6"}, {"island", "true"},
+           {"islandRadius", "30"}}),
       cfg({{"type", "value"}, {"fade", "quintic"}, {"dimensions", "3"}, {"z", "0.4"}, {"warpLevels", "2"},
            {"island", "true"}, {"islandRadius", "40"}, {"redistribution", "1.5"}, {"scale", "5"}}),
   };

@@ -242,12 +242,17 @@ test('schema: ordering links (below/above) and soft slider ranges', () => {
 test('capabilities(): per type dims3 / tileable / analyticGradient, used by validation', () => {
   const caps = nf.capabilities();
   assert.deepEqual(Object.keys(caps), nf.schema().find((p) => p.key === 'type').values);
-  assert.deepEqual(caps.cellular, { dims3: false, tileable: true, analyticGradient: false });
-  assert.deepEqual(caps.simplex, { dims3: true, tileable: true, analyticGradient: false });
-  assert.deepEqual(caps.value, { dims3: true, tileable: true, analyticGradient: true });
+  assert.deepEqual(caps.cellular, { dims3: false, tileable: true, analyticGradient: false, analyticWhenTiled: false });
+  assert.deepEqual(caps.simplex, { dims3: true, tileable: true, analyticGradient: true, analyticWhenTiled: false });
+  assert.deepEqual(caps.value, { dims3: true, tileable: true, analyticGradient: true, analyticWhenTiled: true });
   for (const [type, c] of Object.entries(caps)) {
-    if (c.tileable) new nf.Field({ type, periodX: 4 }).delete();
-    else assert.throws(() => new nf.Field({ type, periodX: 4 }), /not tileable/);
+    if (c.tileable) {
+      const t = new nf.Field({ type, periodX: 4 });
+      assert.equal(t.gradient(3.3, 4.4).analytic, c.analyticGradient && c.analyticWhenTiled, `${type} tiled`);
+      t.delete();
+    } else {
+      assert.throws(() => new nf.Field({ type, periodX: 4 }), /not tileable/);
+    }
     const f = new nf.Field({ type, scale: 8 });
     assert.equal(f.gradient(3.3, 4.4).analytic, c.analyticGradient, type);
     f.delete();
@@ -286,9 +291,9 @@ test('bandWidths / sandWidth: median sand width in tiles, computed in C++', () =
   assert.throws(() => f.sandWidth({ x: 0, z: 1 }), /unknown sandWidth option "z"/);
   const warped = new nf.Field({ scale: 16, warpLevels: 1 });
   assert.equal(warped.bandWidths(grid).analytic, true, 'value noise: analytic through the warp');
-  const simplex = new nf.Field({ type: 'simplex', scale: 16, warpLevels: 1 });
-  assert.equal(simplex.bandWidths(grid).analytic, false, 'simplex: central differences');
-  for (const x of [f, f2, f1, allWater, warped, simplex]) x.delete();
+  const cellular = new nf.Field({ type: 'cellular', scale: 16, warpLevels: 1 });
+  assert.equal(cellular.bandWidths(grid).analytic, false, 'cellular: central differences');
+  for (const x of [f, f2, f1, allWater, warped, cellular]) x.delete();
 });
 
 test('schemaMarkdown: soft ranges, ordering links and the capability table', () => {

@@ -1,7 +1,7 @@
 // The colour fills of the wasm module (row fills, SIMD) against their per-sample definitions,
 // computed here from sample(), moisture() and gradient(): every pixel of every view, for
-// configurations with analytic gradients (value, gradient; fractals, warps, tiling, terrain, 3-D) and
-// without (simplex, cellular: central differences).
+// configurations with analytic gradients (value, gradient, simplex; fractals, warps, tiling,
+// terrain, 3-D) and without (cellular, tiled simplex: central differences).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadNoisefield } from './helpers/load.mjs';
