@@ -75,16 +75,17 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
     const double x = g.sx[i];
     return y < edge[i] - 30 * lit || (x > 1372 && x < 1500 && y < 322 + 0.4 * (x - 1372));
   };
-  auto snowTone = [&](double lit, double y, double crest) { return 0.62 + 0.36 * lit - 0.12 * nf::smooth(0, 200, y - crest); };
+  // The slope light of each range ([base]: clamp(1.6 * lit)), for the rock tones and the snow.
   auto farLight = [&](int i) { return clampd(t.farLit[i] * 1.6, -1, 1); };
   auto midLight = [&](int i) { return clampd(t.midLit[i] * 1.6, -1, 1); };
+  auto snowTone = [&](double lit, double y, double crest) { return 0.62 + 0.36 * lit - 0.12 * nf::smooth(0, 200, y - crest); };
   // [base] tones: the slope lights the face, fbm mottles it and it hazes lighter toward the foot.
   auto farTone = [&](int i, double y) {
-    return 0.45 + clampd(t.farLit[i] * 1.6, -1, 1) * 0.28 + (nf::fbmUnchecked(g.sx[i] * 0.009, y * 0.003, s.farTone, 3) - 0.5) * 0.35 +
+    return 0.45 + farLight(i) * 0.28 + (nf::fbmUnchecked(g.sx[i] * 0.009, y * 0.003, s.farTone, 3) - 0.5) * 0.35 +
            nf::smooth(30, 360, y - t.far[i]) * 0.4;
   };
   auto midTone = [&](int i, double y) {
-    return 0.5 + clampd(t.midLit[i] * 1.6, -1, 1) * 0.3 + (nf::fbmUnchecked(g.sx[i] * 0.012, y * 0.0035, s.midTone, 3) - 0.5) * 0.45 +
+    return 0.5 + midLight(i) * 0.3 + (nf::fbmUnchecked(g.sx[i] * 0.012, y * 0.0035, s.midTone, 3) - 0.5) * 0.45 +
            nf::smooth(40, 320, y - t.mid[i]) * 0.28;
   };
   for (int j = 0; j < g.bh; ++j) {
