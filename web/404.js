@@ -30,6 +30,7 @@ async function start() {
     handle = await mount(host, {
       seed: state.seedWord ?? state.seed ?? undefined,
       day: state.day ?? undefined,
+      dusk: state.dusk ?? undefined,
       season: state.season ?? undefined,
       time: state.t ?? undefined,
       pitch: state.px ?? undefined,
@@ -57,6 +58,7 @@ async function start() {
       seed: s.seed,
       seedWord: state.seedWord,
       day: s.day,
+      dusk: s.dusk,
       season: s.season,
       clock: s.clock,
       theme: state.theme,

@@ -4,6 +4,9 @@
 //   seed    world seed: an integer 0..4294967295, or any other word (1..64 characters), hashed
 //           with seedFromText (FNV-1a 32 over the word's UTF-8 bytes). Default 404.
 //   day     daylight 0..1 (0 night, 1 midday). Default: from the visitor's local clock.
+//   dusk    twilight 0..1: the sky, clouds, sun, far range and water warm toward the spec's dusk
+//           colours. Default: from the visitor's local clock when day is too (around 18:30, and
+//           more faintly around 05:45), else 0.
 //   season  snow on the ranges: a day of the year 0..365 (0 = 1 January; most snow in early
 //           February, least in August), or none. Default: the visitor's local date.
 //   t       frozen clock in seconds, 0..1e7: the scene stops animating and shows that moment.
@@ -58,6 +61,10 @@ const RULES = {
     const n = parseNumber(raw, 0, 1);
     return n === null ? { error: 'expected 0..1' } : { value: n };
   },
+  dusk: (raw) => {
+    const n = parseNumber(raw, 0, 1);
+    return n === null ? { error: 'expected 0..1' } : { value: n };
+  },
   season: (raw) => {
     const s = String(raw).trim();
     if (s === 'none') return { value: 'none' };
@@ -81,11 +88,11 @@ function shorten(s) {
 }
 
 // query: a location.search string or URLSearchParams.
-// -> { state: { seed, seedWord, day, season, t, px, theme, motion } (null = default), ignored: [{ name, raw, error }],
+// -> { state: { seed, seedWord, day, dusk, season, t, px, theme, motion } (null = default), ignored: [{ name, raw, error }],
 //      test: boolean }
 export function parseQuery(query) {
   const params = query instanceof URLSearchParams ? query : new URLSearchParams(query || '');
-  const state = { seed: null, seedWord: null, day: null, season: null, t: null, px: null, theme: null, motion: null };
+  const state = { seed: null, seedWord: null, day: null, dusk: null, season: null, t: null, px: null, theme: null, motion: null };
   const ignored = [];
   for (const name of Object.keys(RULES)) {
     if (!params.has(name)) continue;
@@ -107,16 +114,17 @@ export function describeIgnored(ignored) {
   return 'ignored ' + ignored.map((i) => `${i.name}=${shorten(i.raw)} (${i.error})`).join('; ');
 }
 
-// The link that reproduces a world: seed (the word if the visitor used one), day, season (a day
-// of the year, or null: no snow) and the clock frozen at `clock`; theme, pitch and motion are kept
-// when they were given.
-export function shareUrl(base, { seed, seedWord = null, day, season = null, clock, theme = null, px = null, motion = null }) {
+// The link that reproduces a world: seed (the word if the visitor used one), day, dusk (when
+// above 0), season (a day of the year, or null: no snow) and the clock frozen at `clock`; theme,
+// pitch and motion are kept when they were given.
+export function shareUrl(base, { seed, seedWord = null, day, dusk = 0, season = null, clock, theme = null, px = null, motion = null }) {
   const u = new URL(base);
   u.search = '';
   u.hash = '';
   const p = new URLSearchParams();
   p.set('seed', seedWord !== null ? seedWord : String(seed >>> 0));
   p.set('day', String(Math.round(day * 10000) / 10000));
+  if (dusk > 0) p.set('dusk', String(Math.round(dusk * 10000) / 10000));
   p.set('season', season === null ? 'none' : String(Math.round(season)));
   p.set('t', String(Math.round(clock * 1000) / 1000));
   if (theme) p.set('theme', theme);
@@ -124,6 +132,17 @@ export function shareUrl(base, { seed, seedWord = null, day, season = null, cloc
   if (motion) p.set('motion', motion);
   u.search = p.toString();
   return u.href;
+}
+
+// Twilight from the local clock: a smooth bump peaking at 18:30 (1, over 17:00..20:00) and a
+// fainter one at 05:45 (0.6, over 04:30..07:00).
+export function duskFromClock(date = new Date()) {
+  const h = date.getHours() + date.getMinutes() / 60 + date.getSeconds() / 3600;
+  const bump = (peak, half) => {
+    const x = Math.max(0, 1 - Math.abs(h - peak) / half);
+    return x * x * (3 - 2 * x);
+  };
+  return Math.max(bump(18.5, 1.5), 0.6 * bump(5.75, 1.25));
 }
 
 // The day of the year of a local date, 0 on 1 January (the snow's season).

@@ -1,13 +1,13 @@
 // The 404 landscape, embeddable: mount(element, options) fills any element with the seven pixel
 // layers rendered by the C++ scene (./noisefield-landscape.mjs + .wasm: the core and the scene
 // without the toolkit, a smaller download; loaded relative to this
-// file) and returns a handle { setSeed, setDay, setSeason, pause, resume, destroy, state }.
+// file) and returns a handle { setSeed, setDay, setDusk, setSeason, pause, resume, destroy, state }.
 //
 // Per animation frame this driver makes ONE advance(dt) call into wasm and, for each layer whose
 // bit is set in the returned mask, one putImageData from a zero-copy view of wasm memory. It does
 // no per-pixel work in JavaScript. Styles are set through the CSSOM (element.style), so it runs
 // under a strict CSP (style-src 'self') without a stylesheet.
-import { DEFAULT_SEED, MAX_SEED, dayFromClock, parseSeed, seasonFromDate } from './landscape-params.js';
+import { DEFAULT_SEED, MAX_SEED, dayFromClock, duskFromClock, parseSeed, seasonFromDate } from './landscape-params.js';
 
 export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
 const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // spec 2.1
@@ -65,6 +65,7 @@ export function choosePitch(auto, dpr) {
  * options (all optional):
  *   seed      world seed: integer 0..4294967295 or a word (FNV-1a 32 of its UTF-8); default 404
  *   day       daylight 0..1; default from the local clock (re-read every minute)
+ *   dusk      twilight 0..1 (spec 2.4); default (or null) from the local clock while day is, else 0
  *   season    snow on the ranges: a day of the year 0..365 (0 = 1 January), or 'none'; default
  *             (or null) the visitor's local date
  *   time      frozen clock in seconds: no animation, that moment is shown; default live
@@ -80,10 +81,11 @@ export function choosePitch(auto, dpr) {
  */
 export async function mount(element, options = {}) {
   if (!element || typeof element.appendChild !== 'function') throw new Error('mount: element must be a DOM element');
-  const known = ['seed', 'day', 'season', 'time', 'pitch', 'theme', 'motion', 'home', 'navigate', 'label', 'moduleUrl', 'debug'];
+  const known = ['seed', 'day', 'dusk', 'season', 'time', 'pitch', 'theme', 'motion', 'home', 'navigate', 'label', 'moduleUrl', 'debug'];
   for (const k of Object.keys(options)) if (!known.includes(k)) throw new Error(`mount: unknown option "${k}" (allowed: ${known.join(', ')})`);
   const o = options;
   if (o.day !== undefined && o.day !== null && !(typeof o.day === 'number' && o.day >= 0 && o.day <= 1)) throw new Error('day must be a number in [0, 1]');
+  if (o.dusk !== undefined && o.dusk !== null && !(typeof o.dusk === 'number' && o.dusk >= 0 && o.dusk <= 1)) throw new Error('dusk must be a number in [0, 1]');
   if (o.season !== undefined && o.season !== null && o.season !== 'none' && !(Number.isInteger(o.season) && o.season >= 0 && o.season <= 365)) throw new Error("season must be an integer day of the year in [0, 365], 'none' or null (the local date)");
   if (o.time !== undefined && o.time !== null && !(typeof o.time === 'number' && Number.isFinite(o.time) && o.time >= 0)) throw new Error('time must be a number >= 0');
   if (o.pitch !== undefined && o.pitch !== null && o.pitch !== 0 && !(Number.isInteger(o.pitch) && o.pitch >= 1 && o.pitch <= 8)) throw new Error('pitch must be an integer in [1, 8]');
@@ -99,6 +101,7 @@ export async function mount(element, options = {}) {
 
   // ---- state ----
   let dayOption = o.day ?? null;          // null: from the clock
+  let duskOption = o.dusk ?? null;        // null: from the clock while day is, else 0
   const frozen = o.time ?? null;          // null: live clock
   const pitchOption = o.pitch || 0;
   const mqDark = win.matchMedia('(prefers-color-scheme: dark)');
@@ -118,6 +121,7 @@ export async function mount(element, options = {}) {
   const theme = () => themeOption ?? (mqDark.matches ? 'dark' : 'light');
   const motion = () => (motionOption ?? !mqReduce.matches) && frozen === null;
   const parallaxOn = () => motionOption ?? !mqReduce.matches;
+  const effectiveDusk = () => duskOption ?? (dayOption === null ? duskFromClock(new Date()) : 0);
   const effectiveDay = () => {
     const d = dayOption ?? dayFromClock(new Date());
     return theme() === 'dark' ? Math.min(d, DARK_DAY_CAP) : clampDay(d);
@@ -356,8 +360,9 @@ export async function mount(element, options = {}) {
   function onDprChange() { watchDpr(); requestLayout(); }
 
   function applyDay() {
-    const d = effectiveDay();
-    if (Math.abs(d - scene.day) < 1e-9) return;
+    const d = effectiveDay(), k = effectiveDusk();
+    if (Math.abs(d - scene.day) < 1e-9 && Math.abs(k - scene.dusk) < 1e-9) return;
+    scene.setDusk(k);
     scene.setDay(d);
     dropViews();
     if (motion() && !paused) wake(); else still();
@@ -380,9 +385,10 @@ export async function mount(element, options = {}) {
   const ro = new win.ResizeObserver(requestLayout);
   ro.observe(element);
   watchDpr();
-  if (dayOption === null) dayTimer = win.setInterval(applyDay, 60000);
+  if (dayOption === null || duskOption === null) dayTimer = win.setInterval(applyDay, 60000);
 
   // ---- first frame ----
+  scene.setDusk(effectiveDusk());
   scene.setDay(effectiveDay());
   setMode(MODE.idle);
   relayout();
@@ -405,6 +411,13 @@ export async function mount(element, options = {}) {
       if (d !== null && !(typeof d === 'number' && d >= 0 && d <= 1)) throw new Error('day must be a number in [0, 1] or null (from the clock)');
       dayOption = d;
       if (d === null && !dayTimer) dayTimer = win.setInterval(applyDay, 60000);
+      applyDay();
+    },
+    // Twilight 0..1, or null (from the clock while day is).
+    setDusk(k) {
+      if (k !== null && !(typeof k === 'number' && k >= 0 && k <= 1)) throw new Error('dusk must be a number in [0, 1] or null (from the clock)');
+      duskOption = k;
+      if (k === null && !dayTimer) dayTimer = win.setInterval(applyDay, 60000);
       applyDay();
     },
     // A day of the year 0..365 (snow on the ranges), 'none', or null (the local date).
@@ -436,7 +449,7 @@ export async function mount(element, options = {}) {
     // What a share link needs: the world as it is now.
     state() {
       return {
-        seed, day: scene.day, season: scene.season, clock: scene.clock, frozen: frozen !== null, pitch: layout ? layout.pitch : 0,
+        seed, day: scene.day, dusk: scene.dusk, season: scene.season, clock: scene.clock, frozen: frozen !== null, pitch: layout ? layout.pitch : 0,
         theme: theme(), motion: motion(), paused, portal: MODE_NAME[mode],
       };
     },

@@ -48,6 +48,7 @@
       }
       check(this._live().setSeason(day));
     }
+    get dusk() { return this._live().dusk(); }
     get season() { const s = this._live().season(); return Number.isNaN(s) ? null : s; }
     setPortalMode(mode) {
       let m = mode;

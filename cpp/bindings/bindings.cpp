@@ -476,6 +476,7 @@ class JsLandscape {
     return val::undefined();
   }
   double season() const { return scene_.season(); }
+  double dusk() const { return scene_.dusk(); }
   val setWorldSeed(double seed) {
     std::string e = checkInteger("seed", seed, 0, 4294967295.0);
     if (!e.empty()) return errorResult(e);
@@ -559,6 +560,7 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
       .function("setWorldSeed", &JsLandscape::setWorldSeed)
       .function("setSeason", &JsLandscape::setSeason)
       .function("season", &JsLandscape::season)
+      .function("dusk", &JsLandscape::dusk)
       .function("setPortalMode", &JsLandscape::setPortalMode)
       .function("setClock", &JsLandscape::setClock)
       .function("setPointer", &JsLandscape::setPointer)

@@ -105,6 +105,7 @@ class Landscape {
 
   // Introspection for tests and tools.
   double day() const { return day_; }
+  double dusk() const { return dusk_; }
   uint32_t worldSeed() const { return seeds_.world; }
   double heat() const { return rift_.heat; }
   const Grid& grid() const { return grid_; }

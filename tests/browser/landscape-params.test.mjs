@@ -1,7 +1,7 @@
 // URL state of the 404 page (web/landscape-params.js): pure functions, tested in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseQuery, parseSeed, seedFromText, describeIgnored, shareUrl, dayFromClock, seasonFromDate } from '../../web/landscape-params.js';
+import { parseQuery, parseSeed, seedFromText, describeIgnored, shareUrl, dayFromClock, duskFromClock, seasonFromDate } from '../../web/landscape-params.js';
 
 test('seedFromText is FNV-1a 32 over UTF-8', () => {
   assert.equal(seedFromText(''), 2166136261);
@@ -23,18 +23,18 @@ test('parseSeed: integers, words and typos', () => {
 });
 
 test('parseQuery: good values, defaults and ignored values', () => {
-  const good = parseQuery('?seed=7&day=0.25&season=40&t=12.5&px=2&theme=dark&motion=off&test');
-  assert.deepEqual(good.state, { seed: 7, seedWord: null, day: 0.25, season: 40, t: 12.5, px: 2, theme: 'dark', motion: 'off' });
+  const good = parseQuery('?seed=7&day=0.25&dusk=0.5&season=40&t=12.5&px=2&theme=dark&motion=off&test');
+  assert.deepEqual(good.state, { seed: 7, seedWord: null, day: 0.25, dusk: 0.5, season: 40, t: 12.5, px: 2, theme: 'dark', motion: 'off' });
   assert.deepEqual(good.ignored, []);
   assert.equal(good.test, true);
   const none = parseQuery('');
-  assert.deepEqual(none.state, { seed: null, seedWord: null, day: null, season: null, t: null, px: null, theme: null, motion: null });
+  assert.deepEqual(none.state, { seed: null, seedWord: null, day: null, dusk: null, season: null, t: null, px: null, theme: null, motion: null });
   assert.equal(parseQuery('?season=none').state.season, 'none');
   assert.equal(parseQuery('?season=0').state.season, 0);
   assert.equal(parseQuery('?season=365').state.season, 365);
-  const bad = parseQuery('?day=1.01&season=366&t=NaN&px=0&px=3.5&theme=Dark&motion=1');
-  assert.equal(bad.ignored.map((i) => i.name).join(), 'day,season,t,px,theme,motion');
-  assert.equal(describeIgnored(bad.ignored).split(';').length, 6);
+  const bad = parseQuery('?day=1.01&dusk=-0.1&season=366&t=NaN&px=0&px=3.5&theme=Dark&motion=1');
+  assert.equal(bad.ignored.map((i) => i.name).join(), 'day,dusk,season,t,px,theme,motion');
+  assert.equal(describeIgnored(bad.ignored).split(';').length, 7);
   for (const s of ['-1', '4.5', 'winter', '', '1e2']) assert.equal(parseQuery(`?season=${s}`).ignored[0]?.name, 'season', s);
   assert.match(describeIgnored(parseQuery('?day=abc').ignored), /^ignored day=abc \(expected 0\.\.1\)$/);
   assert.ok(describeIgnored(parseQuery('?seed=' + '9'.repeat(40)).ignored).includes('…'));
@@ -44,6 +44,8 @@ test('shareUrl keeps seed word, day, season and a frozen clock', () => {
   const u = new URL(shareUrl('http://x.test/a?b=1#h', { seed: 5, seedWord: 'meadow', day: 0.123456, season: 40, clock: 3.14159, theme: 'dark' }));
   assert.equal(u.searchParams.get('season'), '40');
   assert.equal(new URL(shareUrl('http://x.test/', { seed: 5, day: 1, season: null, clock: 0 })).searchParams.get('season'), 'none');
+  assert.equal(u.searchParams.has('dusk'), false, 'no dusk param without twilight');
+  assert.equal(new URL(shareUrl('http://x.test/', { seed: 5, day: 0.4, dusk: 0.712345, clock: 0 })).searchParams.get('dusk'), '0.7123');
   assert.equal(u.pathname, '/a');
   assert.equal(u.hash, '');
   assert.equal(u.searchParams.get('seed'), 'meadow');
@@ -53,6 +55,15 @@ test('shareUrl keeps seed word, day, season and a frozen clock', () => {
   assert.equal(u.searchParams.has('b'), false);
   const round = parseQuery(u.search);
   assert.deepEqual(round.ignored, []);
+});
+
+test('duskFromClock: 1 at 18:30, a fainter glow at dawn, 0 by day and at night', () => {
+  const at = (h, m = 0) => duskFromClock(new Date(2024, 5, 1, h, m));
+  assert.equal(at(18, 30), 1);
+  assert.ok(Math.abs(at(5, 45) - 0.6) < 1e-12);
+  for (const h of [0, 3, 8, 12, 16, 21, 23]) assert.equal(at(h), 0, `${h}:00`);
+  assert.ok(at(17, 30) > 0.2 && at(17, 30) < 1);
+  assert.ok(at(19, 15) > 0.2 && at(19, 15) < 1);
 });
 
 test('seasonFromDate: the day of the year, 0 on 1 January', () => {

@@ -210,6 +210,31 @@ test('season: winter snow, summer caps, none; only the land layer and its reflec
   });
 });
 
+test('dusk: twilight warms the sky, the far range and the water; default 0 when day is given', async () => {
+  const q = (dusk) => `/?test&t=4&day=0.45&seed=404&season=none${dusk === null ? '' : `&dusk=${dusk}`}`;
+  await withPages([q(1), q(0), q(null)].map((p) => () => load(p)), async (warm, plain, none) => {
+    const [hw, hp, hn] = await Promise.all([warm, plain, none].map((x) => layerHashes(x.page)));
+    assert.deepEqual(hn, hp, 'with day given, dusk defaults to 0');
+    for (const name of ['sky', 'land', 'near']) {
+      const i = LAYERS.indexOf(name);
+      assert.notEqual(hw[i], hp[i], `dusk changes the ${name} layer`);
+    }
+    for (const name of ['rift', 'gate', 'hill', 'canopy']) {
+      const i = LAYERS.indexOf(name);
+      assert.equal(hw[i], hp[i], `dusk leaves the ${name} layer`);
+    }
+    assert.equal((await st(warm.page)).dusk, 1);
+    assert.equal((await st(none.page)).dusk, 0);
+    await warm.page.evaluate(() => window.__noisefield.setDusk(0));
+    assert.deepEqual(await layerHashes(warm.page), hp, 'setDusk(0) gives the plain pixels');
+    const err = await warm.page.evaluate(() => { try { window.__noisefield.setDusk(2); return ''; } catch (e) { return e.message; } });
+    assert.match(err, /dusk must be a number in \[0, 1\]/);
+    await warm.page.evaluate(() => window.__noisefield.setDusk(1));
+    await warm.page.screenshot({ path: join(artifactsDir, 'landscape-dusk.png') });
+    for (const x of [warm, plain, none]) assert.deepEqual(x.problems, []);
+  });
+});
+
 test('good URL values: px, theme and a word seed', async () => {
   await withLoad('/?test&px=2&theme=dark&day=0.9&seed=hello%20world&t=1', async ({ page, problems }) => {
     const s = await st(page);
