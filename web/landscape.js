@@ -362,8 +362,7 @@ export async function mount(element, options = {}) {
   function applyDay() {
     const d = effectiveDay(), k = effectiveDusk();
     if (Math.abs(d - scene.day) < 1e-9 && Math.abs(k - scene.dusk) < 1e-9) return;
-    scene.setDusk(k);
-    scene.setDay(d);
+    scene.setDayAndDusk(d, k);
     dropViews();
     if (motion() && !paused) wake(); else still();
   }
@@ -388,8 +387,7 @@ export async function mount(element, options = {}) {
   if (dayOption === null || duskOption === null) dayTimer = win.setInterval(applyDay, 60000);
 
   // ---- first frame ----
-  scene.setDusk(effectiveDusk());
-  scene.setDay(effectiveDay());
+  scene.setDayAndDusk(effectiveDay(), effectiveDusk());
   setMode(MODE.idle);
   relayout();
   if (frozen !== null) scene.setClock(frozen);

@@ -38,6 +38,8 @@
     }
     setDay(day) { check(this._live().setDay(Number(day))); }
     setDusk(dusk) { check(this._live().setDusk(Number(dusk))); }
+    // Both with one repaint of the paint-once layers.
+    setDayAndDusk(day, dusk) { check(this._live().setDayAndDusk(Number(day), Number(dusk))); }
     setWorldSeed(seed) { check(this._live().setWorldSeed(Number(seed))); }
     // Snow on the ranges for a day of the year (0 = 1 January, most snow in early February);
     // null for none (the default).

@@ -463,6 +463,12 @@ class JsLandscape {
     scene_.setDay(day);
     return val::undefined();
   }
+  val setDayAndDusk(double day, double dusk) {
+    if (!(std::isfinite(day) && day >= 0 && day <= 1)) return errorResult("day must be a number in [0, 1] (got " + fmtNumber(day) + ")");
+    if (!(std::isfinite(dusk) && dusk >= 0 && dusk <= 1)) return errorResult("dusk must be a number in [0, 1] (got " + fmtNumber(dusk) + ")");
+    scene_.setDayAndDusk(day, dusk);
+    return val::undefined();
+  }
   val setDusk(double dusk) {
     if (!(std::isfinite(dusk) && dusk >= 0 && dusk <= 1)) return errorResult("dusk must be a number in [0, 1] (got " + fmtNumber(dusk) + ")");
     scene_.setDusk(dusk);
@@ -557,6 +563,7 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
       .function("setViewport", &JsLandscape::setViewport)
       .function("setDay", &JsLandscape::setDay)
       .function("setDusk", &JsLandscape::setDusk)
+      .function("setDayAndDusk", &JsLandscape::setDayAndDusk)
       .function("setWorldSeed", &JsLandscape::setWorldSeed)
       .function("setSeason", &JsLandscape::setSeason)
       .function("season", &JsLandscape::season)

@@ -55,25 +55,27 @@ void Landscape::setViewport(const Viewport& v) {
   dirty_ = kAllLayers;
 }
 
-void Landscape::setDay(double day) { setLight(clampUnitOrZero(day), dusk_); }
+void Landscape::setDay(double day) { setDayAndDusk(day, dusk_); }
+void Landscape::setDusk(double dusk) { setDayAndDusk(day_, dusk); }
 
-void Landscape::setSeason(double winterDay) {
-  const double w = std::isfinite(winterDay) ? std::fmod(std::fabs(winterDay), 366.0) : std::nan("");
-  if (w == winterDay_ || (std::isnan(w) && std::isnan(winterDay_))) return;
-  winterDay_ = w;
+void Landscape::setDayAndDusk(double day, double dusk) {
+  day = clampUnitOrZero(day);
+  dusk = clampUnitOrZero(dusk);
+  if (day == day_ && dusk == dusk_) return;
+  day_ = day;
+  dusk_ = dusk;
+  pal_ = makePalette(day_, dusk_);
   if (hasGrid_) {
     repaintOnce();
     renderAll();
     dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
   }
 }
-void Landscape::setDusk(double dusk) { setLight(day_, clampUnitOrZero(dusk)); }
 
-void Landscape::setLight(double day, double dusk) {
-  if (day == day_ && dusk == dusk_) return;
-  day_ = day;
-  dusk_ = dusk;
-  pal_ = makePalette(day_, dusk_);
+void Landscape::setSeason(double winterDay) {
+  const double w = std::isfinite(winterDay) ? std::fmod(std::fabs(winterDay), 366.0) : std::nan("");
+  if (w == winterDay_ || (std::isnan(w) && std::isnan(winterDay_))) return;
+  winterDay_ = w;
   if (hasGrid_) {
     repaintOnce();
     renderAll();

@@ -52,6 +52,8 @@ class Landscape {
   void setViewport(const Viewport& v);
   void setDay(double day);          // clamped to [0, 1]; repaints the paint-once layers if changed
   void setDusk(double dusk);        // optional twilight in [0, 1] (spec 2.4); default 0
+  // Both at once, with one repaint if either changed (each clamped to [0, 1]).
+  void setDayAndDusk(double day, double dusk);
   // Snow on the ranges for a day of the year (0 = 1 January; spec 3.1 snowline); NaN (the
   // default) paints no snow. Repaints the paint-once layers if changed.
   void setSeason(double winterDay);
@@ -116,7 +118,6 @@ class Landscape {
 
  private:
   void repaintOnce();  // grid-, day- and seed-dependent layers and caches
-  void setLight(double day, double dusk);  // both already clamped; repaints if either changed
   void paintSkyTick();
   void paintFieldTick();
   void paintRiftTick();

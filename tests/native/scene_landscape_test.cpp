@@ -225,6 +225,18 @@ TEST(SceneLandscape, PaintOnceLayersAreCached) {
   EXPECT_EQ(s.paintOnceCount(), painted + 1);
   // The repaint shows up in the next mask.
   EXPECT_EQ(s.advance(0.001) & ((1u << kLand) | (1u << kGate)), (1u << kLand) | (1u << kGate));
+  // Day and dusk together: one repaint, the same pixels as setting them one after the other.
+  s.setDayAndDusk(0.4, 0.8);
+  EXPECT_EQ(s.paintOnceCount(), painted + 2);
+  Landscape t = make(kDefaultWorldSeed, 1, 0);
+  t.setDay(0.4);
+  t.setDusk(0.8);
+  for (Landscape* x : {&s, &t}) {
+    x->setClock(0);
+    x->renderAll();
+  }
+  for (int l = 0; l < kLayerCount; ++l)
+    EXPECT_EQ(copyLayer(s, static_cast<Layer>(l)), copyLayer(t, static_cast<Layer>(l))) << "layer " << l;
 }
 
 TEST(SceneLandscape, PortalHeatsUp) {

@@ -98,6 +98,8 @@ test('bad scene input throws an Error naming the parameter; the scene keeps work
     assert.throws(() => s.setViewport({ cssWidth: 100, cssHeight: 100, size: 3 }), /unknown|size/);
     assert.throws(() => s.setDay(NaN), /day must be a number in \[0, 1\]/);
     assert.throws(() => s.setDay(1.5), /day/);
+    assert.throws(() => s.setDayAndDusk(0.5, 2), /dusk must be a number in \[0, 1\]/);
+    assert.throws(() => s.setDayAndDusk(-1, 0.5), /day must be a number in \[0, 1\]/);
     assert.throws(() => s.setClock(-1), /clock/);
     assert.throws(() => s.setWorldSeed(-3), /seed/);
     assert.throws(() => s.setPortalMode('open'), /portal mode/);
@@ -105,6 +107,10 @@ test('bad scene input throws an Error naming the parameter; the scene keeps work
     assert.throws(() => new nf.Landscape(1.5), /world seed/);
     s.setViewport({ cssWidth: 200, cssHeight: 120 });
     assert.equal(s.pixels(0).length, s.bufferWidth * s.bufferHeight * 4);
+    const painted = s.paintOnceCount;
+    s.setDayAndDusk(0.3, 0.9);
+    assert.equal(s.paintOnceCount, painted + 1, 'one repaint for both');
+    assert.deepEqual([s.day, s.dusk], [0.3, 0.9]);
     assert.equal(nf.Landscape.autoPitch(NaN), 3, 'a bogus width gets the smallest pitch, not a crash');
   } finally {
     s.delete();
