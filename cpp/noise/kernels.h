@@ -367,9 +367,21 @@ struct SimplexKernel {
     return toUnit(raw4(sd, ax, bx, by, *z), kSimplexScale4);
   }
 
+  // One corner's t^4 (g . d) added into n (t = r^2 - |d|^2 > 0, gd = g . d); with G also its
+  // gradient in x and y: d moves with the point, so it contributes t^4 g - 8 t^3 (g . d) d.
+  template <bool G>
+  static void addCorner(double t, double gd, const double* g, double dx, double dy, double* n, double* sx, double* sy) {
+    const double t2 = t * t;
+    *n += t2 * t2 * gd;
+    if constexpr (G) {
+      const double t4 = t2 * t2, c = 8 * (t2 * t) * gd;
+      *sx += t4 * g[0] - c * dx;
+      *sy += t4 * g[1] - c * dy;
+    }
+  }
+
   // The raw kernel sums; sd is the seed term seed * seedMul of the corner hash. With G, also
-  // d(raw)/dx and d(raw)/dy: each corner adds t^4 (g . d) with t = r^2 - |d|^2 and d moving with
-  // the point, so it contributes t^4 g - 8 t^3 (g . d) d.
+  // d(raw)/dx and d(raw)/dy (addCorner).
   template <bool G = false>
   static double raw2(uint32_t sd, double x, double y, double* dx = nullptr, double* dy = nullptr) {
     const double s = (x + y) * kSimplexF2;
@@ -384,18 +396,10 @@ struct SimplexKernel {
     const uint32_t cy[3] = {iy, iy + static_cast<uint32_t>(j1), iy + 1u};
     double n = 0, sx = 0, sy = 0;
     for (int k = 0; k < 3; ++k) {
-      double tt = 0.5 - xs[k] * xs[k] - ys[k] * ys[k];
+      const double tt = 0.5 - xs[k] * xs[k] - ys[k] * ys[k];
       if (tt > 0) {
         const double* g = kGrad2[hashFinish(cx[k] * kHashX + cy[k] * kHashY + sd) >> 29];
-        const double t1 = tt;
-        tt *= tt;
-        const double gd = g[0] * xs[k] + g[1] * ys[k];
-        n += tt * tt * gd;
-        if constexpr (G) {
-          const double t4 = tt * tt, c = 8 * (tt * t1) * gd;
-          sx += t4 * g[0] - c * xs[k];
-          sy += t4 * g[1] - c * ys[k];
-        }
+        addCorner<G>(tt, g[0] * xs[k] + g[1] * ys[k], g, xs[k], ys[k], &n, &sx, &sy);
       }
     }
     if constexpr (G) {
@@ -431,18 +435,10 @@ struct SimplexKernel {
     const uint32_t cz[4] = {iz, iz + static_cast<uint32_t>(k1), iz + static_cast<uint32_t>(k2), iz + 1u};
     double n = 0, sx = 0, sy = 0;
     for (int k = 0; k < 4; ++k) {
-      double tt = 0.6 - xs[k] * xs[k] - ys[k] * ys[k] - zs[k] * zs[k];
+      const double tt = 0.6 - xs[k] * xs[k] - ys[k] * ys[k] - zs[k] * zs[k];
       if (tt > 0) {
         const double* g = kGrad3[hashFinish(cx[k] * kHashX + cy[k] * kHashY + cz[k] * kHashZ + sd) >> 28];
-        const double t1 = tt;
-        tt *= tt;
-        const double gd = g[0] * xs[k] + g[1] * ys[k] + g[2] * zs[k];
-        n += tt * tt * gd;
-        if constexpr (G) {
-          const double t4 = tt * tt, c = 8 * (tt * t1) * gd;
-          sx += t4 * g[0] - c * xs[k];
-          sy += t4 * g[1] - c * ys[k];
-        }
+        addCorner<G>(tt, g[0] * xs[k] + g[1] * ys[k] + g[2] * zs[k], g, xs[k], ys[k], &n, &sx, &sy);
       }
     }
     if constexpr (G) {
