@@ -113,7 +113,7 @@ export async function mount(element, options = {}) {
   let hover = false, focused = false, entering = false, enterTimer = 0, mode = -1;
   let ptr = { x: 0, y: 0, tx: 0, ty: 0 };  // eased / target, in [-0.5, 0.5]
   let applied = [];                        // last transforms written, per layer
-  let layout = null;                       // { w, h, dpr, pitch, bw, bh, scale, ox, oy }
+  let layout = null;                       // { w, h, dpr, pitch, bw, bh } and scene.placement
   let layoutPending = true;
   let dayTimer = 0;
   const debug = o.debug ? { frames: 0, advances: [], paints: 0, paintMs: [] } : null;
