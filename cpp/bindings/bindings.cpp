@@ -45,6 +45,11 @@ std::string checkInteger(const char* name, double v, double lo, double hi) {
   return "";
 }
 
+std::string checkUnit(const char* name, double v) {
+  if (!(std::isfinite(v) && v >= 0 && v <= 1)) return std::string(name) + " must be a number in [0, 1] (got " + fmtNumber(v) + ")";
+  return "";
+}
+
 std::string checkFinite(const char* name, double v) {
   if (!std::isfinite(v)) return std::string(name) + " must be a finite number (got " + fmtNumber(v) + ")";
   return "";
@@ -459,18 +464,21 @@ class JsLandscape {
     return val::undefined();
   }
   val setDay(double day) {
-    if (!(std::isfinite(day) && day >= 0 && day <= 1)) return errorResult("day must be a number in [0, 1] (got " + fmtNumber(day) + ")");
+    const std::string e = checkUnit("day", day);
+    if (!e.empty()) return errorResult(e);
     scene_.setDay(day);
     return val::undefined();
   }
   val setDayAndDusk(double day, double dusk) {
-    if (!(std::isfinite(day) && day >= 0 && day <= 1)) return errorResult("day must be a number in [0, 1] (got " + fmtNumber(day) + ")");
-    if (!(std::isfinite(dusk) && dusk >= 0 && dusk <= 1)) return errorResult("dusk must be a number in [0, 1] (got " + fmtNumber(dusk) + ")");
+    std::string e = checkUnit("day", day);
+    if (e.empty()) e = checkUnit("dusk", dusk);
+    if (!e.empty()) return errorResult(e);
     scene_.setDayAndDusk(day, dusk);
     return val::undefined();
   }
   val setDusk(double dusk) {
-    if (!(std::isfinite(dusk) && dusk >= 0 && dusk <= 1)) return errorResult("dusk must be a number in [0, 1] (got " + fmtNumber(dusk) + ")");
+    const std::string e = checkUnit("dusk", dusk);
+    if (!e.empty()) return errorResult(e);
     scene_.setDusk(dusk);
     return val::undefined();
   }

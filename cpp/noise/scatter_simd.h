@@ -18,7 +18,7 @@
 
 #include "field.h"
 #include "kernels.h"
-#include "row_kernels_simd.h"
+#include "row_kernels.h"  // and its wasm SIMD helpers (row_kernels_simd.h)
 
 namespace nf {
 namespace scatter {

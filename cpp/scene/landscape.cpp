@@ -50,9 +50,13 @@ void Landscape::setViewport(const Viewport& v) {
   makeRidgeTables(ridges_, grid_, seeds_);
   makeMeadow(meadow_, grid_, seeds_);
   makeOpening(opening_, grid_);
+  repaintAll();
+}
+
+void Landscape::repaintAll() {
   repaintOnce();
   renderAll();
-  dirty_ = kAllLayers;
+  dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
 }
 
 void Landscape::setDay(double day) { setDayAndDusk(day, dusk_); }
@@ -65,22 +69,14 @@ void Landscape::setDayAndDusk(double day, double dusk) {
   day_ = day;
   dusk_ = dusk;
   pal_ = makePalette(day_, dusk_);
-  if (hasGrid_) {
-    repaintOnce();
-    renderAll();
-    dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
-  }
+  if (hasGrid_) repaintAll();
 }
 
 void Landscape::setSeason(double winterDay) {
   const double w = std::isfinite(winterDay) ? std::fmod(std::fabs(winterDay), 366.0) : std::nan("");
   if (w == winterDay_ || (std::isnan(w) && std::isnan(winterDay_))) return;
   winterDay_ = w;
-  if (hasGrid_) {
-    repaintOnce();
-    renderAll();
-    dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
-  }
+  if (hasGrid_) repaintAll();
 }
 
 void Landscape::setWorldSeed(uint32_t seed) {
@@ -95,9 +91,7 @@ void Landscape::setWorldSeed(uint32_t seed) {
   if (hasGrid_) {
     makeRidgeTables(ridges_, grid_, seeds_);
     makeMeadow(meadow_, grid_, seeds_);
-    repaintOnce();
-    renderAll();
-    dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
+    repaintAll();
   }
 }
 

@@ -118,6 +118,7 @@ class Landscape {
 
  private:
   void repaintOnce();  // grid-, day- and seed-dependent layers and caches
+  void repaintAll();   // repaintOnce, then every layer, all reported by the next advance()
   void paintSkyTick();
   void paintFieldTick();
   void paintRiftTick();
