@@ -349,10 +349,6 @@ struct Impl {
   };
 
   static std::unique_ptr<rows::RowSampler> rowSampler(const FieldParams& p, const double* xs, int n) {
-    if (p.octaves > kMaxOctaves) {  // not reached through the schema; kept correct anyway
-      auto one = [p](double sx, double sy) { return full<false>(p, sx, sy, p.z, nullptr, nullptr); };
-      return std::make_unique<rows::PerSampleRows<decltype(one)>>(xs, n, one);
-    }
     if (p.warpLevels == 0)  // the hoisted row fill (field_fill.h)
       return std::make_unique<rows::HeightRows<K, Is3D, Terrain>>(p, xs, n, hasTerrain(p), Terrain{p});
     // Warped: the first warp's fractals are taken at the grid's own points, so they are hoisted
@@ -455,7 +451,7 @@ FieldParams compile(const FieldConfig& c) {
   p.base.cellDistance = c.cellDistance;
   p.base.cellReturn = c.cellReturn;
   p.fractal = c.fractal;
-  p.octaves = c.octaves;
+  p.octaves = clampOctaves(c.octaves);  // the row samplers plan at most kMaxOctaves octaves
   const bool tiled = c.periodX > 0 || c.periodY > 0;
   p.lacunarity = tiled ? std::max(1.0, std::round(c.lacunarity)) : c.lacunarity;
   p.gain = c.gain;

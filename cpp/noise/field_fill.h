@@ -6,6 +6,7 @@
 // octave over whole rows, on row kernels (row_kernels.h) whose per-column terms are built once per
 // sampler and per-row terms once per row. WarpedRows serves warped fields: HeightRows for the
 // first warp's fractals, then the displaced stages per sample (two at a time where SIMD allows).
+// Every field has at most kMaxOctaves octaves (compile() clamps), so every field is planned.
 //
 // Bit-exact to Field::sample: for every sample, the octave values are combined by the operations
 // of Impl::fractal (field.cpp) in its order (sum += amp * c from octave 0 up, then sum / norm), and
@@ -214,21 +215,6 @@ class WarpedRows final : public RowSampler {
   std::unique_ptr<RowSampler> qx_, qy_;
   Rest rest_;
   std::vector<double> bx_, by_;
-};
-
-// Any field, one sample at a time through `sample(sx, sy)`: the fallback for fields the hoisted
-// samplers cannot plan (more octaves than kMaxOctaves).
-template <class Sample>
-class PerSampleRows final : public RowSampler {
- public:
-  PerSampleRows(const double* xs, int n, Sample sample) : sx_(xs, xs + n), sample_(sample) {}
-  void row(double sy, double* out) override {
-    for (size_t i = 0; i < sx_.size(); ++i) out[i] = sample_(sx_[i], sy);
-  }
-
- private:
-  std::vector<double> sx_;
-  Sample sample_;
 };
 
 }  // namespace rows
