@@ -1,20 +1,12 @@
 // The 404 page's driver: reads the URL state (web/landscape-params.js), mounts the landscape into
 // #landscape, reports ignored URL values, and wires the share control. Without JavaScript or
 // WebAssembly the page stays a plain 404 page over a CSS still painting.
-import { describeIgnored, parseQuery, shareUrl } from './landscape-params.js';
-import { mount } from './landscape.js';
+import { describeIgnored, optionsFromState, parseQuery, shareUrl } from './landscape-params.js';
+import { loadModule, mount } from './landscape.js';
 
 const root = document.documentElement;
 const $ = (sel) => document.querySelector(sel);
-const { state, ignored, test } = parseQuery(location.search);
-
-if (state.theme) root.classList.add(`nf-theme-${state.theme}`);
-
-const note = $('.nf-url-note');
-if (ignored.length && note) {
-  note.textContent = describeIgnored(ignored) + '.';
-  note.hidden = false;
-}
+const test = new URLSearchParams(location.search).has('test');
 
 function fail(err) {
   root.classList.add('nf-failed');
@@ -25,17 +17,20 @@ function fail(err) {
 async function start() {
   const host = $('#landscape');
   if (!host) return;
-  let handle;
+  let handle, state;
   try {
+    // The URL's parameters are checked by the module's table, so the module comes first.
+    const M = await loadModule();
+    const parsed = parseQuery(M, location.search);
+    state = parsed.state;
+    if (state.theme) root.classList.add(`nf-theme-${state.theme}`);
+    const note = $('.nf-url-note');
+    if (parsed.ignored.length && note) {
+      note.textContent = describeIgnored(parsed.ignored) + '.';
+      note.hidden = false;
+    }
     handle = await mount(host, {
-      seed: state.seedWord ?? state.seed ?? undefined,
-      day: state.day ?? undefined,
-      dusk: state.dusk ?? undefined,
-      season: state.season ?? undefined,
-      time: state.t ?? undefined,
-      pitch: state.px ?? undefined,
-      theme: state.theme ?? undefined,
-      motion: state.motion === null ? undefined : state.motion === 'on',
+      ...optionsFromState(M, state),
       home: $('.nf-home')?.getAttribute('href') || '/',
       debug: test,
     });
