@@ -1,16 +1,26 @@
 // The 404 page's driver: reads the URL state (web/landscape-params.js), mounts the landscape into
 // #landscape, reports ignored URL values, and wires the share control. Without JavaScript or
 // WebAssembly the page stays a plain 404 page over a CSS still painting.
-import { describeIgnored, optionsFromState, parseQuery, shareUrl } from './landscape-params.js';
+import { describeIgnored, mountOptions, parseQuery, shareUrl } from './landscape-params.js';
 import { loadModule, mount } from './landscape.js';
 
 const root = document.documentElement;
 const $ = (sel) => document.querySelector(sel);
 const test = new URLSearchParams(location.search).has('test');
 
+// The note says what failed, since each calls for a different fix (see LOAD_FAILURES).
+const FAIL_NOTES = {
+  'webassembly-unavailable': 'WebAssembly is unavailable in this browser',
+  'module-not-found': 'its module was not found',
+  'wasm-not-found': 'its .wasm file was not found',
+  csp: 'the Content-Security-Policy blocked it',
+};
 function fail(err) {
   root.classList.add('nf-failed');
   root.classList.remove('nf-live');
+  const why = FAIL_NOTES[err && err.reason] || 'it failed to start';
+  const failNote = $('.nf-fail-note');
+  if (failNote) failNote.textContent = `The live landscape could not start here (${why}), so this is a still painting.`;
   console.warn('noisefield: the live landscape could not start:', err && err.message ? err.message : err);
 }
 
@@ -30,13 +40,13 @@ async function start() {
       note.hidden = false;
     }
     handle = await mount(host, {
-      ...optionsFromState(M, state),
-      home: $('.nf-home')?.getAttribute('href') || '/',
+      ...mountOptions(M, state),
+      home: $('.nf-home')?.href || '/',  // resolved against <base href>: the site's root
       debug: test,
     });
   } catch (err) {
     fail(err);
-    if (test) window.__noisefield = { failed: String(err && err.message ? err.message : err) };
+    if (test) window.__noisefield = { failed: String(err && err.message ? err.message : err), reason: err && err.reason };
     return;
   }
   root.classList.add('nf-live');

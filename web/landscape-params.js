@@ -50,8 +50,12 @@ export function parseQuery(M, query) {
   return { state, ignored, test: params.has('test') };
 }
 
-// The mount() options of the table, as the URL state names them: { time: state.t, pitch: state.px, ... }.
-export function optionsFromState(M, state) {
+// The URL parameters' names, in the table's order: also the world attributes of <noisefield-landscape>.
+export const urlParams = (M) => paramTable(M).filter((p) => p.url).map((p) => p.name);
+
+// parseQuery's state -> mount() options, by the table's mapping from URL (and attribute) names to
+// option names (t -> time, px -> pitch, motion on/off -> true/false).
+export function mountOptions(M, state) {
   const o = {};
   for (const p of paramTable(M)) {
     if (!p.url || !p.options) continue;

@@ -36,7 +36,7 @@ test('parseSeed: integers, words and typos', () => {
 test('parseQuery: good values, defaults and ignored values', () => {
   const good = parseQuery('?seed=7&day=0.25&dusk=0.5&season=40&t=12.5&px=2&theme=dark&motion=off&test');
   assert.deepEqual(good.state, { seed: 7, seedWord: null, day: 0.25, dusk: 0.5, season: 40, t: 12.5, px: 2, theme: 'dark', motion: 'off' });
-  assert.deepEqual(P.optionsFromState(M, good.state), { seed: 7, day: 0.25, dusk: 0.5, season: 40, time: 12.5, pitch: 2, theme: 'dark', motion: false });
+  assert.deepEqual(P.mountOptions(M, good.state), { seed: 7, day: 0.25, dusk: 0.5, season: 40, time: 12.5, pitch: 2, theme: 'dark', motion: false });
   assert.deepEqual(good.ignored, []);
   assert.equal(good.test, true);
   const none = parseQuery('');
@@ -127,4 +127,14 @@ test('dayFromClock: 1 at midday, 0 at night, smooth between', () => {
     assert.ok(d >= prev);
     prev = d;
   }
+});
+
+test('mountOptions maps URL names to mount() option names, leaving defaults out', async () => {
+  const mountOptions = (state) => P.mountOptions(M, state);
+  assert.deepEqual(P.urlParams(M), ['seed', 'day', 'dusk', 'season', 't', 'px', 'theme', 'motion']);
+  assert.deepEqual(mountOptions(parseQuery('').state), {});
+  assert.deepEqual(mountOptions(parseQuery('?seed=meadow&t=3&px=2&motion=off&season=none').state),
+    { seed: 'meadow', time: 3, pitch: 2, motion: false, season: 'none' });
+  assert.deepEqual(mountOptions(parseQuery('?seed=7&day=0&dusk=1&theme=dark&motion=on').state),
+    { seed: 7, day: 0, dusk: 1, theme: 'dark', motion: true });
 });
