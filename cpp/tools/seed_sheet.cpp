@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "cli/png.h"
-#include "scene/composite.h"
+#include "scene/compose.h"
 
 namespace {
 
@@ -72,7 +72,11 @@ int main(int argc, char** argv) {
   if (out.empty() || seeds.empty() || cols < 1 || width < 64 || height < 64 || width > 4000 || height > 4000) return usage();
 
   const int gap = 6, dot = 2, caption = 5 * dot + 4;
-  std::vector<nf::scene::Picture> tiles;
+  struct Tile {
+    int width, height;
+    std::vector<uint8_t> rgba;
+  };
+  std::vector<Tile> tiles;
   for (unsigned s : seeds) {
     nf::scene::Landscape scene(s);
     scene.setDay(day);
@@ -80,7 +84,8 @@ int main(int argc, char** argv) {
     scene.setViewport({width, height, 0});
     scene.setClock(t);
     scene.renderAll();
-    tiles.push_back(nf::scene::compositeLayers(scene, true));
+    const nf::scene::ComposeRect rect = nf::scene::bufferViewRect(scene, 1);
+    tiles.push_back({rect.width, rect.height, nf::scene::composite(scene, rect)});
   }
   const int tw = tiles[0].width, th = tiles[0].height;
   const int rows = (static_cast<int>(tiles.size()) + cols - 1) / cols;
