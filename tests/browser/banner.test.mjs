@@ -91,7 +91,7 @@ test('the element follows attribute changes, and destroys its scene when removed
     await page.evaluate(() => document.getElementById('hero').setAttribute('px', '12'));
     await page.waitForFunction(() => document.getElementById('hero').handle?.placement());
     assert.deepEqual(await page.evaluate(() => document.getElementById('hero').ignored.map((i) => i.name)), ['px']);
-    assert.ok(problems.some((p) => /ignored px=12 \(expected an integer 1..8\)/.test(p)), problems.join('\n'));
+    assert.ok(problems.some((p) => /ignored px=12 \(expected an integer in \[1, 8\]\)/.test(p)), problems.join('\n'));
     const removed = await page.evaluate(() => {
       const el = document.getElementById('hero');
       const handle = el.handle;
