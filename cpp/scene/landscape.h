@@ -25,6 +25,7 @@
 #include "island.h"
 #include "trees.h"
 #include "water.h"
+#include "world.h"
 
 namespace nf::scene {
 
@@ -108,7 +109,9 @@ class Landscape {
 
   double farRidge(double x) const { return farRidgeAt(x, seeds_.farRidge); }
   double midRidge(double x) const { return midRidgeAt(x, seeds_.midRidge); }
-  double hillTop(double x, double water = kWater) const { return hillTopAt(x, water, seeds_.hillNoise); }
+  double hillTop(double x, double water = kWater) const {
+    return islandTop(world_.island, x, water, seeds_.hillNoise, seeds_.islandFbm);
+  }
 
   // Segment / tip counts of the grown canopy tree n (0 left, 1 right); zeros before setViewport().
   TreeStats treeStats(int n) const;
@@ -117,6 +120,7 @@ class Landscape {
   double day() const { return day_; }
   double dusk() const { return dusk_; }
   uint32_t worldSeed() const { return seeds_.world; }
+  const World& world() const { return world_; }
   double heat() const { return rift_.heat; }
   const Grid& grid() const { return grid_; }
   int paintOnceCount() const { return paintOnceCount_; }
@@ -133,9 +137,12 @@ class Landscape {
   void paintNearTick();
   void paintCanopyTick();
   void resetSimulation();
+  void setWorld(uint32_t seed);  // seeds, composition and everything grown from them
   double sway() const { return 0.45 + 0.55 * (gust_ < 1 ? gust_ : 1); }
 
   Seeds seeds_;
+  World world_;
+  Px riftRamp_[8];
   Grid grid_;
   bool hasGrid_ = false;
   double day_ = 1, dusk_ = 0;
