@@ -48,8 +48,37 @@ void Landscape::setWorld(uint32_t seed) {
   splashState_ = seeds_.splash;
 }
 
+const std::vector<std::string>& framingNames() {
+  static const std::vector<std::string> names = {"cover", "gate", "island"};
+  return names;
+}
+
+bool framingNamed(const std::string& name, Framing* out) {
+  Framing f;
+  const double ring = kGateR + kGateRing + 16;  // the ring's outer edge, and a margin
+  if (name == "cover") {
+    f.kind = Framing::Cover;
+  } else if (name == "gate") {
+    f.kind = Framing::Region;
+    f.x0 = kGateX - ring;
+    f.x1 = kGateX + ring;
+    f.y0 = kGateY - ring;
+    f.y1 = kGateY + ring;
+  } else if (name == "island") {
+    f.kind = Framing::Region;
+    f.x0 = kGateX - 3.5 * kGateR;
+    f.x1 = kGateX + 3.5 * kGateR;
+    f.y0 = kGateY + kGateR;
+    f.y1 = kSceneH;
+  } else {
+    return false;
+  }
+  *out = f;
+  return true;
+}
+
 void Landscape::setViewport(const Viewport& v) {
-  grid_ = makeGrid(v.cssWidth, v.cssHeight, v.pitch);
+  grid_ = makeGrid(v.cssWidth, v.cssHeight, v.pitch, v.framing);
   hasGrid_ = true;
   for (Image& l : layers_) l.resize(grid_.bw, grid_.bh);
   skyBase_.resize(grid_.bw, grid_.bh);

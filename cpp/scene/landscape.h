@@ -12,6 +12,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "grid.h"
@@ -37,7 +38,14 @@ struct Viewport {
   int cssWidth;
   int cssHeight;
   int pitch;  // 0 = automatic: clamp(round((cssWidth + 96) / 380), 3, 6)
+  Framing framing = {};  // what stays in view (grid.h); framingNamed() gives the scene's named ones
 };
+
+// The named framings of this scene, in order: "cover" (fill, the default), "gate" (the ring whole,
+// with the top of its pedestal), "island" (the island and the water before it).
+const std::vector<std::string>& framingNames();
+// The framing of a name from framingNames(); false for an unknown name.
+bool framingNamed(const std::string& name, Framing* out);
 
 struct TreeStats {
   int segments;
