@@ -204,6 +204,7 @@ void Landscape::paintCanopyTick() { paintCanopy(layers_[kCanopy], grid_, pal_, s
 
 uint32_t Landscape::renderAll() {
   if (!hasGrid_) return 0;
+  ++renderCount_;
   paintSkyTick();
   paintFieldTick();
   paintRiftTick();

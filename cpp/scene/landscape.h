@@ -112,6 +112,7 @@ class Landscape {
   double heat() const { return rift_.heat; }
   const Grid& grid() const { return grid_; }
   int paintOnceCount() const { return paintOnceCount_; }
+  int renderCount() const { return renderCount_; }  // renderAll() calls, setViewport's included
   const std::vector<SkyStar>& stars() const { return stars_; }
   const Palette& palette() const { return pal_; }
   bool starsShown() const { return day_ < 0.35; }
@@ -164,6 +165,7 @@ class Landscape {
   double skyAcc_ = 0, riftAcc_ = 0, jobAcc_[3] = {0.03, 0.06, 0.09};
   uint32_t dirty_ = 0;
   int paintOnceCount_ = 0;
+  int renderCount_ = 0;
 };
 
 // Free functions for the golden tests (spec section 7).
