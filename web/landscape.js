@@ -8,14 +8,13 @@
 // no per-pixel work in JavaScript. Styles are set through the CSSOM (element.style), so it runs
 // under a strict CSP (style-src 'self') without a stylesheet.
 import { loadModule } from './landscape-loader.js';
-import { DEFAULT_SEED, MAX_SEED, dayFromClock, duskFromClock, parseSeed, seasonFromDate } from './landscape-params.js';
+import { checkOption, dayFromClock, duskFromClock, paramTable, seasonFromDate } from './landscape-params.js';
 
 export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
 const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // spec 2.1
 const SWAY_X = 64, SWAY_Y = 30;  // parallax travel per unit depth, CSS px
 const EASE = 0.05;           // parallax easing per 60 Hz frame
 const ENTER_DELAY_MS = 820;
-const DARK_DAY_CAP = 0.3;
 const MODE = { idle: 0, hot: 1, enter: 2 };
 const MODE_NAME = ['idle', 'hot', 'enter'];
 
@@ -25,16 +24,10 @@ export { loadModule, LOAD_FAILURES } from './landscape-loader.js';
 
 function clampDay(d) { return Math.min(1, Math.max(0, d)); }
 
-function resolveSeed(seed) {
-  if (seed === undefined || seed === null) return DEFAULT_SEED;
-  if (typeof seed === 'number') {
-    if (Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED) return seed;
-    throw new Error(`seed must be an integer in [0, ${MAX_SEED}] or a word (got ${seed})`);
-  }
-  const r = parseSeed(String(seed));
-  if (r.error) throw new Error(`seed ${JSON.stringify(String(seed))}: ${r.error}`);
-  return r.value;
-}
+// mount()'s own options; the world's options come from the module's parameter table.
+const PAGE_OPTIONS = ['home', 'navigate', 'label', 'moduleUrl', 'debug'];
+
+const resolveSeed = (M, seed) => checkOption(M, 'seed', seed) ?? M.kDefaultWorldSeed;
 
 // The scene's automatic pitch (spec 1.7, `auto`); on a fractional devicePixelRatio it moves by one
 // when that makes a buffer pixel a whole number of device pixels.
@@ -47,16 +40,9 @@ export function choosePitch(auto, dpr) {
 
 /**
  * mount(element, options) -> Promise<handle>
- * options (all optional):
- *   seed      world seed: integer 0..4294967295 or a word (FNV-1a 32 of its UTF-8); default 404
- *   day       daylight 0..1; default from the local clock (re-read every minute)
- *   dusk      twilight 0..1 (spec 2.4); default (or null) from the local clock while day is, else 0
- *   season    snow on the ranges: a day of the year 0..365 (0 = 1 January), or 'none'; default
- *             (or null) the visitor's local date
- *   time      frozen clock in seconds: no animation, that moment is shown; default live
- *   pitch     CSS px per buffer pixel 1..8; default automatic (spec 1.7)
- *   theme     'light' | 'dark'; default prefers-color-scheme. Dark caps day at 0.3
- *   motion    true | false; default !prefers-reduced-motion. false: one still frame
+ * options (all optional): the world's options of the parameter table (seed, day, dusk, season,
+ *   time, pitch, theme, motion: README.md "URL parameters", generated from
+ *   cpp/scene/world_params.cpp), and
  *   home      where the portal leads; default '/'
  *   navigate  function(href) called after the portal's enter animation; default location.assign
  *   label     accessible name of the portal link
@@ -67,18 +53,16 @@ export function choosePitch(auto, dpr) {
  */
 export async function mount(element, options = {}) {
   if (!element || typeof element.appendChild !== 'function') throw new Error('mount: element must be a DOM element');
-  const known = ['seed', 'day', 'dusk', 'season', 'time', 'pitch', 'theme', 'motion', 'home', 'navigate', 'label', 'moduleUrl', 'debug'];
+  if (options === null || typeof options !== 'object') throw new Error('mount: options must be an object');
+  const M = await loadModule(options.moduleUrl ?? null);
+  const known = paramTable(M).filter((p) => p.options).map((p) => p.option).concat(PAGE_OPTIONS);
   for (const k of Object.keys(options)) if (!known.includes(k)) throw new Error(`mount: unknown option "${k}" (allowed: ${known.join(', ')})`);
-  const o = options;
-  if (o.day !== undefined && o.day !== null && !(typeof o.day === 'number' && o.day >= 0 && o.day <= 1)) throw new Error('day must be a number in [0, 1]');
-  if (o.dusk !== undefined && o.dusk !== null && !(typeof o.dusk === 'number' && o.dusk >= 0 && o.dusk <= 1)) throw new Error('dusk must be a number in [0, 1]');
-  if (o.season !== undefined && o.season !== null && o.season !== 'none' && !(Number.isInteger(o.season) && o.season >= 0 && o.season <= 365)) throw new Error("season must be an integer day of the year in [0, 365], 'none' or null (the local date)");
-  if (o.time !== undefined && o.time !== null && !(typeof o.time === 'number' && Number.isFinite(o.time) && o.time >= 0)) throw new Error('time must be a number >= 0');
-  if (o.pitch !== undefined && o.pitch !== null && o.pitch !== 0 && !(Number.isInteger(o.pitch) && o.pitch >= 1 && o.pitch <= 8)) throw new Error('pitch must be an integer in [1, 8]');
-  if (o.theme !== undefined && o.theme !== null && o.theme !== 'light' && o.theme !== 'dark') throw new Error("theme must be 'light' or 'dark'");
-  let seed = resolveSeed(o.seed);
+  // Checked by the table (the messages name the option and its range); null/undefined: default.
+  const o = { ...options };
+  for (const k of ['day', 'dusk', 'season', 'time', 'theme', 'motion']) o[k] = checkOption(M, k, o[k]);
+  o.pitch = o.pitch === 0 ? null : checkOption(M, 'pitch', o.pitch);  // 0: automatic, as the scene's own
+  let seed = resolveSeed(M, o.seed);
 
-  const M = await loadModule(o.moduleUrl ?? null);
   const win = element.ownerDocument.defaultView;
   const doc = element.ownerDocument;
   const scene = new M.Landscape(seed);
@@ -110,7 +94,7 @@ export async function mount(element, options = {}) {
   const effectiveDusk = () => duskOption ?? (dayOption === null ? duskFromClock(new Date()) : 0);
   const effectiveDay = () => {
     const d = dayOption ?? dayFromClock(new Date());
-    return theme() === 'dark' ? Math.min(d, DARK_DAY_CAP) : clampDay(d);
+    return theme() === 'dark' ? Math.min(d, M.kDarkDayCap) : clampDay(d);
   };
 
   // ---- DOM ----
@@ -390,28 +374,25 @@ export async function mount(element, options = {}) {
     canvases,
     portal,
     setSeed(s) {
-      seed = resolveSeed(s);
+      seed = resolveSeed(M, s);
       scene.setWorldSeed(seed);
       dropViews();
       if (motion() && !paused) wake(); else still();
     },
     setDay(d) {
-      if (d !== null && !(typeof d === 'number' && d >= 0 && d <= 1)) throw new Error('day must be a number in [0, 1] or null (from the clock)');
-      dayOption = d;
+      dayOption = checkOption(M, 'day', d);
       if (d === null && !dayTimer) dayTimer = win.setInterval(applyDay, 60000);
       applyDay();
     },
     // Twilight 0..1, or null (from the clock while day is).
     setDusk(k) {
-      if (k !== null && !(typeof k === 'number' && k >= 0 && k <= 1)) throw new Error('dusk must be a number in [0, 1] or null (from the clock)');
-      duskOption = k;
+      duskOption = checkOption(M, 'dusk', k);
       if (k === null && !dayTimer) dayTimer = win.setInterval(applyDay, 60000);
       applyDay();
     },
     // A day of the year 0..365 (snow on the ranges), 'none', or null (the local date).
     setSeason(s) {
-      if (s !== null && s !== 'none' && !(Number.isInteger(s) && s >= 0 && s <= 365)) throw new Error("season must be an integer day of the year in [0, 365], 'none' or null (the local date)");
-      scene.setSeason(seasonOf(s));
+      scene.setSeason(seasonOf(checkOption(M, 'season', s)));
       dropViews();
       if (motion() && !paused) wake(); else still();
     },
