@@ -31,7 +31,7 @@ export function benchNative({ report, root, quick = false }) {
   report.section(`Native (Google Benchmark, g++ -O3 Release, ${ctx.num_cpus} CPUs at ${ctx.mhz_per_cpu} MHz)`,
     ['benchmark', 'ms per iteration', 'ns/sample', 'repetitions x iterations'], rows,
     [`median (min-max) of ${reps} repetitions of at least ${minTime} s each (2 s for 1080p fills and pitch 1), in random interleaved order.`,
-      'Sky/Canopy ticks: /5, /2, /1 is the pitch at 1920x1080; fills: /width/height.',
+      'Ticks, RenderAll and Viewport (a resize): /5, /2, /1 is the pitch at 1920x1080; fills: /width/height.',
       `The measured code is built Release (-O3, NDEBUG). Google Benchmark reports its own library build as "${ctx.library_build_type}"` +
       ' (Debian builds it without NDEBUG): that concerns the timing harness, not the code measured.']);
   return rows;

@@ -399,11 +399,12 @@ export async function mount(element, options = {}) {
   scene.setDayAndDusk(effectiveDay(), effectiveDusk());
   setMode(MODE.idle);
   scene.setClock(frozen ?? scene.clock);
-  relayout();
-  scene.advance(0);  // takes the repaint report setViewport left, so the first frame paints nothing twice
-  dropViews();
-  paint(ALL);
-  if (debug) debug.firstPaintMs = performance.now();
+  if (relayout()) {  // a host with no size yet paints when the ResizeObserver reports one
+    scene.advance(0);  // takes the repaint report setViewport left, so the first frame paints nothing twice
+    dropViews();
+    paint(ALL);
+    if (debug) debug.firstPaintMs = performance.now();
+  }
   placeLayers();
   wake();
 

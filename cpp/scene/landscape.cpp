@@ -248,6 +248,19 @@ uint32_t Landscape::renderAll() {
   return kAllLayers;
 }
 
+uint32_t Landscape::paintTick(Layer l) {
+  if (!hasGrid_) return 0;
+  switch (l) {
+    case kSky: paintSkyTick(); break;
+    case kRift: paintRiftTick(); break;
+    case kHill: paintFieldTick(); break;
+    case kNear: paintNearTick(); break;
+    case kCanopy: paintCanopyTick(); break;
+    default: return 0;
+  }
+  return 1u << l;
+}
+
 uint32_t Landscape::advance(double dt) {
   if (!(dt > 0)) dt = 0;
   if (dt > 0.05) dt = 0.05;

@@ -78,6 +78,9 @@ class Landscape {
   uint32_t advance(double dt);
   // Paints every tick layer for the current state and clock (frozen time / reduced motion).
   uint32_t renderAll();
+  // Paints one tick layer (sky, rift, hill, near or canopy) for the current state, as its tick would;
+  // for benchmarks and tools. Returns its bit, or 0 for a paint-once layer or before setViewport().
+  uint32_t paintTick(Layer l);
   // Jumps the clock and puts the simulation in the deterministic state for that time: the portal
   // state at its mode's target (heat straight to 0 or 1 as under reduced motion), motes and sky
   // drift positioned as if that spin/wind had held since t = 0, no eddies, splashes or gust. Does
