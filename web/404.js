@@ -42,6 +42,7 @@ async function start() {
     handle = await mount(host, {
       ...mountOptions(M, state),
       home: $('.nf-home')?.href || '/',  // resolved against <base href>: the site's root
+      parallax: 'window',  // the card lies over the backdrop: the pointer over it still counts
       debug: test,
     });
   } catch (err) {

@@ -24,7 +24,11 @@ export const ELEMENT_ATTRIBUTES = {
   home: (raw) => raw,
   label: (raw) => raw,
   portal: bool('portal'),
-  framing: (raw) => raw,
+  // A name ('gate') or a focal point in scene units ('800,440').
+  framing: (raw) => {
+    const m = /^\s*(-?[0-9.]+)\s*,\s*(-?[0-9.]+)\s*$/.exec(raw);
+    return m ? { x: Number(m[1]), y: Number(m[2]) } : raw;
+  },
   parallax: (raw) => raw,
 };
 

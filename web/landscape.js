@@ -22,10 +22,17 @@ const MODE_NAME = ['idle', 'hot', 'enter'];
 export const MODULE_FILE = './noisefield-landscape.mjs';
 export { loadModule, LOAD_FAILURES } from './landscape-loader.js';
 
+// framing: one of the scene's named framings (C++), or a focal point { x, y } in scene units.
+function checkFraming(f, names) {
+  if (typeof f === 'string' && names.includes(f)) return;
+  if (f && typeof f === 'object' && Number.isFinite(f.x) && Number.isFinite(f.y)) return;
+  throw new Error(`framing must be one of ${names.join(', ')} or a focal point { x, y } in scene units (got ${typeof f === 'object' ? JSON.stringify(f) : f})`);
+}
+
 function clampDay(d) { return Math.min(1, Math.max(0, d)); }
 
 // mount()'s own options; the world's options come from the module's parameter table.
-const PAGE_OPTIONS = ['home', 'navigate', 'label', 'moduleUrl', 'debug'];
+const PAGE_OPTIONS = ['home', 'portal', 'framing', 'parallax', 'navigate', 'label', 'moduleUrl', 'debug'];
 
 const resolveSeed = (M, seed) => checkOption(M, 'seed', seed) ?? M.kDefaultWorldSeed;
 
@@ -44,10 +51,16 @@ export function choosePitch(auto, dpr) {
  *   time, pitch, theme, motion: README.md "URL parameters", generated from
  *   cpp/scene/world_params.cpp), and
  *   home      where the portal leads; default '/'
+ *   portal    false: no portal link at all (no tab stop, no hover, a click on the gate does nothing)
+ *   framing   what stays in view: 'cover' (fill, the default), 'gate' (the ring whole, for a wide
+ *             short banner), 'island', or a focal point { x, y } in scene units (1600 x 1000)
+ *   parallax  'element' (default): the layers follow the pointer over the element only;
+ *             'window': anywhere in the window (the 404 page, whose card lies over the backdrop)
  *   navigate  function(href) called after the portal's enter animation; default location.assign
  *   label     accessible name of the portal link
  *   moduleUrl URL of the module (noisefield-landscape.mjs, or the full noisefield.mjs); default next to this file
  *   debug     true: handle.debug with timings and pixel hashes (tests, benchmark)
+ * The loop pauses while the element is off screen, and an element with no size waits for one.
  * Rejects (leaving the element as it was) if the wasm module cannot load; the error's `reason`
  * (LOAD_FAILURES) says why: webassembly-unavailable, module-not-found, wasm-not-found, csp, failed.
  */
@@ -62,6 +75,10 @@ export async function mount(element, options = {}) {
   for (const k of ['day', 'dusk', 'season', 'time', 'theme', 'motion']) o[k] = checkOption(M, k, o[k]);
   o.pitch = o.pitch === 0 ? null : checkOption(M, 'pitch', o.pitch);  // 0: automatic, as the scene's own
   let seed = resolveSeed(M, o.seed);
+  if (o.portal !== undefined && typeof o.portal !== 'boolean') throw new Error('portal must be true or false');
+  if (o.parallax !== undefined && o.parallax !== 'element' && o.parallax !== 'window') throw new Error("parallax must be 'element' or 'window'");
+  const framing = o.framing ?? 'cover';
+  checkFraming(framing, M.Landscape.FRAMINGS);
 
   const win = element.ownerDocument.defaultView;
   const doc = element.ownerDocument;
@@ -78,7 +95,7 @@ export async function mount(element, options = {}) {
   const mqReduce = win.matchMedia('(prefers-reduced-motion: reduce)');
   const themeOption = o.theme ?? null;
   const motionOption = o.motion ?? null;
-  let paused = false, destroyed = false;
+  let paused = false, destroyed = false, onScreen = true;
   let raf = 0, lastTs = null;
   let hover = false, focused = false, entering = false, enterTimer = 0, mode = -1;
   let ptr = { x: 0, y: 0, tx: 0, ty: 0 };  // eased / target, in [-0.5, 0.5]
@@ -117,14 +134,17 @@ export async function mount(element, options = {}) {
     return c;
   });
   const ctxs = canvases.map((c) => c.getContext('2d', { alpha: true }));
-  const portal = doc.createElement('a');
-  portal.className = 'nf-portal';
-  portal.href = o.home ?? '/';
-  portal.setAttribute('aria-label', o.label ?? 'Step through the gate: go to the home page');
-  portal.dataset.state = 'idle';
-  Object.assign(portal.style, { position: 'absolute', left: '0', top: '0', borderRadius: '50%', display: 'block' });
+  // portal: false (a banner): no link at all, so no tab stop and nothing that navigates.
+  const portal = o.portal === false ? null : doc.createElement('a');
+  if (portal) {
+    portal.className = 'nf-portal';
+    portal.href = o.home ?? '/';
+    portal.setAttribute('aria-label', o.label ?? 'Step through the gate: go to the home page');
+    portal.dataset.state = 'idle';
+    Object.assign(portal.style, { position: 'absolute', left: '0', top: '0', borderRadius: '50%', display: 'block' });
+  }
   element.appendChild(stage);
-  element.appendChild(portal);
+  if (portal) element.appendChild(portal);
 
   // ---- pixels: zero-copy ImageData over wasm memory, re-created after anything may allocate ----
   const images = new Array(LAYERS.length).fill(null);
@@ -146,12 +166,15 @@ export async function mount(element, options = {}) {
   function relayout() {
     layoutPending = false;
     const rect = element.getBoundingClientRect();
-    const w = Math.max(1, Math.min(16384, Math.round(rect.width)));
-    const h = Math.max(1, Math.min(16384, Math.round(rect.height)));
+    // No size yet (display: none, an empty inline box, a collapsed flex item): nothing to paint;
+    // the ResizeObserver calls again when the element gets one.
+    if (Math.round(rect.width) < 1 || Math.round(rect.height) < 1) return false;
+    const w = Math.min(16384, Math.round(rect.width));
+    const h = Math.min(16384, Math.round(rect.height));
     const dpr = win.devicePixelRatio || 1;
     const pitch = pitchOption || choosePitch(M.Landscape.autoPitch(w), dpr);
     if (layout && layout.w === w && layout.h === h && layout.pitch === pitch && layout.dpr === dpr) return false;
-    scene.setViewport({ cssWidth: w, cssHeight: h, pitch });
+    scene.setViewport({ cssWidth: w, cssHeight: h, pitch, framing });
     dropViews();
     const bw = scene.bufferWidth, bh = scene.bufferHeight;
     // The scene's own placement (C++): scale, origin, inset, the gate and the water line.
@@ -164,7 +187,7 @@ export async function mount(element, options = {}) {
       c.style.height = `${bh * pitch}px`;
     }
     const r = layout.gateR * layout.scale;
-    portal.style.width = portal.style.height = `${2 * r}px`;
+    if (portal) portal.style.width = portal.style.height = `${2 * r}px`;
     applied = [];
     return true;
   }
@@ -179,6 +202,7 @@ export async function mount(element, options = {}) {
   const snap = (v) => Math.round(v * layout.dpr) / layout.dpr;
 
   function placeLayers() {
+    if (!layout) return;
     for (let l = 0; l < LAYERS.length; l++) {
       const x = snap(offX(l) - layout.inset), y = snap(offY(l) - layout.inset);
       const a = applied[l];
@@ -186,6 +210,7 @@ export async function mount(element, options = {}) {
       applied[l] = [x, y];
       canvases[l].style.transform = `translate(${x}px, ${y}px)`;
     }
+    if (!portal) return;
     const r = layout.gateR * layout.scale;
     portal.style.transform = `translate(${snap(cssX(layout.gateX) + offX(2) - r)}px, ${snap(cssY(layout.gateY) + offY(2) - r)}px)`;
   }
@@ -195,7 +220,7 @@ export async function mount(element, options = {}) {
     if (m === mode) return;
     mode = m;
     scene.setPortalMode(m);
-    portal.dataset.state = MODE_NAME[m];
+    if (portal) portal.dataset.state = MODE_NAME[m];
     element.dataset.portal = MODE_NAME[m];
     if (!motion()) still();  // reduced motion / frozen: heat jumps to the mode's target, rift repaints once
     else wake();
@@ -203,7 +228,7 @@ export async function mount(element, options = {}) {
   const updateMode = () => setMode(entering ? MODE.enter : hover || focused ? MODE.hot : MODE.idle);
   function enter(ev) {
     if (ev) ev.preventDefault();
-    if (entering) return;
+    if (entering || !portal) return;
     entering = true;
     updateMode();
     const go = () => (o.navigate ?? ((href) => win.location.assign(href)))(portal.href);
@@ -233,6 +258,7 @@ export async function mount(element, options = {}) {
     raf = 0;
     if (destroyed) return;
     if (layoutPending && relayout()) repaint();
+    if (!layout) return;  // no size yet: the ResizeObserver wakes the loop
     const dt = lastTs === null ? 0 : Math.min(0.05, Math.max(0, (ts - lastTs) / 1000));
     lastTs = ts;
     let more = false;
@@ -262,7 +288,7 @@ export async function mount(element, options = {}) {
     if (more) wake();
   }
   function wake() {
-    if (raf || destroyed || doc.hidden) return;
+    if (raf || destroyed || doc.hidden || !onScreen) return;
     raf = win.requestAnimationFrame(frame);
   }
   function sleep() {
@@ -288,7 +314,7 @@ export async function mount(element, options = {}) {
     const gx = sceneX(p.x, offX(2)) - layout.gateX, gy = sceneY(p.y, offY(2)) - layout.gateY;
     // Hot only when the pointer is on the landscape itself, not on content laid over it.
     const onHost = ev.target === element || element.contains(ev.target) || ev.target === doc.documentElement;
-    const over = inside && onHost && gx * gx + gy * gy < layout.gateR * layout.gateR;
+    const over = !!portal && inside && onHost && gx * gx + gy * gy < layout.gateR * layout.gateR;
     if (over !== hover) {
       hover = over;
       hostStyle.cursor = over ? 'pointer' : restore.cursor;
@@ -305,7 +331,7 @@ export async function mount(element, options = {}) {
   }
   function onClick(ev) {
     if (!layout || ev.defaultPrevented) return;
-    if (ev.target === portal || hover) { enter(ev); return; }
+    if (portal && (ev.target === portal || hover)) { enter(ev); return; }
     const p = hostPoint(ev);
     const y = sceneY(p.y, offY(5));
     if (y > layout.waterY) {
@@ -317,10 +343,16 @@ export async function mount(element, options = {}) {
   const onFocus = () => { focused = true; updateMode(); };
   const onBlur = () => { focused = false; updateMode(); };
   const onVisibility = () => { if (doc.hidden) sleep(); else if (!paused) { lastTs = null; wake(); } };
+  // Off screen (scrolled away): no frames at all until the element shows again.
+  const onIntersect = (entries) => {
+    onScreen = entries[entries.length - 1].isIntersecting;
+    if (!onScreen) sleep();
+    else if (!paused) { lastTs = null; wake(); }
+  };
   const onPageShow = (ev) => { if (ev.persisted && entering) { entering = false; updateMode(); } };
   const onSchemeChange = () => { if (themeOption === null) applyDay(); };
   const onMotionChange = () => { if (motionOption === null) { if (motion()) wake(); else { ptr = { x: 0, y: 0, tx: 0, ty: 0 }; still(); placeLayers(); } } };
-  const requestLayout = () => { layoutPending = true; if (raf) return; win.requestAnimationFrame(() => { if (!destroyed && layoutPending && relayout()) { repaint(); placeLayers(); } }); };
+  const requestLayout = () => { layoutPending = true; if (raf) return; win.requestAnimationFrame(() => { if (!destroyed && layoutPending && relayout()) { repaint(); placeLayers(); wake(); } }); };
   let dprQuery = null;
   function watchDpr() {
     if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
@@ -338,9 +370,11 @@ export async function mount(element, options = {}) {
   }
 
   // Listeners on things that outlive the mount: added here, removed by destroy().
+  // parallax 'element': the pointer over the element only (a banner beside other content).
+  const pointerScope = o.parallax === 'window' ? [win, doc.documentElement] : [element, element];
   const listeners = [
-    [win, 'pointermove', onPointerMove, { passive: true }],
-    [doc.documentElement, 'pointerleave', onPointerLeave],
+    [pointerScope[0], 'pointermove', onPointerMove, { passive: true }],
+    [pointerScope[1], 'pointerleave', onPointerLeave],
     [element, 'click', onClick],
     [doc, 'visibilitychange', onVisibility],
     [win, 'pageshow', onPageShow],
@@ -348,11 +382,15 @@ export async function mount(element, options = {}) {
     [mqReduce, 'change', onMotionChange],
   ];
   for (const [target, type, fn, opts] of listeners) target.addEventListener(type, fn, opts);
-  portal.addEventListener('click', enter);
-  portal.addEventListener('focus', onFocus);
-  portal.addEventListener('blur', onBlur);
+  if (portal) {
+    portal.addEventListener('click', enter);
+    portal.addEventListener('focus', onFocus);
+    portal.addEventListener('blur', onBlur);
+  }
   const ro = new win.ResizeObserver(requestLayout);
   ro.observe(element);
+  const io = new win.IntersectionObserver(onIntersect);
+  io.observe(element);
   watchDpr();
   if (dayOption === null || duskOption === null) dayTimer = win.setInterval(applyDay, 60000);
 
@@ -401,21 +439,30 @@ export async function mount(element, options = {}) {
       win.clearTimeout(enterTimer);
       win.clearInterval(dayTimer);
       ro.disconnect();
+      io.disconnect();
       if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
       for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
       stage.remove();
-      portal.remove();
+      if (portal) portal.remove();
       element.classList.remove('nf-landscape');
       delete element.dataset.portal;
       Object.assign(hostStyle, restore);
       dropViews();
       scene.delete();
     },
+    // Where the scene sits in the element now (null before it has a size): the element's size
+    // (w, h), the scene's zoom and offset, and the gate and water line in scene units; scene point
+    // (x, y) shows at CSS (x * scale + ox - inset, y * scale + oy - inset) without parallax.
+    placement() {
+      return layout && { w: layout.w, h: layout.h, scale: layout.scale, ox: layout.ox, oy: layout.oy, inset: layout.inset,
+        gateX: layout.gateX, gateY: layout.gateY, gateR: layout.gateR, waterY: layout.waterY };
+    },
     // What a share link needs: the world as it is now.
     state() {
       return {
         seed, day: scene.day, dusk: scene.dusk, season: scene.season, clock: scene.clock, frozen: frozen !== null, pitch: layout ? layout.pitch : 0,
-        theme: theme(), motion: motion(), paused, portal: MODE_NAME[mode],
+        theme: theme(), motion: motion(), paused, portal: portal ? MODE_NAME[mode] : null,
+        onScreen, sized: layout !== null, framing,
       };
     },
   };
@@ -441,7 +488,7 @@ export async function mount(element, options = {}) {
       // Paint-once cost: a forced repaint of the grid-, day- and seed-dependent layers.
       repaintOnce() {
         const t0 = performance.now();
-        scene.setViewport({ cssWidth: layout.w, cssHeight: layout.h, pitch: layout.pitch });
+        scene.setViewport({ cssWidth: layout.w, cssHeight: layout.h, pitch: layout.pitch, framing });
         const ms = performance.now() - t0;
         dropViews();
         paint(ALL);
