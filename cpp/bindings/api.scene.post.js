@@ -31,10 +31,15 @@
       if (!this._raw) throw new Error('this Landscape was deleted');
       return this._raw;
     }
+    // framing: 'cover' (the default), another of Landscape.FRAMINGS, or a scene point { x, y }.
     setViewport(v) {
-      rejectUnknownKeys('viewport', v, ['cssWidth', 'cssHeight', 'pitch']);
+      rejectUnknownKeys('viewport', v, ['cssWidth', 'cssHeight', 'pitch', 'framing']);
+      const f = v.framing === undefined ? 'cover' : v.framing;
+      const point = f !== null && typeof f === 'object';
+      if (!point && typeof f !== 'string') throw new Error('framing must be one of ' + Landscape.FRAMINGS.join(', ') + ' or a point { x, y } (got ' + String(f) + ')');
+      if (point) rejectUnknownKeys('framing', f, ['x', 'y']);
       check(this._live().setViewport(numberOption(v, 'cssWidth', NaN), numberOption(v, 'cssHeight', NaN),
-        numberOption(v, 'pitch', 0)));
+        numberOption(v, 'pitch', 0), point ? 'point' : f, point ? numberOption(f, 'x', NaN) : 0, point ? numberOption(f, 'y', NaN) : 0));
     }
     setDay(day) { check(this._live().setDay(Number(day))); }
     setDusk(dusk) { check(this._live().setDusk(Number(dusk))); }
@@ -75,6 +80,7 @@
     get starsShown() { return this._live().starsShown(); }
     get starCount() { return this._live().starCount(); }
     get paintOnceCount() { return this._live().paintOnceCount(); }
+    get renderCount() { return this._live().renderCount(); }
     get bufferWidth() { return this._live().bufferWidth(); }
     get bufferHeight() { return this._live().bufferHeight(); }
     get pitch() { return this._live().pitch(); }
@@ -91,6 +97,8 @@
   }
   Landscape.LAYERS = LANDSCAPE_LAYERS;
   Landscape.PORTAL_MODES = PORTAL_MODES;
+  // The scene's named framings (C++ framingNames()): 'cover', 'gate', 'island'.
+  Object.defineProperty(Landscape, 'FRAMINGS', { get: () => Module['landscapeFramings'](), enumerable: true });
   // The automatic pitch (spec 1.7) the scene uses for a viewport cssWidth wide (pitch 0).
   Landscape.autoPitch = (cssWidth) => Module['landscapeAutoPitch'](Number(cssWidth));
   Module['Landscape'] = Landscape;

@@ -19,6 +19,7 @@
 #include "noise/random.h"
 #include "noise/schema.h"
 #include "noise/value_noise.h"
+#include "noise/version.h"
 #include "scene/landscape.h"
 
 using emscripten::val;
@@ -162,6 +163,7 @@ EMSCRIPTEN_BINDINGS(noisefield_core) {
   function("lerp", &nf::lerp);
   function("heapUsedBytes", &heapUsedBytes);
   function("limits", &limits);
+  constant("version", std::string(nf::kVersion));
   class_<JsMulberry32>("Mulberry32").constructor<double>().function("next", &JsMulberry32::next).function(
       "nextU32", &JsMulberry32::nextU32);
   class_<NoiseGrid>("RawNoiseGrid")
@@ -452,12 +454,26 @@ class JsLandscape {
  public:
   explicit JsLandscape(double worldSeed) : scene_(nf::seedToU32(worldSeed)) {}
 
-  val setViewport(double cssWidth, double cssHeight, double pitch) {
+  // framing: a name of nf::scene::framingNames(), or "point" with the scene point (x, y).
+  val setViewport(double cssWidth, double cssHeight, double pitch, const std::string& framing, double x, double y) {
     std::string e;
     if (!(e = checkInteger("cssWidth", cssWidth, 1, 16384)).empty()) return errorResult(e);
     if (!(e = checkInteger("cssHeight", cssHeight, 1, 16384)).empty()) return errorResult(e);
     if (!(e = checkInteger("pitch", pitch, 0, 8)).empty()) return errorResult(e);
-    scene_.setViewport({static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch)});
+    nf::scene::Framing f;
+    if (framing == "point") {
+      if (!(std::isfinite(x) && x >= 0 && x <= nf::scene::kSceneW && std::isfinite(y) && y >= 0 && y <= nf::scene::kSceneH))
+        return errorResult("framing point must be { x, y } in scene units, x in [0, " + fmtNumber(nf::scene::kSceneW) +
+                           "], y in [0, " + fmtNumber(nf::scene::kSceneH) + "] (got " + fmtNumber(x) + ", " + fmtNumber(y) + ")");
+      f.kind = nf::scene::Framing::Point;
+      f.x = x;
+      f.y = y;
+    } else if (!nf::scene::framingNamed(framing, &f)) {
+      std::string names;
+      for (const auto& n : nf::scene::framingNames()) names += (names.empty() ? "" : ", ") + n;
+      return errorResult("framing must be one of " + names + " or a point { x, y } (got " + framing + ")");
+    }
+    scene_.setViewport({static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch), f});
     return val::undefined();
   }
   val setDay(double day) {
@@ -520,6 +536,7 @@ class JsLandscape {
   bool starsShown() const { return scene_.starsShown(); }
   int starCount() const { return static_cast<int>(scene_.stars().size()); }
   int paintOnceCount() const { return scene_.paintOnceCount(); }
+  int renderCount() const { return scene_.renderCount(); }
   int bufferWidth() const { return scene_.bufferWidth(); }
   int bufferHeight() const { return scene_.bufferHeight(); }
   int pitch() const { return scene_.pitch(); }
@@ -560,6 +577,11 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
   using namespace emscripten;
   constant("kLandscapeLayerCount", static_cast<int>(nf::scene::kLayerCount));
   constant("kDefaultWorldSeed", static_cast<double>(nf::scene::kDefaultWorldSeed));
+  function("landscapeFramings", +[]() {
+    val names = val::array();
+    for (const auto& n : nf::scene::framingNames()) names.call<void>("push", n);
+    return names;
+  });
   function("landscapeAutoPitch", +[](double cssWidth) {
     return nf::scene::autoPitch(std::isfinite(cssWidth) ? static_cast<int>(std::max(1.0, std::min(cssWidth, 16384.0))) : 1);
   });
@@ -586,6 +608,7 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
       .function("starsShown", &JsLandscape::starsShown)
       .function("starCount", &JsLandscape::starCount)
       .function("paintOnceCount", &JsLandscape::paintOnceCount)
+      .function("renderCount", &JsLandscape::renderCount)
       .function("bufferWidth", &JsLandscape::bufferWidth)
       .function("bufferHeight", &JsLandscape::bufferHeight)
       .function("pitch", &JsLandscape::pitch)

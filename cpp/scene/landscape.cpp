@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "gate.h"
+#include "noise/fbm.h"
+#include "tint.h"
 #include "noise/random.h"
 
 namespace nf::scene {
@@ -32,23 +34,57 @@ double clampUnitOrZero(double v) { return v >= 0 ? (v > 1 ? 1 : v) : 0; }  // Na
 
 }  // namespace
 
-Landscape::Landscape(uint32_t worldSeed) : seeds_(worldSeed) {
-  pal_ = makePalette(day_, dusk_);
+Landscape::Landscape(uint32_t worldSeed) : seeds_(worldSeed) { setWorld(worldSeed); }
+
+void Landscape::setWorld(uint32_t seed) {
+  seeds_ = Seeds(seed);
+  world_ = makeWorld(seed);
+  riftRampFor(world_, riftRamp_);
+  pal_ = makePalette(day_, dusk_, world_);
   makeMotes(rift_.motes, seeds_.motes);
   makeRipples(ripples_, seeds_);
-  makeStars(stars_, seeds_);
-  pines_ = makePines(seeds_);
+  makeStars(stars_, seeds_, world_);
+  pines_ = makePines(seeds_, world_);
   splashState_ = seeds_.splash;
 }
 
+const std::vector<std::string>& framingNames() {
+  static const std::vector<std::string> names = {"cover", "gate", "island"};
+  return names;
+}
+
+bool framingNamed(const std::string& name, Framing* out) {
+  Framing f;
+  const double ring = kGateR + kGateRing + 16;  // the ring's outer edge, and a margin
+  if (name == "cover") {
+    f.kind = Framing::Cover;
+  } else if (name == "gate") {
+    f.kind = Framing::Region;
+    f.x0 = kGateX - ring;
+    f.x1 = kGateX + ring;
+    f.y0 = kGateY - ring;
+    f.y1 = kGateY + ring;
+  } else if (name == "island") {
+    f.kind = Framing::Region;
+    f.x0 = kGateX - 3.5 * kGateR;
+    f.x1 = kGateX + 3.5 * kGateR;
+    f.y0 = kGateY + kGateR;
+    f.y1 = kSceneH;
+  } else {
+    return false;
+  }
+  *out = f;
+  return true;
+}
+
 void Landscape::setViewport(const Viewport& v) {
-  grid_ = makeGrid(v.cssWidth, v.cssHeight, v.pitch);
+  grid_ = makeGrid(v.cssWidth, v.cssHeight, v.pitch, v.framing);
   hasGrid_ = true;
   for (Image& l : layers_) l.resize(grid_.bw, grid_.bh);
   skyBase_.resize(grid_.bw, grid_.bh);
   hillBase_.resize(grid_.bw, grid_.bh);
   makeRidgeTables(ridges_, grid_, seeds_);
-  makeMeadow(meadow_, grid_, seeds_);
+  makeMeadow(meadow_, grid_, seeds_, world_);
   makeOpening(opening_, grid_);
   repaintAll();
 }
@@ -68,7 +104,7 @@ void Landscape::setDayAndDusk(double day, double dusk) {
   if (day == day_ && dusk == dusk_) return;
   day_ = day;
   dusk_ = dusk;
-  pal_ = makePalette(day_, dusk_);
+  pal_ = makePalette(day_, dusk_, world_);
   if (hasGrid_) repaintAll();
 }
 
@@ -81,16 +117,11 @@ void Landscape::setSeason(double winterDay) {
 
 void Landscape::setWorldSeed(uint32_t seed) {
   if (seed == seeds_.world) return;
-  seeds_ = Seeds(seed);
-  makeMotes(rift_.motes, seeds_.motes);
+  setWorld(seed);
   placeRift(rift_, clock_);
-  makeRipples(ripples_, seeds_);
-  makeStars(stars_, seeds_);
-  pines_ = makePines(seeds_);
-  splashState_ = seeds_.splash;
   if (hasGrid_) {
     makeRidgeTables(ridges_, grid_, seeds_);
-    makeMeadow(meadow_, grid_, seeds_);
+    makeMeadow(meadow_, grid_, seeds_, world_);
     repaintAll();
   }
 }
@@ -164,25 +195,26 @@ const uint8_t* Landscape::pixels(Layer l) const {
 void Landscape::repaintOnce() {
   ++paintOnceCount_;
   air_.bodyR = day_ < 0.35 ? kMoonR : kSunR;
-  paintLand(layers_[kLand], grid_, pal_, seeds_, ridges_, pines_,
+  bodyAt(world_, day_, air_.bodyX, air_.bodyY);
+  paintLand(layers_[kLand], grid_, pal_, seeds_, world_, ridges_, pines_,
             std::isfinite(winterDay_) ? snowlineFor(winterDay_) : std::nan(""));
-  paintSkyBase(skyBase_, grid_, pal_, ridges_.skylineMax + 30, air_.bodyR);
+  paintSkyBase(skyBase_, grid_, pal_, ridges_.skylineMax + 30, air_);
   paintGate(layers_[kGate], grid_, pal_, scratch_);
-  paintHillBase(hillBase_, grid_, pal_, meadow_, seeds_);
-  makeCanopy(canopy_, grid_, pal_, seeds_, meadow_.top);
+  paintHillBase(hillBase_, grid_, pal_, meadow_, seeds_, world_);
+  makeCanopy(canopy_, grid_, pal_, seeds_, world_, meadow_.top);
   dirty_ |= (1u << kLand) | (1u << kGate);
 }
 
 void Landscape::paintSkyTick() {
-  paintSky(layers_[kSky], skyBase_, grid_, pal_, air_, ridges_, seeds_.cloud, flow_);
+  paintSky(layers_[kSky], skyBase_, grid_, pal_, air_, ridges_, seeds_.cloud, world_, flow_);
   if (day_ < 0.35) paintStars(layers_[kSky], grid_, pal_, stars_, clock_);
 }
 
 void Landscape::paintFieldTick() {
-  paintField(layers_[kHill], hillBase_, grid_, pal_, meadow_, seeds_, clock_, sway());
+  paintField(layers_[kHill], hillBase_, grid_, pal_, meadow_, seeds_, world_, clock_, sway());
 }
 
-void Landscape::paintRiftTick() { paintRift(layers_[kRift], grid_, opening_, rift_, clock_, seeds_); }
+void Landscape::paintRiftTick() { paintRift(layers_[kRift], grid_, opening_, rift_, clock_, seeds_, riftRamp_); }
 
 void Landscape::paintNearTick() {
   WaterInputs in{};
@@ -197,6 +229,8 @@ void Landscape::paintNearTick() {
   in.clock = clock_;
   in.heat = rift_.heat;
   in.dark = day_ < 0.5;
+  in.bodyX = air_.bodyX;
+  in.sunLit = world_.original ? 1.0 : 1 - nf::smooth(0.55, 0.95, world_.cover);
   paintWater(layers_[kNear], grid_, pal_, seeds_, in, scratch_);
 }
 
@@ -204,6 +238,7 @@ void Landscape::paintCanopyTick() { paintCanopy(layers_[kCanopy], grid_, pal_, s
 
 uint32_t Landscape::renderAll() {
   if (!hasGrid_) return 0;
+  ++renderCount_;
   paintSkyTick();
   paintFieldTick();
   paintRiftTick();
@@ -211,6 +246,19 @@ uint32_t Landscape::renderAll() {
   paintCanopyTick();
   dirty_ = 0;
   return kAllLayers;
+}
+
+uint32_t Landscape::paintTick(Layer l) {
+  if (!hasGrid_) return 0;
+  switch (l) {
+    case kSky: paintSkyTick(); break;
+    case kRift: paintRiftTick(); break;
+    case kHill: paintFieldTick(); break;
+    case kNear: paintNearTick(); break;
+    case kCanopy: paintCanopyTick(); break;
+    default: return 0;
+  }
+  return 1u << l;
 }
 
 uint32_t Landscape::advance(double dt) {
@@ -310,7 +358,10 @@ TreeStats Landscape::treeStats(int n) const {
 
 double farRidge(double x, uint32_t worldSeed) { return farRidgeAt(x, layerSeed(11, worldSeed)); }
 double midRidge(double x, uint32_t worldSeed) { return midRidgeAt(x, layerSeed(23, worldSeed)); }
-double hillTop(double x, double water, uint32_t worldSeed) { return hillTopAt(x, water, layerSeed(7, worldSeed)); }
+double hillTop(double x, double water, uint32_t worldSeed) {
+  const Seeds s(worldSeed);
+  return islandTop(makeWorld(worldSeed).island, x, water, s.hillNoise, s.islandFbm);
+}
 
 TreeStats growTreeStats(uint32_t seed, double x, double y, double lean, double width, double len) {
   Tree t;

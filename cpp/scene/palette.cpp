@@ -1,6 +1,10 @@
 #include "palette.h"
 
+#include <cmath>
+#include <cstdlib>
+
 #include "raster.h"
+#include "tint.h"
 
 namespace nf::scene {
 namespace {
@@ -40,6 +44,7 @@ const Rgba kLight[kPaletteSize] = {
     hx(0x8c8577), hx(0xaaa291), hx(0xc8c0aa), hx(0xe6dfc8),
     hx(0x100f0f), hx(0xfffcf0),  // ink, paper
     hx(0x98a9bf), hx(0xbfcad8), hx(0xdfe5ea), hx(0xfffcf0),  // snow
+    hx(0x57534b), hx(0x7f796c), hx(0xa39c8c), hx(0xcdc6b2),  // rock
 };
 
 const Rgba kDark[kPaletteSize] = {
@@ -63,6 +68,7 @@ const Rgba kDark[kPaletteSize] = {
     hx(0x1d1c1a), hx(0x2a2824), hx(0x3a3730), hx(0x545045),
     hx(0x100f0f), hx(0x100f0f),
     hx(0x1f2533), hx(0x2b3342), hx(0x3c4556), hx(0x58627a),
+    hx(0x0e0d0b), hx(0x171613), hx(0x22201b), hx(0x302d25),
 };
 
 struct DuskEntry {
@@ -79,6 +85,35 @@ const DuskEntry kDusk[] = {
     {kGlintC, 2, {0xfdd6a0, 0xf0a58c, 0, 0, 0}},
 };
 
+int gcd255(int a) {
+  int x = 255, y = a;
+  while (y) {
+    const int t = x % y;
+    x = y;
+    y = t;
+  }
+  return x;
+}
+
+// A translucent colour that every browser stores and reads back exactly. Canvases keep
+// premultiplied 8-bit colour, and engines round c * a / 255 and its inverse differently
+// (Firefox and Chromium read the canopy's shade back one to six levels apart). When a shares a
+// factor g >= 15 with 255 and c is a multiple of 255 / g, c * a / 255 is a whole number, so there is
+// nothing to round: alpha moves to the nearest multiple of 15 or 17, and each channel to the
+// nearest multiple of 255 / g (finer than the premultiplied value can show anyway).
+Px stableTranslucent(double r, double g, double b, int a) {
+  if (a <= 0 || a >= 255) return rgba(to8(r), to8(g), to8(b), a <= 0 ? 0 : 255);
+  int best = 255;
+  for (int c = 15; c < 255; ++c)
+    if (gcd255(c) >= 15 && std::abs(c - a) < std::abs(best - a)) best = c;
+  const int step = 255 / gcd255(best);
+  auto snap = [step](double v) {
+    const int q = static_cast<int>(std::floor(clampd(v, 0, 255) / step + 0.5)) * step;
+    return q > 255 ? q - step : q;
+  };
+  return rgba(snap(r), snap(g), snap(b), best);
+}
+
 Rgba lerpC(const Rgba& a, const Rgba& b, double t) {
   return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, a.a + (b.a - a.a) * t};
 }
@@ -90,11 +125,21 @@ const Px kRiftRamp[8] = {packHex(0x0b0b0e), packHex(0x10131f), packHex(0x172036)
 const Px kStarColors[6] = {packHex(0xfffcf0), packHex(0xfffcf0), packHex(0xf1d67e),
                            packHex(0xfdb2a2), packHex(0xcdd597), packHex(0x92bfdb)};
 
-Palette makePalette(double day, double dusk) {
+Palette makePalette(double day, double dusk, const World& w) {
   day = clampd(day, 0, 1);
   dusk = clampd(dusk, 0, 1);
   Rgba blended[kPaletteSize];
-  for (int k = 0; k < kPaletteSize; ++k) blended[k] = lerpC(kDark[k], kLight[k], day);
+  for (int k = 0; k < kPaletteSize; ++k) {
+    double degrees, sat;
+    tintFor(w, k, degrees, sat);
+    if (degrees == 0 && sat == 1) {
+      blended[k] = lerpC(kDark[k], kLight[k], day);
+      continue;
+    }
+    const Rgb d = turnHue({kDark[k].r, kDark[k].g, kDark[k].b}, degrees, sat);
+    const Rgb l = turnHue({kLight[k].r, kLight[k].g, kLight[k].b}, degrees, sat);
+    blended[k] = lerpC({d.r, d.g, d.b, kDark[k].a}, {l.r, l.g, l.b, kLight[k].a}, day);
+  }
   const double glow = 0.75 * dusk;
   if (glow > 0)
     for (const DuskEntry& e : kDusk)
@@ -103,8 +148,11 @@ Palette makePalette(double day, double dusk) {
         blended[e.key + s] = lerpC(blended[e.key + s], target, glow);
       }
   Palette p{};
-  for (int k = 0; k < kPaletteSize; ++k)
-    p.c[k] = rgba(to8(blended[k].r), to8(blended[k].g), to8(blended[k].b), to8(blended[k].a * 255));
+  for (int k = 0; k < kPaletteSize; ++k) {
+    const int a = to8(blended[k].a * 255);
+    p.c[k] = a == 255 ? rgba(to8(blended[k].r), to8(blended[k].g), to8(blended[k].b))
+                      : stableTranslucent(blended[k].r, blended[k].g, blended[k].b, a);
+  }
   return p;
 }
 

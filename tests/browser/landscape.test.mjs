@@ -5,7 +5,10 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { startBrowser, openPage, withPage, withPages, canvasStats, hashCanvases, installPixels, artifactsDir } from './helpers/browser.mjs';
-import { seedFromText } from '../../web/landscape-params.js';
+import { loadNoisefield } from '../wasm/helpers/load.mjs';
+
+const nf = await loadNoisefield();
+const seedFromText = (word) => nf.seedFromText(word);
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -47,6 +50,9 @@ test('no console errors or CSP violations; every layer is painted', async () => 
     }
     const css = await page.$eval('canvas.nf-layer-sky', (c) => getComputedStyle(c).imageRendering);
     assert.equal(css, 'pixelated');
+    // Ticks repaint single layers; the whole scene was rendered once, by mount.
+    const counts = await page.evaluate(() => { const s = window.__noisefield.debug.scene; return [s.paintOnceCount, s.renderCount]; });
+    assert.deepEqual(counts, [1, 1], 'mount paints the paint-once layers once and renders the first frame once');
     assert.equal(await page.locator('.nf-url-note').isHidden(), true);
     assert.deepEqual(problems, []);
   });
@@ -68,6 +74,7 @@ test('the same URL with a frozen t gives identical pixels on two loads; another 
     assert.equal(s.frozen, true);
     assert.equal(s.clock, 7.25);
     assert.equal(await a.page.evaluate(() => window.__noisefield.debug.frames), 0, 'a frozen clock runs no frames');
+    assert.equal(await a.page.evaluate(() => window.__noisefield.debug.scene.renderCount), 1, 'the frozen frame is rendered once');
     for (const x of [a, b, c, w]) assert.deepEqual(x.problems, []);
   });
 });
@@ -167,7 +174,7 @@ test('bad URL values fall back to the defaults and the note names them', async (
     for (const name of ['seed=1.5', 'day=abc', 'season=400', 't=-3', 'px=9', 'theme=blue', 'motion=maybe']) {
       assert.ok(text.includes(name), `note names ${name}: ${text}`);
     }
-    assert.match(text, /expected 0\.\.1/);
+    assert.match(text, /expected a number in \[0, 1\]/);
     const s = await st(page);
     assert.equal(s.seed, 404);
     assert.equal(s.season, await page.evaluate(() => {
@@ -405,7 +412,8 @@ test('destroy frees the scene, stops the loop and removes the canvases', async (
 test('without JavaScript: heading, message and link home over the still painting', async () => {
   await withPage(env.browser, env.url + 'missing', { javaScriptEnabled: false }, async ({ page }) => {
     assert.equal(await page.locator('h1').isVisible(), true);
-    assert.equal(await page.locator('a.nf-home').getAttribute('href'), '/');
+    // Relative to <base href="/">: the site's root from any depth of missing path.
+    assert.equal(await page.locator('a.nf-home').evaluate((a) => a.href), env.url);
     assert.equal(await page.locator('a.nf-home').isVisible(), true);
     assert.match(await page.locator('main').innerText(), /JavaScript is off/);
     assert.equal(await page.locator('canvas').count(), 0);
@@ -413,12 +421,14 @@ test('without JavaScript: heading, message and link home over the still painting
   });
 });
 
-test('without WebAssembly: the page says so in one line and stays usable', async () => {
+test('without its .wasm file: the page says which file is missing, in one line, and stays usable', async () => {
   await withPage(env.browser, null, async ({ page }) => {
     await page.route('**/*.wasm', (r) => r.abort());
     await page.goto(env.url + '?test');
     await page.waitForSelector('html.nf-failed', { timeout: 20000 });
     assert.equal(await page.locator('.nf-fail-note').isVisible(), true);
+    assert.match(await page.locator('.nf-fail-note').innerText(), /\.wasm file was not found/);
+    assert.equal(await page.evaluate(() => window.__noisefield.reason), 'wasm-not-found');
     assert.equal(await page.locator('h1').isVisible(), true);
     assert.equal(await page.locator('a.nf-home').isVisible(), true);
     assert.equal(await page.locator('canvas').count(), 0);
@@ -436,4 +446,21 @@ test('screenshots: light and dark at 1280 x 800', async () => {
       assert.deepEqual(problems, []);
     });
   }
+});
+
+test('the failure note tells a missing module from missing WebAssembly', async () => {
+  await withPage(env.browser, null, async ({ page }) => {
+    await page.route('**/noisefield-landscape.mjs', (r) => r.fulfill({ status: 404, body: 'not found' }));
+    await page.goto(env.url + 'deep/missing/path?test');
+    await page.waitForSelector('html.nf-failed', { timeout: 20000 });
+    assert.match(await page.locator('.nf-fail-note').innerText(), /module was not found/);
+    assert.equal(await page.evaluate(() => window.__noisefield.reason), 'module-not-found');
+  });
+  await withPage(env.browser, null, async ({ page }) => {
+    await page.addInitScript(() => { delete globalThis.WebAssembly; });
+    await page.goto(env.url + '?test');
+    await page.waitForSelector('html.nf-failed', { timeout: 20000 });
+    assert.match(await page.locator('.nf-fail-note').innerText(), /WebAssembly is unavailable/);
+    assert.equal(await page.evaluate(() => window.__noisefield.reason), 'webassembly-unavailable');
+  });
 });
