@@ -83,7 +83,7 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.fbmAmp = d(8, 20);
       addBump(s, 800 + d.sign() * d(280, 420), d(60, 110), d(10, 35));
       break;
-    case 1:  // two summits either side of the gate (the spec's [rich] island)
+    case 1:  // two summits either side of the gate (docs/scene.md, "World seeds")
       s.reach = d(680, 740);
       s.exponent = 0.7;
       s.height = d(215, 240);
