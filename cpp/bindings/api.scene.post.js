@@ -86,6 +86,7 @@
     get starsShown() { return this._live().starsShown(); }
     get starCount() { return this._live().starCount(); }
     get paintOnceCount() { return this._live().paintOnceCount(); }
+    get renderCount() { return this._live().renderCount(); }
     get bufferWidth() { return this._live().bufferWidth(); }
     get bufferHeight() { return this._live().bufferHeight(); }
     get pitch() { return this._live().pitch(); }
@@ -104,7 +105,7 @@
   Landscape.PORTAL_MODES = PORTAL_MODES;
   // The scene's named framings (C++ framingNames()): 'cover', 'gate', 'island'.
   Object.defineProperty(Landscape, 'FRAMINGS', { get: () => Module['landscapeFramings'](), enumerable: true });
-  // The automatic pitch (spec 1.7) the scene uses for a viewport cssWidth wide (pitch 0).
+  // The automatic pitch (docs/scene.md, "Coordinates and grid") the scene uses for a viewport cssWidth wide (pitch 0).
   Landscape.autoPitch = (cssWidth) => Module['landscapeAutoPitch'](Number(cssWidth));
   Module['Landscape'] = Landscape;
 })();

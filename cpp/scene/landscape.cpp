@@ -150,7 +150,7 @@ void Landscape::splash(double sceneX, double sceneY) {
     std::copy(splashes_ + 1, splashes_ + kMaxSplashes, splashes_);
     --splashCount_;
   }
-  // A seeded stream stands in for the original's unseeded size.
+  // A seeded stream stands in for the unseeded size of the scene we ported (docs/scene.md, "Water").
   nf::Mulberry32 r(splashState_);
   const double size = 34 + 20 * r.next();
   splashState_ = r.state();
@@ -238,6 +238,7 @@ void Landscape::paintCanopyTick() { paintCanopy(layers_[kCanopy], grid_, pal_, s
 
 uint32_t Landscape::renderAll() {
   if (!hasGrid_) return 0;
+  ++renderCount_;
   paintSkyTick();
   paintFieldTick();
   paintRiftTick();
@@ -245,6 +246,19 @@ uint32_t Landscape::renderAll() {
   paintCanopyTick();
   dirty_ = 0;
   return kAllLayers;
+}
+
+uint32_t Landscape::paintTick(Layer l) {
+  if (!hasGrid_) return 0;
+  switch (l) {
+    case kSky: paintSkyTick(); break;
+    case kRift: paintRiftTick(); break;
+    case kHill: paintFieldTick(); break;
+    case kNear: paintNearTick(); break;
+    case kCanopy: paintCanopyTick(); break;
+    default: return 0;
+  }
+  return 1u << l;
 }
 
 uint32_t Landscape::advance(double dt) {

@@ -60,10 +60,10 @@ class Landscape {
   // Rebuilds the grid and every paint-once layer, then paints the tick layers for the current clock.
   void setViewport(const Viewport& v);
   void setDay(double day);          // clamped to [0, 1]; repaints the paint-once layers if changed
-  void setDusk(double dusk);        // optional twilight in [0, 1] (spec 2.4); default 0
+  void setDusk(double dusk);        // optional twilight in [0, 1] (docs/scene.md, "Light"); default 0
   // Both at once, with one repaint if either changed (each clamped to [0, 1]).
   void setDayAndDusk(double day, double dusk);
-  // Snow on the ranges for a day of the year (0 = 1 January; spec 3.1 snowline); NaN (the
+  // Snow on the ranges for a day of the year (0 = 1 January; docs/scene.md, "Ranges"); NaN (the
   // default) paints no snow. Repaints the paint-once layers if changed.
   void setSeason(double winterDay);
   double season() const { return winterDay_; }
@@ -78,6 +78,9 @@ class Landscape {
   uint32_t advance(double dt);
   // Paints every tick layer for the current state and clock (frozen time / reduced motion).
   uint32_t renderAll();
+  // Paints one tick layer (sky, rift, hill, near or canopy) for the current state, as its tick would;
+  // for benchmarks and tools. Returns its bit, or 0 for a paint-once layer or before setViewport().
+  uint32_t paintTick(Layer l);
   // Jumps the clock and puts the simulation in the deterministic state for that time: the portal
   // state at its mode's target (heat straight to 0 or 1 as under reduced motion), motes and sky
   // drift positioned as if that spin/wind had held since t = 0, no eddies, splashes or gust. Does
@@ -124,6 +127,7 @@ class Landscape {
   double heat() const { return rift_.heat; }
   const Grid& grid() const { return grid_; }
   int paintOnceCount() const { return paintOnceCount_; }
+  int renderCount() const { return renderCount_; }  // renderAll() calls, setViewport's included
   const std::vector<SkyStar>& stars() const { return stars_; }
   const Palette& palette() const { return pal_; }
   bool starsShown() const { return day_ < 0.35; }
@@ -179,9 +183,10 @@ class Landscape {
   double skyAcc_ = 0, riftAcc_ = 0, jobAcc_[3] = {0.03, 0.06, 0.09};
   uint32_t dirty_ = 0;
   int paintOnceCount_ = 0;
+  int renderCount_ = 0;
 };
 
-// Free functions for the golden tests (spec section 7).
+// Free functions for the golden tests (docs/scene.md, "Golden values"), for any world.
 double farRidge(double x, uint32_t worldSeed = kDefaultWorldSeed);
 double midRidge(double x, uint32_t worldSeed = kDefaultWorldSeed);
 double hillTop(double x, double water, uint32_t worldSeed = kDefaultWorldSeed);

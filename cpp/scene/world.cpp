@@ -92,7 +92,7 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
         addBump(s, {800 + side * d(280, 420), w, h});
       }
       break;
-    case 1:  // two summits either side of the gate (the spec's [rich] island)
+    case 1:  // two summits either side of the gate (docs/scene.md, "World seeds")
       s.reach = d(680, 740);
       s.exponent = 0.7;
       s.height = d(215, 240);
@@ -236,7 +236,7 @@ void drawRidges(World& w, const Seeds& seeds) {
   for (int k = 0; k < w.outcropCount; ++k) {
     const double side = d.sign();
     const double x = 800 + side * d(270, 780);
-    w.outcrops[k] = {x, d(10, 80), d(9, 20), d(5, 11)};
+    w.outcrops[k] = {x, d(14, 90), d(8, 16), d(9, 20)};
   }
   (void)seeds;
 }
@@ -277,13 +277,13 @@ void drawTrees(World& w) {
 
 void drawTint(World& w) {
   Draw d(layerSeed(kTintStream, w.seed));
-  w.skyHue = d(-16, 16);
+  w.skyHue = d(-30, 30);
   w.vegHue = d(-22, 14);
   w.vegSat = d(0.8, 1.15);
   w.sunHue = d(-12, 12);
   w.flowerHue = d(-30, 30);
-  const double hueSide = d.sign();
-  w.riftHue = hueSide * d(25, 130);
+  w.riftRamp = 1 + d.below(kRiftRamps - 1);  // never the original's
+  w.riftHue = d(-12, 12);
 }
 
 }  // namespace
@@ -322,6 +322,7 @@ World makeWorld(uint32_t seed) {
   w.outcropCount = 0;
   w.trees[0] = w.trees[1] = originalGrowth();
   w.skyHue = w.vegHue = w.sunHue = w.flowerHue = w.riftHue = 0;
+  w.riftRamp = 0;
   w.vegSat = 1;
   if (w.original) return w;
 

@@ -75,7 +75,7 @@ TEST(ToolkitFill, OffsetTileEqualsRegion) {
 }
 
 TEST(ToolkitFill, GoldenThroughBatch) {
-  // nebula(0.5, 0.5) and fbm(1.3, 2.7, 211) from spec section 7, through a 1x1 fill.
+  // nebula(0.5, 0.5) and fbm(1.3, 2.7, 211) from docs/scene.md ("Golden values"), through a 1x1 fill.
   float v;
   nf::GridSpec g{1, 1, 0.5, 0.5, 1, 1, 0, 0};
   nf::fillLandscape(nf::LandscapeKind::Nebula, g, 0, 3, &v);
