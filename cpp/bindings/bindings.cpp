@@ -154,18 +154,18 @@ val limits() {
 
 EMSCRIPTEN_BINDINGS(noisefield_core) {
   using namespace emscripten;
-  function("hash", &jsHash);
-  function("valueNoise", &jsValueNoise);
+  function("rawHash", &jsHash);
+  function("rawValueNoise", &jsValueNoise);
   function("rawFbm", &jsFbm);
-  function("nebula", &jsNebula);
-  function("clamp01", &nf::clamp01);
-  function("smooth", &nf::smooth);
-  function("smoothstep", &nf::smoothstep);
-  function("quintic", &nf::quintic);
-  function("lerp", &nf::lerp);
+  function("rawNebula", &jsNebula);
+  function("rawClamp01", &nf::clamp01);
+  function("rawSmooth", &nf::smooth);
+  function("rawSmoothstep", &nf::smoothstep);
+  function("rawQuintic", &nf::quintic);
+  function("rawLerp", &nf::lerp);
   function("heapUsedBytes", &heapUsedBytes);
   function("limits", &limits);
-  class_<JsMulberry32>("Mulberry32").constructor<double>().function("next", &JsMulberry32::next).function(
+  class_<JsMulberry32>("RawMulberry32").constructor<double>().function("next", &JsMulberry32::next).function(
       "nextU32", &JsMulberry32::nextU32);
   class_<NoiseGrid>("RawNoiseGrid")
       .constructor<>()
@@ -359,7 +359,7 @@ class JsField {
                 double stepY, double offsetX, double offsetY, int bins) {
     nf::View view;
     if (!nf::parseView(viewName, &view))
-      return errorResult("view must be one of raw, land, bands, biomes, relief (got \"" + viewName + "\")");
+      return errorResult("view must be one of raw, land, bands, biomes, relief (got \"" + viewName.substr(0, 40) + "\")");
     nf::GridSpec g;
     const std::string e = gridFromNumbers(width, height, x, y, stepX, stepY, offsetX, offsetY, g);
     if (!e.empty()) return errorResult(e);
@@ -497,9 +497,11 @@ class JsLandscape {
     scene_.setWorldSeed(static_cast<uint32_t>(seed));
     return val::undefined();
   }
-  val setPortalMode(int mode) {
-    if (mode < 0 || mode > 2) return errorResult("portal mode must be idle, hot or enter");
-    scene_.setPortalMode(static_cast<nf::scene::PortalMode>(mode));
+  // A double, not an int: embind would wrap 2^32 + 1 to 1 ("hot") before any check could see it.
+  val setPortalMode(double mode) {
+    if (!(mode == 0 || mode == 1 || mode == 2))
+      return errorResult("portal mode must be idle, hot or enter (or 0, 1, 2) (got " + fmtNumber(mode) + ")");
+    scene_.setPortalMode(static_cast<nf::scene::PortalMode>(static_cast<int>(mode)));
     return val::undefined();
   }
   val setClock(double seconds) {
