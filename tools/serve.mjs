@@ -1,4 +1,5 @@
-// A small static file server for the repo root: `./noisefield serve` and the browser tests use it.
+// A small static file server for the repo root (or a built dist/): `./noisefield serve` and the
+// browser tests use it.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -16,41 +17,61 @@ const TYPES = {
   '.md': 'text/markdown; charset=utf-8',
 };
 
-// Resolves with { server, url } once listening; port 0 picks a free port.
-export function startServer({ root, port = 0, host = '127.0.0.1', quiet = true } = {}) {
-  const base = resolve(root);
+// Resolves with { server, url } once listening; port 0 picks a free port. Behaves like a static
+// host: `base` is the sub-path the site is deployed under ('/myproject/'), `fallback` the file
+// (relative to root) served with status 404 for any unknown path, and `headers` are added to every
+// answer (a Content-Security-Policy, say). url includes the base.
+export function startServer({ root, port = 0, host = '127.0.0.1', quiet = true, base = '/', fallback = 'index.html', headers = {} } = {}) {
+  const dir = resolve(root);
+  const prefix = base.endsWith('/') ? base : base + '/';
+  const send = (res, status, type, body) => {
+    res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', ...headers });
+    res.end(body);
+  };
+  const notFound = async (res) => {
+    try {
+      send(res, 404, TYPES['.html'], await readFile(join(dir, fallback)));
+    } catch {
+      send(res, 404, 'text/plain; charset=utf-8', 'not found');
+    }
+  };
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    let file = normalize(join(base, path));
-    if (file !== base && !file.startsWith(base + sep)) {
-      res.writeHead(403).end('forbidden');
+    let path;
+    try {
+      path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      send(res, 400, 'text/plain; charset=utf-8', 'bad request');  // '/%' and other broken escapes
+      return;
+    }
+    if (!(path + '/').startsWith(prefix)) {
+      await notFound(res);
+      return;
+    }
+    let file = normalize(join(dir, path.slice(prefix.length - 1)));
+    if (file !== dir && !file.startsWith(dir + sep)) {
+      send(res, 403, 'text/plain; charset=utf-8', 'forbidden');
       return;
     }
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] || 'application/octet-stream', 'cache-control': 'no-cache' });
-      res.end(body);
+      send(res, 200, TYPES[extname(file)] || 'application/octet-stream', await readFile(file));
     } catch {
-      // Unknown paths get the 404 page itself, as a real site would serve it.
-      try {
-        const body = await readFile(join(base, 'index.html'));
-        res.writeHead(404, { 'content-type': TYPES['.html'] }).end(body);
-      } catch {
-        res.writeHead(404).end('not found');
-      }
+      await notFound(res);  // unknown paths get the 404 page itself, as a real site would serve it
     }
     if (!quiet) console.log(res.statusCode, req.method, req.url);
   });
   return new Promise((ok, fail) => {
     server.once('error', fail);
-    server.listen(port, host, () => ok({ server, url: `http://${host}:${server.address().port}/` }));
+    server.listen(port, host, () => ok({ server, url: `http://${host}:${server.address().port}${prefix}` }));
   });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const opt = (name, def) => (args.includes(name) ? args[args.indexOf(name) + 1] : def);
-  const { url } = await startServer({ root: opt('--root', '.'), port: Number(opt('--port', 8000)), quiet: false });
+  const { url } = await startServer({
+    root: opt('--root', '.'), port: Number(opt('--port', 8000)), quiet: false,
+    base: opt('--base', '/'), fallback: opt('--fallback', 'index.html'),
+  });
   console.log(`noisefield: serving on ${url}`);
 }

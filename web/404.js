@@ -1,7 +1,7 @@
 // The 404 page's driver: reads the URL state (web/landscape-params.js), mounts the landscape into
 // #landscape, reports ignored URL values, and wires the share control. Without JavaScript or
 // WebAssembly the page stays a plain 404 page over a CSS still painting.
-import { describeIgnored, parseQuery, shareUrl } from './landscape-params.js';
+import { describeIgnored, mountOptions, parseQuery, shareUrl } from './landscape-params.js';
 import { mount } from './landscape.js';
 
 const root = document.documentElement;
@@ -16,9 +16,19 @@ if (ignored.length && note) {
   note.hidden = false;
 }
 
+// The note says what failed, since each calls for a different fix (see LOAD_FAILURES).
+const FAIL_NOTES = {
+  'webassembly-unavailable': 'WebAssembly is unavailable in this browser',
+  'module-not-found': 'its module was not found',
+  'wasm-not-found': 'its .wasm file was not found',
+  csp: 'the Content-Security-Policy blocked it',
+};
 function fail(err) {
   root.classList.add('nf-failed');
   root.classList.remove('nf-live');
+  const why = FAIL_NOTES[err && err.reason] || 'it failed to start';
+  const failNote = $('.nf-fail-note');
+  if (failNote) failNote.textContent = `The live landscape could not start here (${why}), so this is a still painting.`;
   console.warn('noisefield: the live landscape could not start:', err && err.message ? err.message : err);
 }
 
@@ -28,20 +38,13 @@ async function start() {
   let handle;
   try {
     handle = await mount(host, {
-      seed: state.seedWord ?? state.seed ?? undefined,
-      day: state.day ?? undefined,
-      dusk: state.dusk ?? undefined,
-      season: state.season ?? undefined,
-      time: state.t ?? undefined,
-      pitch: state.px ?? undefined,
-      theme: state.theme ?? undefined,
-      motion: state.motion === null ? undefined : state.motion === 'on',
-      home: $('.nf-home')?.getAttribute('href') || '/',
+      ...mountOptions(state),
+      home: $('.nf-home')?.href || '/',  // resolved against <base href>: the site's root
       debug: test,
     });
   } catch (err) {
     fail(err);
-    if (test) window.__noisefield = { failed: String(err && err.message ? err.message : err) };
+    if (test) window.__noisefield = { failed: String(err && err.message ? err.message : err), reason: err && err.reason };
     return;
   }
   root.classList.add('nf-live');

@@ -82,6 +82,22 @@ const RULES = {
   motion: (raw) => (raw === 'on' || raw === 'off' ? { value: raw } : { error: 'expected on or off' }),
 };
 
+// The URL parameters, in the table's order: also the attribute names of <noisefield-landscape>.
+export const URL_PARAMS = Object.keys(RULES);
+
+// parseQuery's state -> mount() options: the one mapping from URL (and attribute) names to option
+// names (t -> time, px -> pitch, motion on/off -> true/false), for the 404 page and the element.
+export function mountOptions(state) {
+  const o = {};
+  const seed = state.seedWord ?? state.seed;
+  if (seed !== null && seed !== undefined) o.seed = seed;
+  for (const [name, option] of [['day', 'day'], ['dusk', 'dusk'], ['season', 'season'], ['t', 'time'], ['px', 'pitch'], ['theme', 'theme']]) {
+    if (state[name] !== null && state[name] !== undefined) o[option] = state[name];
+  }
+  if (state.motion !== null && state.motion !== undefined) o.motion = state.motion === 'on';
+  return o;
+}
+
 function shorten(s) {
   const chars = [...String(s)];
   return chars.length > 24 ? chars.slice(0, 23).join('') + '…' : chars.join('');

@@ -7,6 +7,7 @@
 // bit is set in the returned mask, one putImageData from a zero-copy view of wasm memory. It does
 // no per-pixel work in JavaScript. Styles are set through the CSSOM (element.style), so it runs
 // under a strict CSP (style-src 'self') without a stylesheet.
+import { loadModule } from './landscape-loader.js';
 import { DEFAULT_SEED, MAX_SEED, dayFromClock, duskFromClock, parseSeed, seasonFromDate } from './landscape-params.js';
 
 export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
@@ -18,25 +19,9 @@ const DARK_DAY_CAP = 0.3;
 const MODE = { idle: 0, hot: 1, enter: 2 };
 const MODE_NAME = ['idle', 'hot', 'enter'];
 
-// The wasm module's loader, next to this file. (If the landscape gets its own slimmer build, this
-// is the one line to change.)
+// The wasm module sits next to this file; landscape-loader.js loads it and names what failed.
 export const MODULE_FILE = './noisefield-landscape.mjs';
-
-let modulePromise = null;
-let moduleUrlLoaded = null;
-
-// Loads (once per page) the wasm module that sits next to this file.
-export function loadModule(moduleUrl = new URL(MODULE_FILE, import.meta.url).href) {
-  if (modulePromise && moduleUrlLoaded === moduleUrl) return modulePromise;
-  moduleUrlLoaded = moduleUrl;
-  modulePromise = (async () => {
-    if (typeof WebAssembly !== 'object') throw new Error('WebAssembly is not available');
-    const { default: createNoisefield } = await import(moduleUrl);
-    return createNoisefield({ print: () => {}, printErr: (m) => console.warn('noisefield:', m) });
-  })();
-  modulePromise.catch(() => { modulePromise = null; });
-  return modulePromise;
-}
+export { loadModule, LOAD_FAILURES } from './landscape-loader.js';
 
 function clampDay(d) { return Math.min(1, Math.max(0, d)); }
 
@@ -77,7 +62,8 @@ export function choosePitch(auto, dpr) {
  *   label     accessible name of the portal link
  *   moduleUrl URL of the module (noisefield-landscape.mjs, or the full noisefield.mjs); default next to this file
  *   debug     true: handle.debug with timings and pixel hashes (tests, benchmark)
- * Rejects (leaving the element as it was) if the wasm module cannot load.
+ * Rejects (leaving the element as it was) if the wasm module cannot load; the error's `reason`
+ * (LOAD_FAILURES) says why: webassembly-unavailable, module-not-found, wasm-not-found, csp, failed.
  */
 export async function mount(element, options = {}) {
   if (!element || typeof element.appendChild !== 'function') throw new Error('mount: element must be a DOM element');
@@ -92,7 +78,7 @@ export async function mount(element, options = {}) {
   if (o.theme !== undefined && o.theme !== null && o.theme !== 'light' && o.theme !== 'dark') throw new Error("theme must be 'light' or 'dark'");
   let seed = resolveSeed(o.seed);
 
-  const M = await loadModule(o.moduleUrl);
+  const M = await loadModule(o.moduleUrl ?? null);
   const win = element.ownerDocument.defaultView;
   const doc = element.ownerDocument;
   const scene = new M.Landscape(seed);

@@ -18,6 +18,7 @@
 #include "noise/landscape_fill.h"
 #include "noise/random.h"
 #include "noise/value_noise.h"
+#include "noise/version.h"
 #include "scene/landscape.h"
 
 using emscripten::val;
@@ -165,6 +166,7 @@ EMSCRIPTEN_BINDINGS(noisefield_core) {
   function("rawLerp", &nf::lerp);
   function("heapUsedBytes", &heapUsedBytes);
   function("limits", &limits);
+  constant("version", std::string(nf::kVersion));
   class_<JsMulberry32>("RawMulberry32").constructor<double>().function("next", &JsMulberry32::next).function(
       "nextU32", &JsMulberry32::nextU32);
   class_<NoiseGrid>("RawNoiseGrid")

@@ -86,3 +86,13 @@ test('dayFromClock: 1 at midday, 0 at night, smooth between', () => {
     prev = d;
   }
 });
+
+test('mountOptions maps URL names to mount() option names, leaving defaults out', async () => {
+  const { mountOptions, URL_PARAMS } = await import('../../web/landscape-params.js');
+  assert.deepEqual(URL_PARAMS, ['seed', 'day', 'dusk', 'season', 't', 'px', 'theme', 'motion']);
+  assert.deepEqual(mountOptions(parseQuery('').state), {});
+  assert.deepEqual(mountOptions(parseQuery('?seed=meadow&t=3&px=2&motion=off&season=none').state),
+    { seed: 'meadow', time: 3, pitch: 2, motion: false, season: 'none' });
+  assert.deepEqual(mountOptions(parseQuery('?seed=7&day=0&dusk=1&theme=dark&motion=on').state),
+    { seed: 7, day: 0, dusk: 1, theme: 'dark', motion: true });
+});

@@ -405,7 +405,8 @@ test('destroy frees the scene, stops the loop and removes the canvases', async (
 test('without JavaScript: heading, message and link home over the still painting', async () => {
   await withPage(env.browser, env.url + 'missing', { javaScriptEnabled: false }, async ({ page }) => {
     assert.equal(await page.locator('h1').isVisible(), true);
-    assert.equal(await page.locator('a.nf-home').getAttribute('href'), '/');
+    // Relative to <base href="/">: the site's root from any depth of missing path.
+    assert.equal(await page.locator('a.nf-home').evaluate((a) => a.href), env.url);
     assert.equal(await page.locator('a.nf-home').isVisible(), true);
     assert.match(await page.locator('main').innerText(), /JavaScript is off/);
     assert.equal(await page.locator('canvas').count(), 0);
@@ -413,12 +414,14 @@ test('without JavaScript: heading, message and link home over the still painting
   });
 });
 
-test('without WebAssembly: the page says so in one line and stays usable', async () => {
+test('without its .wasm file: the page says which file is missing, in one line, and stays usable', async () => {
   await withPage(env.browser, null, async ({ page }) => {
     await page.route('**/*.wasm', (r) => r.abort());
     await page.goto(env.url + '?test');
     await page.waitForSelector('html.nf-failed', { timeout: 20000 });
     assert.equal(await page.locator('.nf-fail-note').isVisible(), true);
+    assert.match(await page.locator('.nf-fail-note').innerText(), /\.wasm file was not found/);
+    assert.equal(await page.evaluate(() => window.__noisefield.reason), 'wasm-not-found');
     assert.equal(await page.locator('h1').isVisible(), true);
     assert.equal(await page.locator('a.nf-home').isVisible(), true);
     assert.equal(await page.locator('canvas').count(), 0);
@@ -436,4 +439,21 @@ test('screenshots: light and dark at 1280 x 800', async () => {
       assert.deepEqual(problems, []);
     });
   }
+});
+
+test('the failure note tells a missing module from missing WebAssembly', async () => {
+  await withPage(env.browser, null, async ({ page }) => {
+    await page.route('**/noisefield-landscape.mjs', (r) => r.fulfill({ status: 404, body: 'not found' }));
+    await page.goto(env.url + 'deep/missing/path?test');
+    await page.waitForSelector('html.nf-failed', { timeout: 20000 });
+    assert.match(await page.locator('.nf-fail-note').innerText(), /module was not found/);
+    assert.equal(await page.evaluate(() => window.__noisefield.reason), 'module-not-found');
+  });
+  await withPage(env.browser, null, async ({ page }) => {
+    await page.addInitScript(() => { delete globalThis.WebAssembly; });
+    await page.goto(env.url + '?test');
+    await page.waitForSelector('html.nf-failed', { timeout: 20000 });
+    assert.match(await page.locator('.nf-fail-note').innerText(), /WebAssembly is unavailable/);
+    assert.equal(await page.evaluate(() => window.__noisefield.reason), 'webassembly-unavailable');
+  });
 });

@@ -1,0 +1,120 @@
+// The prebuilt drop-in (tools/dist.mjs, `./noisefield dist`) deployed as a user would: copied into
+// a site at its root and under /myproject/, on a server that behaves like a static host (the 404
+// page for every unknown path), opened at a deep missing URL.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../tools/serve.mjs';
+import { writeDist } from '../../tools/dist.mjs';
+import { CHROMIUM_ARGS, artifactsDir, canvasStats, withPage } from './helpers/browser.mjs';
+
+let browser, scratch;
+before(async () => {
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  scratch = mkdtempSync(join(tmpdir(), 'nf-dist-'));
+});
+after(async () => {
+  await browser?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+// A site with its own home page, and dist/ copied into it at `base`.
+async function deploy(name, { base, explorer }) {
+  const out = join(scratch, `${name}-dist`);
+  await writeDist({ out, base, explorer, archive: false });
+  const site = join(scratch, `${name}-site`);
+  const at = join(site, base);
+  mkdirSync(at, { recursive: true });
+  cpSync(out, at, { recursive: true });
+  writeFileSync(join(at, 'index.html'), '<!doctype html><title>My site</title><h1 id="home">My site</h1>');
+  return startServer({ root: site, fallback: join(base, '404.html').slice(1) });
+}
+
+async function checkMissingUrl(url, home, name, { explorer }) {
+  await withPage(browser, null, { reducedMotion: 'reduce' }, async ({ page, problems: all }) => {
+    // Chromium logs the document's own 404 status as a console error: that one is the point of a
+    // 404 page. Any other failed response is a real problem.
+    const failed = [];
+    page.on('response', (r) => { if (r.status() >= 400 && r.request().resourceType() !== 'document') failed.push(`${r.status()} ${r.url()}`); });
+    const problems = {
+      get list() { return all.filter((p) => !/^error: Failed to load resource: the server responded with a status of 404/.test(p)).concat(failed); },
+    };
+    const res = await page.goto(url);
+    assert.equal(res.status(), 404, 'the host answers 404 with the page');
+    await page.waitForSelector('html.nf-live', { timeout: 20000 });
+    assert.equal(await page.locator('canvas.nf-layer').count(), 7);
+    for (const layer of ['sky', 'gate', 'near']) {
+      const s = await canvasStats(page, `canvas.nf-layer-${layer}`);
+      assert.ok(s.opaque > 0 && s.colours > 1, `${layer} painted`);
+    }
+    // The stylesheet applied: the card has its border and the backdrop is fixed.
+    assert.equal(await page.$eval('.nf-card', (e) => getComputedStyle(e).borderTopStyle), 'solid');
+    assert.equal(await page.$eval('.nf-backdrop', (e) => getComputedStyle(e).position), 'fixed');
+    assert.equal(await page.locator('a.nf-home').evaluate((a) => a.href), home);
+    assert.equal(await page.locator('a.nf-portal').evaluate((a) => a.href), home);
+    assert.equal(await page.locator('a.nf-explorer').count(), explorer ? 1 : 0, 'the explorer link only with the explorer');
+    await page.screenshot({ path: join(artifactsDir, `dist-${name}.png`) });
+    assert.deepEqual(problems.list, []);
+    // The portal (reduced motion: at once) and the home link both lead to the site's home page.
+    await page.locator('a.nf-portal').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#home');
+    assert.equal(page.url(), home);
+    await page.goBack();
+    await page.waitForSelector('html.nf-live');
+    await page.locator('a.nf-home').click();
+    await page.waitForSelector('#home');
+    assert.equal(page.url(), home);
+    if (explorer) {
+      await page.goBack();
+      await page.waitForSelector('html.nf-live');
+      await page.locator('a.nf-explorer').click();
+      assert.equal(new URL(page.url()).pathname, new URL(home + 'explorer/').pathname);
+      await page.waitForFunction(() => ['ready', 'error'].includes(document.documentElement.dataset.state));
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.state), 'ready');
+      await page.waitForLoadState('load');
+    }
+    assert.deepEqual(problems.list, []);
+  });
+}
+
+test('dist/ at a site root: a deep missing URL shows the live page, styled, with working links', async () => {
+  const { server, url } = await deploy('root', { base: '/', explorer: false });
+  try {
+    await checkMissingUrl(url + 'a/b/c?x=1', url, 'root', { explorer: false });
+  } finally {
+    await new Promise((ok) => server.close(ok));
+  }
+});
+
+test('dist/ under /myproject/ (--base /myproject/, --explorer): the same, and the explorer link works', async () => {
+  const { server, url } = await deploy('sub', { base: '/myproject/', explorer: true });
+  try {
+    await checkMissingUrl(url + 'myproject/a/b/c', url + 'myproject/', 'subpath', { explorer: true });
+  } finally {
+    await new Promise((ok) => server.close(ok));
+  }
+});
+
+test('dist/ has relative references only, and the archive holds the same files', async () => {
+  const out = join(scratch, 'plain');
+  const { tarball } = await writeDist({ out, archive: join(scratch, 'dist.tar.gz') });
+  const html = readFileSync(join(out, '404.html'), 'utf8');
+  // Every reference but <base> itself (the comment beside it shows an example value).
+  const refs = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<base [^>]*>/, '');
+  for (const [, ref] of refs.matchAll(/(?:href|src)="([^"]*)"/g)) {
+    assert.ok(!/^(\/|[a-z]+:)/.test(ref) || ref.startsWith('data:'), `relative reference: ${ref}`);
+  }
+  assert.match(html, /<base href="\/">/);
+  for (const f of ['404.html', '404.css', '404.js', 'favicon.svg', 'landscape/landscape.js', 'landscape/landscape.d.ts',
+    'landscape/noisefield-landscape.mjs', 'landscape/noisefield-landscape.wasm']) {
+    assert.ok(existsSync(join(out, f)), f);
+  }
+  assert.ok(!existsSync(join(out, 'explorer')));
+  const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
+  assert.ok(listed.includes('./404.html') && listed.includes('./landscape/noisefield-landscape.wasm'), listed.join(' '));
+});

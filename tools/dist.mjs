@@ -1,0 +1,106 @@
+// `./noisefield dist`: the prebuilt drop-in. Writes dist/ from web/ and the built modules:
+//   404.html, 404.css, 404.js, favicon.svg   the whole 404 page (every reference relative to its
+//                                             <base href>, so it works when served at any path)
+//   landscape/                               the embed: landscape.js (mount + <noisefield-landscape>),
+//                                             the module and its wasm, landscape.d.ts (+ noisefield.d.ts)
+//   explorer/                                with --explorer: the noise explorer (404.html links to
+//                                             it only then)
+// and build/noisefield-dist-<version>.tar.gz of it. Bundled and minified with esbuild.
+//   node tools/dist.mjs [--out DIR] [--base /sub/path/] [--explorer]
+import { build, transform } from 'esbuild';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const web = join(root, 'web');
+
+export function versionOf() {
+  return readFileSync(join(root, 'cpp/noise/version.h'), 'utf8').match(/kVersion = "([^"]+)"/)[1];
+}
+
+// Keeps `import('./x')` / `from './x'` to a sibling as a run-time reference to `to`.
+const externals = (map) => ({
+  name: 'nf-externals',
+  setup(b) {
+    b.onResolve({ filter: /^\.\// }, (args) => (args.path in map ? { path: map[args.path], external: true } : undefined));
+  },
+});
+
+async function bundle(entry, outfile, map = {}) {
+  await build({
+    entryPoints: [join(web, entry)], outfile, bundle: true, format: 'esm', minify: true,
+    target: 'es2020', legalComments: 'none', logLevel: 'warning', plugins: [externals(map)],
+  });
+}
+
+async function minifyCss(from, to) {
+  const { code } = await transform(readFileSync(from, 'utf8'), { loader: 'css', minify: true });
+  writeFileSync(to, code);
+}
+
+function need(file) {
+  if (!existsSync(file)) throw new Error(`${relative(root, file)} is missing: run ./noisefield build first`);
+  return file;
+}
+
+// Replaces `from` in `text`, insisting that it is there: a silent no-op would ship a broken page.
+function swap(text, from, to) {
+  if (!text.includes(from)) throw new Error(`dist: expected ${JSON.stringify(from)} in the page`);
+  return text.split(from).join(to);
+}
+
+export async function writeDist({ out = join(root, 'dist'), base = '/', explorer = false, archive = true } = {}) {
+  if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`--base must start and end with "/" (got ${base})`);
+  rmSync(out, { recursive: true, force: true });
+  const land = join(out, 'landscape');
+  mkdirSync(land, { recursive: true });
+
+  // The embed.
+  await bundle('landscape-element.js', join(land, 'landscape.js'), { './noisefield-landscape.mjs': './noisefield-landscape.mjs' });
+  for (const f of ['noisefield-landscape.mjs', 'noisefield-landscape.wasm']) copyFileSync(need(join(web, f)), join(land, f));
+  for (const f of ['landscape.d.ts', 'noisefield.d.ts']) copyFileSync(join(root, 'types', f), join(land, f));
+
+  // The 404 page: its driver imports the embed above instead of carrying a second copy.
+  await bundle('404.js', join(out, '404.js'), { './landscape.js': './landscape/landscape.js' });
+  await minifyCss(join(web, '404.css'), join(out, '404.css'));
+  copyFileSync(join(web, 'favicon.svg'), join(out, 'favicon.svg'));
+  let html = readFileSync(join(root, 'index.html'), 'utf8');
+  html = swap(html, '<base href="/">', `<base href="${base}">`);
+  html = swap(html, 'href="web/landscape.js"', 'href="landscape/landscape.js"');
+  for (const f of ['favicon.svg', '404.css', '404.js']) html = swap(html, `"web/${f}"`, `"${f}"`);
+  const more = html.match(/\s*<p class="nf-more">[\s\S]*?<\/p>/);
+  if (!more) throw new Error('dist: expected the explorer paragraph (.nf-more) in the page');
+  html = explorer ? swap(html, 'href="web/explorer.html"', 'href="explorer/"') : html.replace(more[0], '');
+  if (html.includes('web/')) throw new Error('dist: a reference into web/ is left in 404.html');
+  writeFileSync(join(out, '404.html'), html);
+
+  if (explorer) {
+    const ex = join(out, 'explorer');
+    mkdirSync(ex);
+    await bundle('explorer.js', join(ex, 'explorer.js'), { './noisefield.mjs': './noisefield.mjs' });
+    await minifyCss(join(web, 'explorer.css'), join(ex, 'explorer.css'));
+    for (const f of ['noisefield.mjs', 'noisefield.wasm']) copyFileSync(need(join(web, f)), join(ex, f));
+    const page = swap(readFileSync(join(web, 'explorer.html'), 'utf8'), 'href="../index.html"', 'href="../"');
+    writeFileSync(join(ex, 'index.html'), page);
+  }
+
+  // archive: true for build/noisefield-dist-<version>.tar.gz, a path, or false for none.
+  let tarball = null;
+  if (archive) {
+    tarball = typeof archive === 'string' ? archive : join(root, 'build', `noisefield-dist-${versionOf()}.tar.gz`);
+    mkdirSync(dirname(tarball), { recursive: true });
+    execFileSync('tar', ['-czf', tarball, '-C', out, '.']);
+  }
+  return { out, tarball };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const opt = (name, def) => (args.includes(name) ? args[args.indexOf(name) + 1] : def);
+  const { out, tarball } = await writeDist({
+    out: resolve(opt('--out', join(root, 'dist'))), base: opt('--base', '/'), explorer: args.includes('--explorer'),
+  });
+  console.log(`noisefield: wrote ${relative(process.cwd(), out) || '.'}/ and ${relative(process.cwd(), tarball)}`);
+}

@@ -1,0 +1,77 @@
+// Types of the landscape embed (web/landscape-element.js: mount() and <noisefield-landscape>;
+// the package's "noisefield/landscape", dist/landscape/landscape.js).
+import type { NoisefieldModule } from './noisefield.js';
+
+export type Framing = 'cover' | 'gate' | 'island' | { x: number; y: number };
+
+export interface MountOptions {
+  /** World seed: an integer 0..4294967295 or a word (FNV-1a 32 of its UTF-8). Default 404. */
+  seed?: number | string;
+  /** Daylight 0..1; null or absent: from the local clock. */
+  day?: number | null;
+  /** Twilight 0..1; null or absent: from the local clock while day is, else 0. */
+  dusk?: number | null;
+  /** Snow: a day of the year 0..365, 'none', or null (the local date). */
+  season?: number | 'none' | null;
+  /** A frozen clock in seconds: no animation. */
+  time?: number | null;
+  /** CSS px per buffer pixel, 1..8; 0 or absent: automatic. */
+  pitch?: number;
+  theme?: 'light' | 'dark' | null;
+  motion?: boolean | null;
+  /** Where the portal leads. Default '/'. */
+  home?: string;
+  /** false: no portal link at all (no tab stop, no navigation). Default true. */
+  portal?: boolean;
+  /** Which part of the scene stays in view: 'cover' (fill, the default), 'gate', 'island' or a focal point in scene units. */
+  framing?: Framing;
+  /** 'element' (the default): the parallax follows the pointer over the element only; 'window': anywhere in the window. */
+  parallax?: 'element' | 'window';
+  navigate?: (href: string) => void;
+  label?: string;
+  /** URL of another module build (noisefield-landscape.mjs or noisefield.mjs). */
+  moduleUrl?: string;
+  debug?: boolean;
+}
+
+export interface LandscapeState {
+  seed: number; day: number; dusk: number; season: number | null; clock: number; frozen: boolean; pitch: number;
+  theme: 'light' | 'dark'; motion: boolean; paused: boolean; portal: 'idle' | 'hot' | 'enter';
+}
+
+export interface LandscapeHandle {
+  readonly element: HTMLElement;
+  readonly canvases: HTMLCanvasElement[];
+  readonly portal: HTMLAnchorElement | null;
+  setSeed(seed: number | string | null): void;
+  setDay(day: number | null): void;
+  setDusk(dusk: number | null): void;
+  setSeason(season: number | 'none' | null): void;
+  pause(): void;
+  resume(): void;
+  destroy(): void;
+  state(): LandscapeState;
+}
+
+export type LoadFailure = 'webassembly-unavailable' | 'module-not-found' | 'wasm-not-found' | 'csp' | 'failed';
+export declare const LOAD_FAILURES: Record<LoadFailure, string>;
+export declare const LAYERS: string[];
+export declare const MODULE_FILE: string;
+/** Rejects with an Error whose `reason` is a LoadFailure. */
+export declare function loadModule(moduleUrl?: string | null): Promise<NoisefieldModule>;
+export declare function mount(element: HTMLElement, options?: MountOptions): Promise<LandscapeHandle>;
+export declare function choosePitch(auto: number, dpr: number): number;
+
+/** Attributes: the URL parameters (seed, day, dusk, season, t, px, theme, motion) and home, label, portal, framing, parallax. */
+export declare class NoisefieldLandscape extends HTMLElement {
+  static readonly observedAttributes: string[];
+  readonly handle: LandscapeHandle | null;
+  readonly ready: Promise<LandscapeHandle | null>;
+  ignored: { name: string; raw: string; error: string }[];
+  options(): MountOptions;
+}
+export declare const ELEMENT_ATTRIBUTES: Record<string, (raw: string) => unknown>;
+
+declare global {
+  interface HTMLElementTagNameMap { 'noisefield-landscape': NoisefieldLandscape; }
+}

@@ -1,0 +1,122 @@
+// Types of the noisefield module (web/noisefield.mjs; the package's "noisefield" entry).
+// `import createNoisefield from 'noisefield'; const nf = await createNoisefield();`
+
+export interface GridOptions {
+  width: number; height: number;
+  x?: number; y?: number; step?: number; stepY?: number; offsetX?: number; offsetY?: number;
+}
+export interface FillResult { view: Float32Array; min: number; max: number; mean: number; width: number; height: number; }
+export interface Limits { maxSide: number; maxSamples: number; minOctaves: number; maxOctaves: number; nonFiniteResult: number; }
+
+export declare class NoiseGrid {
+  constructor();
+  fill(kind: 'value' | 'fbm' | 'nebula', options: GridOptions & { seed?: number; octaves?: number }): FillResult;
+  view(): Float32Array;
+  readonly width: number;
+  readonly height: number;
+  delete(): void;
+}
+
+export declare class Mulberry32 { constructor(seed: number); next(): number; nextU32(): number; delete(): void; }
+
+export interface SchemaEntry {
+  key: string; short: string; type: 'int' | 'float' | 'bool' | 'enum';
+  default: number | string | boolean; min?: number; max?: number; step?: number;
+  softMin?: number; softMax?: number; values?: string[]; below?: string; above?: string;
+  applies: null | { types?: string[]; requires?: unknown; text: string };
+  group: string; description: string;
+}
+export type FieldConfig = Record<string, number | string | boolean>;
+export type ViewName = 'raw' | 'land' | 'bands' | 'biomes' | 'relief';
+export interface ColorFillResult {
+  pixels: Uint8Array; min: number; max: number; mean: number;
+  histogram: Uint32Array; bands: number[]; biomes: number[];
+}
+
+export declare class Field {
+  constructor(config?: FieldConfig);
+  static fromQuery(query: string): Field;
+  static fromQuery(query: string, options: { lenient: true }): { field: Field; errors: string[]; badKeys: string[] };
+  config(): FieldConfig;
+  toQuery(): string;
+  sample(x: number, y: number, z?: number): number;
+  moisture(x: number, y: number): number;
+  gradient(x: number, y: number): { value: number; dx: number; dy: number; analytic: boolean };
+  fill(grid: GridOptions): FillResult;
+  fillColor(view: ViewName, grid: GridOptions & { bins?: number }): ColorFillResult;
+  bandWidths(grid: GridOptions): Record<string, number>;
+  sandWidth(options: { x?: number; y?: number; size?: number }): number;
+  profile(options: { x?: number; y?: number; step?: number; width: number }): Float32Array;
+  delete(): void;
+}
+
+export type LayerName = 'sky' | 'land' | 'rift' | 'gate' | 'hill' | 'near' | 'canopy';
+export interface Placement {
+  scale: number; ox: number; oy: number; inset: number; sceneWidth: number; sceneHeight: number;
+  gateX: number; gateY: number; gateR: number; waterY: number;
+}
+
+export declare class Landscape {
+  static readonly LAYERS: LayerName[];
+  static readonly PORTAL_MODES: { idle: 0; hot: 1; enter: 2 };
+  static autoPitch(cssWidth: number): number;
+  constructor(worldSeed?: number);
+  setViewport(viewport: { cssWidth: number; cssHeight: number; pitch?: number }): void;
+  setDay(day: number): void;
+  setDusk(dusk: number): void;
+  setDayAndDusk(day: number, dusk: number): void;
+  setWorldSeed(seed: number): void;
+  setSeason(dayOfYear: number | null): void;
+  setPortalMode(mode: 'idle' | 'hot' | 'enter' | 0 | 1 | 2): void;
+  setClock(seconds: number): void;
+  setPointer(x: number, y: number, inside: boolean): void;
+  splash(x: number, y: number): void;
+  /** Advances the clock; returns a bitmask (1 << layer) of the layers whose pixels changed. */
+  advance(dt: number): number;
+  renderAll(): number;
+  /** RGBA8 pixels of a layer: a zero-copy view of wasm memory, bufferWidth x bufferHeight. */
+  pixels(layer: LayerName | number): Uint8Array;
+  readonly clock: number; readonly day: number; readonly dusk: number; readonly season: number | null;
+  readonly worldSeed: number; readonly heat: number; readonly starsShown: boolean; readonly starCount: number;
+  readonly paintOnceCount: number; readonly bufferWidth: number; readonly bufferHeight: number; readonly pitch: number;
+  readonly gScenePerPixel: number;
+  readonly placement: Placement;
+  sceneXFromCss(x: number): number;
+  sceneYFromCss(y: number): number;
+  delete(): void;
+}
+
+export interface NoisefieldModule {
+  /** The release version (semver), the same as the package's. */
+  readonly version: string;
+  hash(x: number, y: number, seed: number): number;
+  valueNoise(x: number, y: number, seed: number): number;
+  fbm(x: number, y: number, seed: number, octaves?: number): number;
+  nebula(x: number, y: number): number;
+  clamp01(x: number): number;
+  smooth(a: number, b: number, t: number): number;
+  smoothstep(t: number): number;
+  quintic(t: number): number;
+  lerp(a: number, b: number, t: number): number;
+  limits(): Limits;
+  heapUsedBytes(): number;
+  NoiseGrid: typeof NoiseGrid;
+  Mulberry32: typeof Mulberry32;
+  Landscape: typeof Landscape;
+  /** The toolkit (absent from the landscape-only module noisefield-landscape.mjs). */
+  Field: typeof Field;
+  schema(): SchemaEntry[];
+  schemaMarkdown(): string;
+  views(): { name: ViewName; label: string; legend: { name: string; color: string }[] }[];
+  capabilities(): Record<string, { dims3: boolean; tileable: boolean; analyticGradient: boolean; analyticWhenTiled: boolean }>;
+}
+
+export interface CreateOptions {
+  /** The wasm bytes (Node: read from the package by default). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  locateFile?(path: string, prefix: string): string;
+  print?(text: string): void;
+  printErr?(text: string): void;
+}
+
+export default function createNoisefield(options?: CreateOptions): Promise<NoisefieldModule>;

@@ -1,0 +1,125 @@
+// <noisefield-landscape seed="my-site" home="/" ...>: the landscape as a custom element, defined
+// by importing this file (the package's `noisefield/landscape`, dist/landscape/landscape.js), which
+// also re-exports mount() and the rest of landscape.js.
+//
+// Attributes are the URL parameters (landscape-params.js: the same names, parsing and defaults;
+// an invalid value is ignored with a warning naming it, as the page's note does) plus the
+// mount() options a URL does not carry (ELEMENT_ATTRIBUTES). The element mounts when connected,
+// follows attribute changes and destroys its scene when removed. It renders into its own light
+// DOM and sets styles through the CSSOM only, so it works under a strict CSP.
+import { mount } from './landscape.js';
+import { URL_PARAMS, describeIgnored, mountOptions, parseQuery } from './landscape-params.js';
+
+export * from './landscape.js';
+
+// mount() options that are attributes of the element but not URL parameters. The value is the
+// attribute's parser: string -> option value (or throws an Error naming the allowed values).
+const bool = (name) => (raw) => {
+  if (raw === '' || raw === 'true' || raw === 'on') return true;
+  if (raw === 'false' || raw === 'off') return false;
+  throw new Error(`${name} must be true or false (got ${raw})`);
+};
+export const ELEMENT_ATTRIBUTES = {
+  home: (raw) => raw,
+  label: (raw) => raw,
+  portal: bool('portal'),
+  framing: (raw) => raw,
+  parallax: (raw) => raw,
+};
+
+// Attributes that the handle can apply without building the scene again.
+const LIVE = {
+  seed: (h, o) => h.setSeed(o.seed ?? null),
+  day: (h, o) => h.setDay(o.day ?? null),
+  dusk: (h, o) => h.setDusk(o.dusk ?? null),
+  season: (h, o) => h.setSeason(o.season ?? null),
+};
+
+// Outside a browser (Node, a server render) importing this file must not fail: no element then.
+const Base = typeof HTMLElement === 'function' ? HTMLElement : class {};
+
+export class NoisefieldLandscape extends Base {
+  static get observedAttributes() { return [...URL_PARAMS, ...Object.keys(ELEMENT_ATTRIBUTES)]; }
+
+  constructor() {
+    super();
+    this._handle = null;
+    this._mounting = null;
+    this._generation = 0;
+    this.ignored = [];
+  }
+
+  // The mounted handle (setSeed, pause, state, ...), or null before the scene is up.
+  get handle() { return this._handle; }
+  // Resolves with the handle once mounted (rejects if the module cannot load).
+  get ready() { return this._mounting ?? Promise.resolve(this._handle); }
+
+  // The attributes as mount() options, invalid values left out (and reported).
+  options() {
+    const params = new URLSearchParams();
+    for (const name of URL_PARAMS) if (this.hasAttribute(name)) params.set(name, this.getAttribute(name));
+    const { state, ignored } = parseQuery(params);
+    const opts = mountOptions(state);
+    for (const [name, parse] of Object.entries(ELEMENT_ATTRIBUTES)) {
+      if (!this.hasAttribute(name)) continue;
+      try {
+        opts[name] = parse(this.getAttribute(name));
+      } catch (e) {
+        ignored.push({ name, raw: this.getAttribute(name), error: e.message });
+      }
+    }
+    this.ignored = ignored;
+    if (ignored.length) console.warn(`<noisefield-landscape>: ${describeIgnored(ignored)}`);
+    return opts;
+  }
+
+  connectedCallback() {
+    // A custom element is inline by default, which gives it no height to fill.
+    if (getComputedStyle(this).display === 'inline') this.style.display = 'block';
+    this._remount();
+  }
+
+  disconnectedCallback() {
+    this._generation++;
+    this._unmount();
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (old === value || !this.isConnected || (!this._handle && !this._mounting)) return;
+    if (this._handle && name in LIVE) {
+      const opts = this.options();
+      if (!this.ignored.some((i) => i.name === name)) { LIVE[name](this._handle, opts); return; }
+    }
+    this._remount();
+  }
+
+  _unmount() {
+    if (this._handle) this._handle.destroy();
+    this._handle = null;
+    this._mounting = null;
+  }
+
+  _remount() {
+    this._unmount();
+    const generation = ++this._generation;
+    const opts = this.options();
+    this._mounting = mount(this, opts).then((handle) => {
+      // Removed or changed again while the module loaded: this mount is already stale.
+      if (generation !== this._generation) { handle.destroy(); return this._handle; }
+      this._handle = handle;
+      this._mounting = null;
+      this.dispatchEvent(new CustomEvent('noisefield-ready', { detail: { handle } }));
+      return handle;
+    }, (error) => {
+      if (generation === this._generation) this._mounting = null;
+      this.dispatchEvent(new CustomEvent('noisefield-error', { detail: { error } }));
+      throw error;
+    });
+    // Failures are reported by the event; an unobserved rejection would be noise in the console.
+    this._mounting.catch(() => {});
+  }
+}
+
+if (typeof customElements === 'object' && !customElements.get('noisefield-landscape')) {
+  customElements.define('noisefield-landscape', NoisefieldLandscape);
+}

@@ -1,0 +1,110 @@
+// Loads the landscape's wasm module once per page, and says precisely what failed when it cannot:
+// a page's note "module not found" and "blocked by the Content-Security-Policy" call for different
+// fixes, and both used to surface as "Failed to fetch" or a misleading "WebAssembly unavailable".
+//
+// The default module and its wasm are named with literal `import('./…')` and
+// `new URL('./….wasm', import.meta.url)` so that bundlers (Vite, webpack, esbuild) see and emit
+// them; a page can point at another build with a module URL (the wasm is then the file of the same
+// name ending .wasm, next to it).
+
+// Why loading failed: err.reason is one of these, err.url the file concerned.
+export const LOAD_FAILURES = {
+  'webassembly-unavailable': 'WebAssembly is not available in this browser',
+  'module-not-found': 'the module was not found',
+  'wasm-not-found': 'the module\'s .wasm file was not found',
+  csp: 'the Content-Security-Policy blocked it',
+  failed: 'the module failed to start',
+};
+
+function loadError(reason, url, cause) {
+  const detail = cause && cause.message ? `: ${cause.message}` : '';
+  const err = new Error(`noisefield: ${LOAD_FAILURES[reason]} (${url})${detail}`);
+  err.reason = reason;
+  err.url = url;
+  if (cause) err.cause = cause;
+  return err;
+}
+
+// Violations are reported as events, not in the error a blocked fetch or compile rejects with, and
+// may arrive a task after it: listen for the whole load and look once more after a short pause.
+function watchCsp(doc) {
+  const seen = [];
+  const on = (e) => seen.push({ directive: e.effectiveDirective || e.violatedDirective, uri: e.blockedURI });
+  doc?.addEventListener('securitypolicyviolation', on);
+  return {
+    async blocked(url) {
+      await new Promise((ok) => setTimeout(ok, 50));
+      return seen.find((v) => v.uri === 'wasm-eval' || v.uri === 'eval' || (url && v.uri && url.startsWith(v.uri)) || v.uri === url) || null;
+    },
+    stop() { doc?.removeEventListener('securitypolicyviolation', on); },
+  };
+}
+
+async function instantiate(createModule, wasmUrl, csp, print) {
+  let fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  // Fetching the wasm here (not inside the Emscripten loader) tells a missing file (an HTTP status)
+  // from a blocked fetch (connect-src) and a blocked compile (script-src 'wasm-unsafe-eval').
+  const instantiateWasm = (imports, done) => {
+    (async () => {
+      let res;
+      try {
+        res = await fetch(wasmUrl, { credentials: 'same-origin' });
+      } catch (e) {
+        throw loadError((await csp.blocked(wasmUrl)) ? 'csp' : 'wasm-not-found', wasmUrl, e);
+      }
+      if (!res.ok) throw loadError('wasm-not-found', wasmUrl, new Error(`HTTP ${res.status}`));
+      const bytes = await res.arrayBuffer();
+      let out;
+      try {
+        out = await WebAssembly.instantiate(bytes, imports);
+      } catch (e) {
+        throw loadError((await csp.blocked(wasmUrl)) ? 'csp' : 'failed', wasmUrl, e);
+      }
+      done(out.instance, out.module);
+    })().catch(fail);
+    return {};
+  };
+  return Promise.race([createModule({ instantiateWasm, ...print }), failed]);
+}
+
+let cache = null;   // { key, promise }
+
+// -> Promise of the module. moduleUrl: null for the default (noisefield-landscape.mjs next to this
+// file), else the URL of an Emscripten ES module build (noisefield-landscape.mjs or noisefield.mjs).
+export function loadModule(moduleUrl = null) {
+  const key = moduleUrl ?? '';
+  if (cache && cache.key === key) return cache.promise;
+  const doc = typeof document === 'object' ? document : null;
+  const print = { print: () => {}, printErr: (m) => console.warn('noisefield:', m) };
+  const promise = (async () => {
+    const url = moduleUrl ?? new URL('./noisefield-landscape.mjs', import.meta.url).href;
+    if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+      throw loadError('webassembly-unavailable', url);
+    }
+    const csp = watchCsp(doc);
+    try {
+      let factory;
+      try {
+        factory = (moduleUrl === null
+          ? await import('./noisefield-landscape.mjs')
+          : await import(/* @vite-ignore */ /* webpackIgnore: true */ moduleUrl)).default;
+      } catch (e) {
+        throw loadError((await csp.blocked(url)) ? 'csp' : 'module-not-found', url, e);
+      }
+      const wasmUrl = moduleUrl === null
+        ? new URL('./noisefield-landscape.wasm', import.meta.url).href
+        : (() => { const u = new URL(moduleUrl, doc?.baseURI); u.pathname = u.pathname.replace(/\.m?js$/, '.wasm'); return u.href; })();
+      try {
+        return await instantiate(factory, wasmUrl, csp, print);
+      } catch (e) {
+        throw e && e.reason ? e : loadError('failed', url, e);
+      }
+    } finally {
+      csp.stop();
+    }
+  })();
+  cache = { key, promise };
+  promise.catch(() => { if (cache && cache.promise === promise) cache = null; });
+  return promise;
+}
