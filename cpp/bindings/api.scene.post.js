@@ -95,6 +95,8 @@
     }
   }
   Landscape.LAYERS = LANDSCAPE_LAYERS;
+  // setViewport raises a pitch whose buffers would hold more pixels than this (read scene.pitch).
+  Object.defineProperty(Landscape, 'maxBufferPixels', { get: () => Module['kMaxBufferPixels'], enumerable: true });
   Landscape.PORTAL_MODES = PORTAL_MODES;
   // The automatic pitch (spec 1.7) the scene uses for a viewport cssWidth wide (pitch 0).
   Landscape.autoPitch = (cssWidth) => Module['landscapeAutoPitch'](num('cssWidth', cssWidth));

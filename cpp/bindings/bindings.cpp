@@ -462,7 +462,13 @@ class JsLandscape {
     if (!(e = checkInteger("cssWidth", cssWidth, 1, 16384)).empty()) return errorResult(e);
     if (!(e = checkInteger("cssHeight", cssHeight, 1, 16384)).empty()) return errorResult(e);
     if (!(e = checkInteger("pitch", pitch, 0, 8)).empty()) return errorResult(e);
-    scene_.setViewport({static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch)});
+    if (!scene_.setViewport({static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch)})) {
+      const nf::scene::Grid g = nf::scene::makeGrid(static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch));
+      return errorResult("setViewport: " + fmtNumber(cssWidth) + " x " + fmtNumber(cssHeight) + " at pitch " +
+                         fmtNumber(g.pitch) + " needs about " +
+                         fmtNumber(std::ceil(double(g.bw) * g.bh * nf::scene::kBytesPerBufferPixel / 1048576)) +
+                         " MB of buffers, more than the module can allocate now; the previous viewport stays");
+    }
     return val::undefined();
   }
   val setDay(double day) {
@@ -567,6 +573,7 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
   using namespace emscripten;
   constant("kLandscapeLayerCount", static_cast<int>(nf::scene::kLayerCount));
   constant("kDefaultWorldSeed", static_cast<double>(nf::scene::kDefaultWorldSeed));
+  constant("kMaxBufferPixels", static_cast<double>(nf::scene::kMaxBufferPixels));
   function("landscapeAutoPitch", +[](double cssWidth) {
     return nf::scene::autoPitch(std::isfinite(cssWidth) ? static_cast<int>(std::max(1.0, std::min(cssWidth, 16384.0))) : 1);
   });

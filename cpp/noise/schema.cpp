@@ -148,7 +148,18 @@ std::vector<ParamSpec> buildSchema() {
 }
 #undef NF_ACC
 
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+// Echoed input is cut at 24 characters (UTF-8 aware, as the 404 page's note cuts), so a message
+// stays short whatever a URL or a caller passes.
+std::string quoted(std::string_view s) {
+  constexpr size_t kMaxEcho = 24;
+  size_t chars = 0, cut = s.size();
+  for (size_t i = 0; i < s.size(); ++i) {
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) == 0x80) continue;  // a continuation byte
+    if (chars == kMaxEcho - 1) cut = i;
+    if (++chars > kMaxEcho) return "\"" + std::string(s.substr(0, cut)) + "\u2026\"";
+  }
+  return "\"" + std::string(s) + "\"";
+}
 
 std::string enumList(const ParamSpec& p) {
   std::string r;

@@ -20,6 +20,11 @@ Grid makeGrid(int cssWidth, int cssHeight, int pitch) {
   g.pitch = pitch > 0 ? std::min(pitch, 64) : autoPitch(g.cssW);
   g.bw = (g.cw + g.pitch - 1) / g.pitch;
   g.bh = (g.ch + g.pitch - 1) / g.pitch;
+  while (static_cast<long long>(g.bw) * g.bh > kMaxBufferPixels) {  // 8K at ?px=1, say
+    ++g.pitch;
+    g.bw = (g.cw + g.pitch - 1) / g.pitch;
+    g.bh = (g.ch + g.pitch - 1) / g.pitch;
+  }
   g.scale = std::max(g.cw / kSceneW, g.ch / kSceneH);
   g.ox = (g.cw - kSceneW * g.scale) / 2;
   g.oy = (g.ch - kSceneH * g.scale) / 2;

@@ -33,7 +33,15 @@ struct Grid {
 // (viewport + 96).
 int autoPitch(int cssWidth);
 
-// pitch 0 = autoPitch(cssWidth).
+// The most buffer pixels (bw * bh) a viewport may take: at under 96 bytes per buffer pixel over
+// all layers and caches, 9 Mi pixels stay under 900 MB, and a resize holds the old buffers and the
+// new ones at once under the module's 2 GiB cap. 4K fits at pitch 1, 8K at pitch 2.
+constexpr long long kMaxBufferPixels = 9LL << 20;
+// Bytes per buffer pixel the scene's buffers and caches take at most (setViewport's probe).
+constexpr long long kBytesPerBufferPixel = 96;
+
+// pitch 0 = autoPitch(cssWidth). A pitch whose buffers would exceed kMaxBufferPixels is raised to
+// the smallest one within it (Grid::pitch tells which was used).
 Grid makeGrid(int cssWidth, int cssHeight, int pitch);
 
 }  // namespace nf::scene
