@@ -2,19 +2,11 @@
 // #landscape, reports ignored URL values, and wires the share control. Without JavaScript or
 // WebAssembly the page stays a plain 404 page over a CSS still painting.
 import { describeIgnored, mountOptions, parseQuery, shareUrl } from './landscape-params.js';
-import { mount } from './landscape.js';
+import { loadModule, mount } from './landscape.js';
 
 const root = document.documentElement;
 const $ = (sel) => document.querySelector(sel);
-const { state, ignored, test } = parseQuery(location.search);
-
-if (state.theme) root.classList.add(`nf-theme-${state.theme}`);
-
-const note = $('.nf-url-note');
-if (ignored.length && note) {
-  note.textContent = describeIgnored(ignored) + '.';
-  note.hidden = false;
-}
+const test = new URLSearchParams(location.search).has('test');
 
 // The note says what failed, since each calls for a different fix (see LOAD_FAILURES).
 const FAIL_NOTES = {
@@ -35,11 +27,22 @@ function fail(err) {
 async function start() {
   const host = $('#landscape');
   if (!host) return;
-  let handle;
+  let handle, state;
   try {
+    // The URL's parameters are checked by the module's table, so the module comes first.
+    const M = await loadModule();
+    const parsed = parseQuery(M, location.search);
+    state = parsed.state;
+    if (state.theme) root.classList.add(`nf-theme-${state.theme}`);
+    const note = $('.nf-url-note');
+    if (parsed.ignored.length && note) {
+      note.textContent = describeIgnored(parsed.ignored) + '.';
+      note.hidden = false;
+    }
     handle = await mount(host, {
-      ...mountOptions(state),
+      ...mountOptions(M, state),
       home: $('.nf-home')?.href || '/',  // resolved against <base href>: the site's root
+      parallax: 'window',  // the card lies over the backdrop: the pointer over it still counts
       debug: test,
     });
   } catch (err) {

@@ -2,13 +2,14 @@
 // by importing this file (the package's `noisefield/landscape`, dist/landscape/landscape.js), which
 // also re-exports mount() and the rest of landscape.js.
 //
-// Attributes are the URL parameters (landscape-params.js: the same names, parsing and defaults;
-// an invalid value is ignored with a warning naming it, as the page's note does) plus the
+// Attributes are the URL parameters (the module's parameter table through landscape-params.js: the
+// same names, parsing and defaults; an invalid value is ignored with a warning naming it, as the
+// page's note does) plus the
 // mount() options a URL does not carry (ELEMENT_ATTRIBUTES). The element mounts when connected,
 // follows attribute changes and destroys its scene when removed. It renders into its own light
 // DOM and sets styles through the CSSOM only, so it works under a strict CSP.
-import { mount } from './landscape.js';
-import { URL_PARAMS, describeIgnored, mountOptions, parseQuery } from './landscape-params.js';
+import { loadModule, mount } from './landscape.js';
+import { describeIgnored, mountOptions, parseQuery, urlParams } from './landscape-params.js';
 
 export * from './landscape.js';
 
@@ -23,7 +24,11 @@ export const ELEMENT_ATTRIBUTES = {
   home: (raw) => raw,
   label: (raw) => raw,
   portal: bool('portal'),
-  framing: (raw) => raw,
+  // A name ('gate') or a focal point in scene units ('800,440').
+  framing: (raw) => {
+    const m = /^\s*(-?[0-9.]+)\s*,\s*(-?[0-9.]+)\s*$/.exec(raw);
+    return m ? { x: Number(m[1]), y: Number(m[2]) } : raw;
+  },
   parallax: (raw) => raw,
 };
 
@@ -39,10 +44,12 @@ const LIVE = {
 const Base = typeof HTMLElement === 'function' ? HTMLElement : class {};
 
 export class NoisefieldLandscape extends Base {
-  static get observedAttributes() { return [...URL_PARAMS, ...Object.keys(ELEMENT_ATTRIBUTES)]; }
-
+  // The world attributes' names are the module's (known only once it has loaded), so changes are
+  // watched with a MutationObserver rather than a static observedAttributes list.
   constructor() {
     super();
+    this._module = null;
+    this._observer = null;
     this._handle = null;
     this._mounting = null;
     this._generation = 0;
@@ -54,12 +61,12 @@ export class NoisefieldLandscape extends Base {
   // Resolves with the handle once mounted (rejects if the module cannot load).
   get ready() { return this._mounting ?? Promise.resolve(this._handle); }
 
-  // The attributes as mount() options, invalid values left out (and reported).
-  options() {
+  // The attributes as mount() options, invalid values left out (and reported). M: the loaded module.
+  options(M = this._module) {
     const params = new URLSearchParams();
-    for (const name of URL_PARAMS) if (this.hasAttribute(name)) params.set(name, this.getAttribute(name));
-    const { state, ignored } = parseQuery(params);
-    const opts = mountOptions(state);
+    for (const name of urlParams(M)) if (this.hasAttribute(name)) params.set(name, this.getAttribute(name));
+    const { state, ignored } = parseQuery(M, params);
+    const opts = mountOptions(M, state);
     for (const [name, parse] of Object.entries(ELEMENT_ATTRIBUTES)) {
       if (!this.hasAttribute(name)) continue;
       try {
@@ -76,16 +83,27 @@ export class NoisefieldLandscape extends Base {
   connectedCallback() {
     // A custom element is inline by default, which gives it no height to fill.
     if (getComputedStyle(this).display === 'inline') this.style.display = 'block';
+    if (!this._observer) {
+      this._observer = new MutationObserver((records) => {
+        for (const r of records) this.attributeChangedCallback(r.attributeName, r.oldValue, this.getAttribute(r.attributeName));
+      });
+    }
+    this._observer.observe(this, { attributes: true, attributeOldValue: true });
     this._remount();
   }
 
   disconnectedCallback() {
+    this._observer?.disconnect();
     this._generation++;
     this._unmount();
   }
 
   attributeChangedCallback(name, old, value) {
     if (old === value || !this.isConnected || (!this._handle && !this._mounting)) return;
+    // Only the world's and the element's own attributes (mount() itself sets class and style).
+    // Before the module has loaded, the pending mount reads the attributes as they are by then.
+    if (!this._module) return;
+    if (!(name in ELEMENT_ATTRIBUTES) && !urlParams(this._module).includes(name)) return;
     if (this._handle && name in LIVE) {
       const opts = this.options();
       if (!this.ignored.some((i) => i.name === name)) { LIVE[name](this._handle, opts); return; }
@@ -102,8 +120,11 @@ export class NoisefieldLandscape extends Base {
   _remount() {
     this._unmount();
     const generation = ++this._generation;
-    const opts = this.options();
-    this._mounting = mount(this, opts).then((handle) => {
+    this._mounting = loadModule().then((M) => {
+      this._module = M;
+      return generation === this._generation ? mount(this, this.options(M)) : null;
+    }).then((handle) => {
+      if (!handle) return this._handle;
       // Removed or changed again while the module loaded: this mount is already stale.
       if (generation !== this._generation) { handle.destroy(); return this._handle; }
       this._handle = handle;

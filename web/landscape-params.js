@@ -1,101 +1,106 @@
-// URL state of the 404 landscape: parsing, validation and share links. Pure functions, no DOM,
-// so they run in Node too.
+// URL state of the 404 landscape: parsing, validation and share links. No DOM, so it runs in
+// Node too. The parameters themselves (names, kinds, ranges, defaults, messages, the seed's word
+// hash) are not written here: they come from the module's one table (cpp/scene/world_params.cpp,
+// `M.worldParams()`, `M.parseWorldParam(name, text)`), which the native CLI and README.md use too.
+// Every function takes M, any loaded noisefield module (the landscape-only one is enough).
 //
-//   seed    world seed: an integer 0..4294967295, or any other word (1..64 characters), hashed
-//           with seedFromText (FNV-1a 32 over the word's UTF-8 bytes). Default 404.
-//   day     daylight 0..1 (0 night, 1 midday). Default: from the visitor's local clock.
-//   dusk    twilight 0..1: the sky, clouds, sun, far range and water warm toward the spec's dusk
-//           colours. Default: from the visitor's local clock when day is too (around 18:30, and
-//           more faintly around 05:45), else 0.
-//   season  snow on the ranges: a day of the year 0..365 (0 = 1 January; most snow in early
-//           February, least in August), or none. Default: the visitor's local date.
-//   t       frozen clock in seconds, 0..1e7: the scene stops animating and shows that moment.
-//   px      pixel pitch, an integer 1..8 CSS px per buffer pixel. Default automatic.
-//   theme   light | dark. Default: prefers-color-scheme. Dark caps day at 0.3.
-//   motion  on | off. Default: off under prefers-reduced-motion, else on.
-//   test    (no value) exposes the mounted handle as window.__noisefield for the browser tests.
-//
+// `test` (no value) in a URL exposes the mounted handle as window.__noisefield for the browser tests.
 // An invalid value never breaks the page: it is ignored (the default applies) and reported.
 
-export const DEFAULT_SEED = 404;
-export const MAX_SEED = 4294967295;
-export const MAX_FROZEN_CLOCK = 1e7;
-export const MAX_WORD = 64;
+const tables = new WeakMap();
 
-// FNV-1a, 32 bit, over the UTF-8 bytes of the text: offset basis 2166136261, prime 16777619.
-// seedFromText('404') is NOT 404: decimal integers are taken as numbers by parseSeed first.
-export function seedFromText(text) {
-  const bytes = new TextEncoder().encode(String(text));
-  let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) {
-    h ^= bytes[i];
-    h = Math.imul(h, 0x01000193);
+// The table's rows: { name, option, kind, min, max, choices, url, options, cli, allowed,
+// pageDefault, cliDefault, description }.
+export function paramTable(M) {
+  let t = tables.get(M);
+  if (!t) {
+    t = M.worldParams();
+    tables.set(M, t);
   }
-  return h >>> 0;
+  return t;
 }
 
-// -> { value } or { error: 'expected ...' }
-export function parseSeed(raw) {
-  const s = String(raw);
-  if (/^[0-9]+$/.test(s)) {
-    const n = Number(s);
-    return n <= MAX_SEED ? { value: n } : { error: 'expected 0..4294967295 or a word' };
+export const seedFromText = (M, text) => M.seedFromText(String(text));
+
+// Text (a URL value or an element attribute) -> { value, word? } or { error: 'expected ...' }.
+export function parseParam(M, name, raw) {
+  return M.parseWorldParam(name, String(raw));
+}
+
+// query: a location.search string or URLSearchParams.
+// -> { state: { seedWord, <every URL parameter by name> } (null = default), ignored: [{ name, raw, error }],
+//      test: boolean }
+export function parseQuery(M, query) {
+  const params = query instanceof URLSearchParams ? query : new URLSearchParams(query || '');
+  const state = { seedWord: null };
+  const ignored = [];
+  for (const p of paramTable(M)) {
+    if (!p.url) continue;
+    state[p.name] = null;
+    if (!params.has(p.name)) continue;
+    const raw = params.getAll(p.name).pop();
+    const r = parseParam(M, p.name, raw);
+    if (r.error) {
+      ignored.push({ name: p.name, raw, error: r.error });
+    } else {
+      state[p.name] = r.value;
+      if (r.word !== undefined) state.seedWord = r.word;
+    }
   }
-  if (s.trim() === '') return { error: 'expected 0..4294967295 or a word' };
-  // Number-looking text that is not a plain integer in range (-1, 1.5, 1e3) is a typo, not a word.
-  if (/^[\s+-]*[0-9.]/.test(s) && Number.isFinite(Number(s))) return { error: 'expected 0..4294967295 or a word' };
-  if ([...s].length > MAX_WORD) return { error: 'expected a word of at most 64 characters' };
-  return { value: seedFromText(s), word: s };
+  return { state, ignored, test: params.has('test') };
 }
 
-function parseNumber(raw, lo, hi) {
-  const s = String(raw).trim();
-  if (s === '' || !/^[+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) && n >= lo && n <= hi ? n : null;
-}
+// The URL parameters' names, in the table's order: also the world attributes of <noisefield-landscape>.
+export const urlParams = (M) => paramTable(M).filter((p) => p.url).map((p) => p.name);
 
-const RULES = {
-  seed: (raw) => parseSeed(raw),
-  day: (raw) => {
-    const n = parseNumber(raw, 0, 1);
-    return n === null ? { error: 'expected 0..1' } : { value: n };
-  },
-  dusk: (raw) => {
-    const n = parseNumber(raw, 0, 1);
-    return n === null ? { error: 'expected 0..1' } : { value: n };
-  },
-  season: (raw) => {
-    const s = String(raw).trim();
-    if (s === 'none') return { value: 'none' };
-    return /^[0-9]{1,3}$/.test(s) && Number(s) <= 365 ? { value: Number(s) } : { error: 'expected a day 0..365 or none' };
-  },
-  t: (raw) => {
-    const n = parseNumber(raw, 0, MAX_FROZEN_CLOCK);
-    return n === null ? { error: 'expected seconds >= 0' } : { value: n };
-  },
-  px: (raw) => {
-    const s = String(raw).trim();
-    return /^[1-8]$/.test(s) ? { value: Number(s) } : { error: 'expected an integer 1..8' };
-  },
-  theme: (raw) => (raw === 'light' || raw === 'dark' ? { value: raw } : { error: 'expected light or dark' }),
-  motion: (raw) => (raw === 'on' || raw === 'off' ? { value: raw } : { error: 'expected on or off' }),
-};
-
-// The URL parameters, in the table's order: also the attribute names of <noisefield-landscape>.
-export const URL_PARAMS = Object.keys(RULES);
-
-// parseQuery's state -> mount() options: the one mapping from URL (and attribute) names to option
-// names (t -> time, px -> pitch, motion on/off -> true/false), for the 404 page and the element.
-export function mountOptions(state) {
+// parseQuery's state -> mount() options, by the table's mapping from URL (and attribute) names to
+// option names (t -> time, px -> pitch, motion on/off -> true/false).
+export function mountOptions(M, state) {
   const o = {};
-  const seed = state.seedWord ?? state.seed;
-  if (seed !== null && seed !== undefined) o.seed = seed;
-  for (const [name, option] of [['day', 'day'], ['dusk', 'dusk'], ['season', 'season'], ['t', 'time'], ['px', 'pitch'], ['theme', 'theme']]) {
-    if (state[name] !== null && state[name] !== undefined) o[option] = state[name];
+  for (const p of paramTable(M)) {
+    if (!p.url || !p.options) continue;
+    const v = p.name === 'seed' ? state.seedWord ?? state.seed : state[p.name];
+    if (v === null || v === undefined) continue;
+    o[p.option] = p.kind === 'switch' ? v === p.choices[0] : v;
   }
-  if (state.motion !== null && state.motion !== undefined) o.motion = state.motion === 'on';
   return o;
+}
+
+// Validates one mount() option (or handle setter) value by the table; null and undefined mean the
+// default. Returns the value to use (a seed word becomes its uint32) or throws
+// "<option> must be <allowed> (got <value>)".
+export function checkOption(M, option, value) {
+  if (value === null || value === undefined) return null;
+  const p = paramTable(M).find((r) => r.option === option && r.options);
+  if (!p) throw new Error(`unknown option ${option}`);
+  const bad = () => new Error(`${option} must be ${p.allowed} (got ${typeof value === 'string' ? JSON.stringify(value) : String(value)})`);
+  switch (p.kind) {
+    case 'seed':
+      if (typeof value === 'number') {
+        if (Number.isInteger(value) && value >= p.min && value <= p.max) return value;
+        throw bad();
+      }
+      if (typeof value !== 'string') throw bad();
+      break;
+    case 'switch':
+      if (typeof value !== 'boolean') throw bad();
+      return value;
+    case 'choice':
+      if (!p.choices.includes(value)) throw bad();
+      return value;
+    case 'season':
+      if (value === p.choices[0]) return value;
+    // falls through: a number
+    case 'number':
+    case 'integer':
+      if (typeof value !== 'number') throw bad();
+      break;
+    default:
+      break;
+  }
+  const r = parseParam(M, p.name, value);
+  if (r.error) throw bad();
+  return r.value;
 }
 
 // Echoed URL text is cut to 24 characters (code points), so a note stays short.
@@ -104,49 +109,29 @@ export function shorten(s) {
   return chars.length > 24 ? chars.slice(0, 23).join('') + '…' : chars.join('');
 }
 
-// query: a location.search string or URLSearchParams.
-// -> { state: { seed, seedWord, day, dusk, season, t, px, theme, motion } (null = default), ignored: [{ name, raw, error }],
-//      test: boolean }
-export function parseQuery(query) {
-  const params = query instanceof URLSearchParams ? query : new URLSearchParams(query || '');
-  const state = { seed: null, seedWord: null, day: null, dusk: null, season: null, t: null, px: null, theme: null, motion: null };
-  const ignored = [];
-  for (const name of Object.keys(RULES)) {
-    if (!params.has(name)) continue;
-    const raw = params.getAll(name).pop();
-    const r = RULES[name](raw);
-    if (r.error) {
-      ignored.push({ name, raw, error: r.error });
-    } else {
-      state[name] = r.value;
-      if (name === 'seed' && r.word !== undefined) state.seedWord = r.word;
-    }
-  }
-  return { state, ignored, test: params.has('test') };
-}
-
-// One short line: "ignored day=abc (expected 0..1); px=9 (expected an integer 1..8)".
+// One short line: "ignored day=abc (expected a number in [0, 1]); px=9 (expected an integer in [1, 8])".
 export function describeIgnored(ignored) {
   if (!ignored.length) return '';
   return 'ignored ' + ignored.map((i) => `${i.name}=${shorten(i.raw)} (${i.error})`).join('; ');
 }
 
-// The link that reproduces a world: seed (the word if the visitor used one), day, dusk (when
-// above 0), season (a day of the year, or null: no snow) and the clock frozen at `clock`; theme,
-// pitch and motion are kept when they were given.
-export function shareUrl(base, { seed, seedWord = null, day, dusk = 0, season = null, clock, theme = null, px = null, motion = null }) {
+// The link that reproduces a world exactly: every input that decides the pixels, as the page used
+// them (the seed's word if one was given; the effective day, dusk, season, theme and pitch; the
+// clock). Numbers are written with String(), which round-trips a double exactly, so the link
+// rebuilds the same state bit for bit. `base` is the page the link opens (the site's root or a
+// share page), not the missing path a 404 was served at.
+export function shareUrl(base, { seed, seedWord = null, day, dusk = 0, season = null, clock, theme = null, px = null }) {
   const u = new URL(base);
   u.search = '';
   u.hash = '';
   const p = new URLSearchParams();
   p.set('seed', seedWord !== null ? seedWord : String(seed >>> 0));
-  p.set('day', String(Math.round(day * 10000) / 10000));
-  if (dusk > 0) p.set('dusk', String(Math.round(dusk * 10000) / 10000));
+  p.set('day', String(day));
+  if (dusk > 0) p.set('dusk', String(dusk));
   p.set('season', season === null ? 'none' : String(Math.round(season)));
-  p.set('t', String(Math.round(clock * 1000) / 1000));
+  p.set('t', String(clock));
   if (theme) p.set('theme', theme);
   if (px) p.set('px', String(px));
-  if (motion) p.set('motion', motion);
   u.search = p.toString();
   return u.href;
 }

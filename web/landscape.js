@@ -8,14 +8,13 @@
 // no per-pixel work in JavaScript. Styles are set through the CSSOM (element.style), so it runs
 // under a strict CSP (style-src 'self') without a stylesheet.
 import { loadModule } from './landscape-loader.js';
-import { DEFAULT_SEED, MAX_SEED, dayFromClock, duskFromClock, parseSeed, seasonFromDate } from './landscape-params.js';
+import { checkOption, dayFromClock, duskFromClock, paramTable, seasonFromDate } from './landscape-params.js';
 
 export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
 const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // spec 2.1
 const SWAY_X = 64, SWAY_Y = 30;  // parallax travel per unit depth, CSS px
 const EASE = 0.05;           // parallax easing per 60 Hz frame
 const ENTER_DELAY_MS = 820;
-const DARK_DAY_CAP = 0.3;
 const MODE = { idle: 0, hot: 1, enter: 2 };
 const MODE_NAME = ['idle', 'hot', 'enter'];
 
@@ -23,18 +22,19 @@ const MODE_NAME = ['idle', 'hot', 'enter'];
 export const MODULE_FILE = './noisefield-landscape.mjs';
 export { loadModule, LOAD_FAILURES } from './landscape-loader.js';
 
+// framing: one of the scene's named framings (C++), or a focal point { x, y } in scene units.
+function checkFraming(f, names) {
+  if (typeof f === 'string' && names.includes(f)) return;
+  if (f && typeof f === 'object' && Number.isFinite(f.x) && Number.isFinite(f.y)) return;
+  throw new Error(`framing must be one of ${names.join(', ')} or a focal point { x, y } in scene units (got ${typeof f === 'object' ? JSON.stringify(f) : f})`);
+}
+
 function clampDay(d) { return Math.min(1, Math.max(0, d)); }
 
-function resolveSeed(seed) {
-  if (seed === undefined || seed === null) return DEFAULT_SEED;
-  if (typeof seed === 'number') {
-    if (Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED) return seed;
-    throw new Error(`seed must be an integer in [0, ${MAX_SEED}] or a word (got ${seed})`);
-  }
-  const r = parseSeed(String(seed));
-  if (r.error) throw new Error(`seed ${JSON.stringify(String(seed))}: ${r.error}`);
-  return r.value;
-}
+// mount()'s own options; the world's options come from the module's parameter table.
+const PAGE_OPTIONS = ['home', 'portal', 'framing', 'parallax', 'navigate', 'label', 'moduleUrl', 'debug'];
+
+const resolveSeed = (M, seed) => checkOption(M, 'seed', seed) ?? M.kDefaultWorldSeed;
 
 // The scene's automatic pitch (spec 1.7, `auto`); on a fractional devicePixelRatio it moves by one
 // when that makes a buffer pixel a whole number of device pixels.
@@ -47,38 +47,39 @@ export function choosePitch(auto, dpr) {
 
 /**
  * mount(element, options) -> Promise<handle>
- * options (all optional):
- *   seed      world seed: integer 0..4294967295 or a word (FNV-1a 32 of its UTF-8); default 404
- *   day       daylight 0..1; default from the local clock (re-read every minute)
- *   dusk      twilight 0..1 (spec 2.4); default (or null) from the local clock while day is, else 0
- *   season    snow on the ranges: a day of the year 0..365 (0 = 1 January), or 'none'; default
- *             (or null) the visitor's local date
- *   time      frozen clock in seconds: no animation, that moment is shown; default live
- *   pitch     CSS px per buffer pixel 1..8; default automatic (spec 1.7)
- *   theme     'light' | 'dark'; default prefers-color-scheme. Dark caps day at 0.3
- *   motion    true | false; default !prefers-reduced-motion. false: one still frame
+ * options (all optional): the world's options of the parameter table (seed, day, dusk, season,
+ *   time, pitch, theme, motion: README.md "URL parameters", generated from
+ *   cpp/scene/world_params.cpp), and
  *   home      where the portal leads; default '/'
+ *   portal    false: no portal link at all (no tab stop, no hover, a click on the gate does nothing)
+ *   framing   what stays in view: 'cover' (fill, the default), 'gate' (the ring whole, for a wide
+ *             short banner), 'island', or a focal point { x, y } in scene units (1600 x 1000)
+ *   parallax  'element' (default): the layers follow the pointer over the element only;
+ *             'window': anywhere in the window (the 404 page, whose card lies over the backdrop)
  *   navigate  function(href) called after the portal's enter animation; default location.assign
  *   label     accessible name of the portal link
  *   moduleUrl URL of the module (noisefield-landscape.mjs, or the full noisefield.mjs); default next to this file
  *   debug     true: handle.debug with timings and pixel hashes (tests, benchmark)
+ * The loop pauses while the element is off screen, and an element with no size waits for one.
  * Rejects (leaving the element as it was) if the wasm module cannot load; the error's `reason`
  * (LOAD_FAILURES) says why: webassembly-unavailable, module-not-found, wasm-not-found, csp, failed.
  */
 export async function mount(element, options = {}) {
   if (!element || typeof element.appendChild !== 'function') throw new Error('mount: element must be a DOM element');
-  const known = ['seed', 'day', 'dusk', 'season', 'time', 'pitch', 'theme', 'motion', 'home', 'navigate', 'label', 'moduleUrl', 'debug'];
+  if (options === null || typeof options !== 'object') throw new Error('mount: options must be an object');
+  const M = await loadModule(options.moduleUrl ?? null);
+  const known = paramTable(M).filter((p) => p.options).map((p) => p.option).concat(PAGE_OPTIONS);
   for (const k of Object.keys(options)) if (!known.includes(k)) throw new Error(`mount: unknown option "${k}" (allowed: ${known.join(', ')})`);
-  const o = options;
-  if (o.day !== undefined && o.day !== null && !(typeof o.day === 'number' && o.day >= 0 && o.day <= 1)) throw new Error('day must be a number in [0, 1]');
-  if (o.dusk !== undefined && o.dusk !== null && !(typeof o.dusk === 'number' && o.dusk >= 0 && o.dusk <= 1)) throw new Error('dusk must be a number in [0, 1]');
-  if (o.season !== undefined && o.season !== null && o.season !== 'none' && !(Number.isInteger(o.season) && o.season >= 0 && o.season <= 365)) throw new Error("season must be an integer day of the year in [0, 365], 'none' or null (the local date)");
-  if (o.time !== undefined && o.time !== null && !(typeof o.time === 'number' && Number.isFinite(o.time) && o.time >= 0)) throw new Error('time must be a number >= 0');
-  if (o.pitch !== undefined && o.pitch !== null && o.pitch !== 0 && !(Number.isInteger(o.pitch) && o.pitch >= 1 && o.pitch <= 8)) throw new Error('pitch must be an integer in [1, 8]');
-  if (o.theme !== undefined && o.theme !== null && o.theme !== 'light' && o.theme !== 'dark') throw new Error("theme must be 'light' or 'dark'");
-  let seed = resolveSeed(o.seed);
+  // Checked by the table (the messages name the option and its range); null/undefined: default.
+  const o = { ...options };
+  for (const k of ['day', 'dusk', 'season', 'time', 'theme', 'motion']) o[k] = checkOption(M, k, o[k]);
+  o.pitch = o.pitch === 0 ? null : checkOption(M, 'pitch', o.pitch);  // 0: automatic, as the scene's own
+  let seed = resolveSeed(M, o.seed);
+  if (o.portal !== undefined && typeof o.portal !== 'boolean') throw new Error('portal must be true or false');
+  if (o.parallax !== undefined && o.parallax !== 'element' && o.parallax !== 'window') throw new Error("parallax must be 'element' or 'window'");
+  const framing = o.framing ?? 'cover';
+  checkFraming(framing, M.Landscape.FRAMINGS);
 
-  const M = await loadModule(o.moduleUrl ?? null);
   const win = element.ownerDocument.defaultView;
   const doc = element.ownerDocument;
   const scene = new M.Landscape(seed);
@@ -94,7 +95,7 @@ export async function mount(element, options = {}) {
   const mqReduce = win.matchMedia('(prefers-reduced-motion: reduce)');
   const themeOption = o.theme ?? null;
   const motionOption = o.motion ?? null;
-  let paused = false, destroyed = false;
+  let paused = false, destroyed = false, onScreen = true;
   let raf = 0, lastTs = null;
   let hover = false, focused = false, entering = false, enterTimer = 0, mode = -1;
   let ptr = { x: 0, y: 0, tx: 0, ty: 0 };  // eased / target, in [-0.5, 0.5]
@@ -110,7 +111,7 @@ export async function mount(element, options = {}) {
   const effectiveDusk = () => duskOption ?? (dayOption === null ? duskFromClock(new Date()) : 0);
   const effectiveDay = () => {
     const d = dayOption ?? dayFromClock(new Date());
-    return theme() === 'dark' ? Math.min(d, DARK_DAY_CAP) : clampDay(d);
+    return theme() === 'dark' ? Math.min(d, M.kDarkDayCap) : clampDay(d);
   };
 
   // ---- DOM ----
@@ -133,14 +134,17 @@ export async function mount(element, options = {}) {
     return c;
   });
   const ctxs = canvases.map((c) => c.getContext('2d', { alpha: true }));
-  const portal = doc.createElement('a');
-  portal.className = 'nf-portal';
-  portal.href = o.home ?? '/';
-  portal.setAttribute('aria-label', o.label ?? 'Step through the gate: go to the home page');
-  portal.dataset.state = 'idle';
-  Object.assign(portal.style, { position: 'absolute', left: '0', top: '0', borderRadius: '50%', display: 'block' });
+  // portal: false (a banner): no link at all, so no tab stop and nothing that navigates.
+  const portal = o.portal === false ? null : doc.createElement('a');
+  if (portal) {
+    portal.className = 'nf-portal';
+    portal.href = o.home ?? '/';
+    portal.setAttribute('aria-label', o.label ?? 'Step through the gate: go to the home page');
+    portal.dataset.state = 'idle';
+    Object.assign(portal.style, { position: 'absolute', left: '0', top: '0', borderRadius: '50%', display: 'block' });
+  }
   element.appendChild(stage);
-  element.appendChild(portal);
+  if (portal) element.appendChild(portal);
 
   // ---- pixels: zero-copy ImageData over wasm memory, re-created after anything may allocate ----
   const images = new Array(LAYERS.length).fill(null);
@@ -162,12 +166,15 @@ export async function mount(element, options = {}) {
   function relayout() {
     layoutPending = false;
     const rect = element.getBoundingClientRect();
-    const w = Math.max(1, Math.min(16384, Math.round(rect.width)));
-    const h = Math.max(1, Math.min(16384, Math.round(rect.height)));
+    // No size yet (display: none, an empty inline box, a collapsed flex item): nothing to paint;
+    // the ResizeObserver calls again when the element gets one.
+    if (Math.round(rect.width) < 1 || Math.round(rect.height) < 1) return false;
+    const w = Math.min(16384, Math.round(rect.width));
+    const h = Math.min(16384, Math.round(rect.height));
     const dpr = win.devicePixelRatio || 1;
     const pitch = pitchOption || choosePitch(M.Landscape.autoPitch(w), dpr);
     if (layout && layout.w === w && layout.h === h && layout.pitch === pitch && layout.dpr === dpr) return false;
-    scene.setViewport({ cssWidth: w, cssHeight: h, pitch });
+    scene.setViewport({ cssWidth: w, cssHeight: h, pitch, framing });
     dropViews();
     const bw = scene.bufferWidth, bh = scene.bufferHeight;
     // The scene's own placement (C++): scale, origin, inset, the gate and the water line.
@@ -180,7 +187,7 @@ export async function mount(element, options = {}) {
       c.style.height = `${bh * pitch}px`;
     }
     const r = layout.gateR * layout.scale;
-    portal.style.width = portal.style.height = `${2 * r}px`;
+    if (portal) portal.style.width = portal.style.height = `${2 * r}px`;
     applied = [];
     return true;
   }
@@ -195,6 +202,7 @@ export async function mount(element, options = {}) {
   const snap = (v) => Math.round(v * layout.dpr) / layout.dpr;
 
   function placeLayers() {
+    if (!layout) return;
     for (let l = 0; l < LAYERS.length; l++) {
       const x = snap(offX(l) - layout.inset), y = snap(offY(l) - layout.inset);
       const a = applied[l];
@@ -202,6 +210,7 @@ export async function mount(element, options = {}) {
       applied[l] = [x, y];
       canvases[l].style.transform = `translate(${x}px, ${y}px)`;
     }
+    if (!portal) return;
     const r = layout.gateR * layout.scale;
     portal.style.transform = `translate(${snap(cssX(layout.gateX) + offX(2) - r)}px, ${snap(cssY(layout.gateY) + offY(2) - r)}px)`;
   }
@@ -211,7 +220,7 @@ export async function mount(element, options = {}) {
     if (m === mode) return;
     mode = m;
     scene.setPortalMode(m);
-    portal.dataset.state = MODE_NAME[m];
+    if (portal) portal.dataset.state = MODE_NAME[m];
     element.dataset.portal = MODE_NAME[m];
     if (!motion()) still();  // reduced motion / frozen: heat jumps to the mode's target, rift repaints once
     else wake();
@@ -219,7 +228,7 @@ export async function mount(element, options = {}) {
   const updateMode = () => setMode(entering ? MODE.enter : hover || focused ? MODE.hot : MODE.idle);
   function enter(ev) {
     if (ev) ev.preventDefault();
-    if (entering) return;
+    if (entering || !portal) return;
     entering = true;
     updateMode();
     const go = () => (o.navigate ?? ((href) => win.location.assign(href)))(portal.href);
@@ -249,6 +258,7 @@ export async function mount(element, options = {}) {
     raf = 0;
     if (destroyed) return;
     if (layoutPending && relayout()) repaint();
+    if (!layout) return;  // no size yet: the ResizeObserver wakes the loop
     const dt = lastTs === null ? 0 : Math.min(0.05, Math.max(0, (ts - lastTs) / 1000));
     lastTs = ts;
     let more = false;
@@ -278,7 +288,7 @@ export async function mount(element, options = {}) {
     if (more) wake();
   }
   function wake() {
-    if (raf || destroyed || doc.hidden) return;
+    if (raf || destroyed || doc.hidden || !onScreen) return;
     raf = win.requestAnimationFrame(frame);
   }
   function sleep() {
@@ -304,7 +314,7 @@ export async function mount(element, options = {}) {
     const gx = sceneX(p.x, offX(2)) - layout.gateX, gy = sceneY(p.y, offY(2)) - layout.gateY;
     // Hot only when the pointer is on the landscape itself, not on content laid over it.
     const onHost = ev.target === element || element.contains(ev.target) || ev.target === doc.documentElement;
-    const over = inside && onHost && gx * gx + gy * gy < layout.gateR * layout.gateR;
+    const over = !!portal && inside && onHost && gx * gx + gy * gy < layout.gateR * layout.gateR;
     if (over !== hover) {
       hover = over;
       hostStyle.cursor = over ? 'pointer' : restore.cursor;
@@ -321,7 +331,7 @@ export async function mount(element, options = {}) {
   }
   function onClick(ev) {
     if (!layout || ev.defaultPrevented) return;
-    if (ev.target === portal || hover) { enter(ev); return; }
+    if (portal && (ev.target === portal || hover)) { enter(ev); return; }
     const p = hostPoint(ev);
     const y = sceneY(p.y, offY(5));
     if (y > layout.waterY) {
@@ -333,10 +343,16 @@ export async function mount(element, options = {}) {
   const onFocus = () => { focused = true; updateMode(); };
   const onBlur = () => { focused = false; updateMode(); };
   const onVisibility = () => { if (doc.hidden) sleep(); else if (!paused) { lastTs = null; wake(); } };
+  // Off screen (scrolled away): no frames at all until the element shows again.
+  const onIntersect = (entries) => {
+    onScreen = entries[entries.length - 1].isIntersecting;
+    if (!onScreen) sleep();
+    else if (!paused) { lastTs = null; wake(); }
+  };
   const onPageShow = (ev) => { if (ev.persisted && entering) { entering = false; updateMode(); } };
   const onSchemeChange = () => { if (themeOption === null) applyDay(); };
   const onMotionChange = () => { if (motionOption === null) { if (motion()) wake(); else { ptr = { x: 0, y: 0, tx: 0, ty: 0 }; still(); placeLayers(); } } };
-  const requestLayout = () => { layoutPending = true; if (raf) return; win.requestAnimationFrame(() => { if (!destroyed && layoutPending && relayout()) { repaint(); placeLayers(); } }); };
+  const requestLayout = () => { layoutPending = true; if (raf) return; win.requestAnimationFrame(() => { if (!destroyed && layoutPending && relayout()) { repaint(); placeLayers(); wake(); } }); };
   let dprQuery = null;
   function watchDpr() {
     if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
@@ -354,9 +370,11 @@ export async function mount(element, options = {}) {
   }
 
   // Listeners on things that outlive the mount: added here, removed by destroy().
+  // parallax 'element': the pointer over the element only (a banner beside other content).
+  const pointerScope = o.parallax === 'window' ? [win, doc.documentElement] : [element, element];
   const listeners = [
-    [win, 'pointermove', onPointerMove, { passive: true }],
-    [doc.documentElement, 'pointerleave', onPointerLeave],
+    [pointerScope[0], 'pointermove', onPointerMove, { passive: true }],
+    [pointerScope[1], 'pointerleave', onPointerLeave],
     [element, 'click', onClick],
     [doc, 'visibilitychange', onVisibility],
     [win, 'pageshow', onPageShow],
@@ -364,11 +382,15 @@ export async function mount(element, options = {}) {
     [mqReduce, 'change', onMotionChange],
   ];
   for (const [target, type, fn, opts] of listeners) target.addEventListener(type, fn, opts);
-  portal.addEventListener('click', enter);
-  portal.addEventListener('focus', onFocus);
-  portal.addEventListener('blur', onBlur);
+  if (portal) {
+    portal.addEventListener('click', enter);
+    portal.addEventListener('focus', onFocus);
+    portal.addEventListener('blur', onBlur);
+  }
   const ro = new win.ResizeObserver(requestLayout);
   ro.observe(element);
+  const io = new win.IntersectionObserver(onIntersect);
+  io.observe(element);
   watchDpr();
   if (dayOption === null || duskOption === null) dayTimer = win.setInterval(applyDay, 60000);
 
@@ -386,28 +408,25 @@ export async function mount(element, options = {}) {
     canvases,
     portal,
     setSeed(s) {
-      seed = resolveSeed(s);
+      seed = resolveSeed(M, s);
       scene.setWorldSeed(seed);
       dropViews();
       if (motion() && !paused) wake(); else still();
     },
     setDay(d) {
-      if (d !== null && !(typeof d === 'number' && d >= 0 && d <= 1)) throw new Error('day must be a number in [0, 1] or null (from the clock)');
-      dayOption = d;
+      dayOption = checkOption(M, 'day', d);
       if (d === null && !dayTimer) dayTimer = win.setInterval(applyDay, 60000);
       applyDay();
     },
     // Twilight 0..1, or null (from the clock while day is).
     setDusk(k) {
-      if (k !== null && !(typeof k === 'number' && k >= 0 && k <= 1)) throw new Error('dusk must be a number in [0, 1] or null (from the clock)');
-      duskOption = k;
+      duskOption = checkOption(M, 'dusk', k);
       if (k === null && !dayTimer) dayTimer = win.setInterval(applyDay, 60000);
       applyDay();
     },
     // A day of the year 0..365 (snow on the ranges), 'none', or null (the local date).
     setSeason(s) {
-      if (s !== null && s !== 'none' && !(Number.isInteger(s) && s >= 0 && s <= 365)) throw new Error("season must be an integer day of the year in [0, 365], 'none' or null (the local date)");
-      scene.setSeason(seasonOf(s));
+      scene.setSeason(seasonOf(checkOption(M, 'season', s)));
       dropViews();
       if (motion() && !paused) wake(); else still();
     },
@@ -420,21 +439,30 @@ export async function mount(element, options = {}) {
       win.clearTimeout(enterTimer);
       win.clearInterval(dayTimer);
       ro.disconnect();
+      io.disconnect();
       if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
       for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
       stage.remove();
-      portal.remove();
+      if (portal) portal.remove();
       element.classList.remove('nf-landscape');
       delete element.dataset.portal;
       Object.assign(hostStyle, restore);
       dropViews();
       scene.delete();
     },
+    // Where the scene sits in the element now (null before it has a size): the element's size
+    // (w, h), the scene's zoom and offset, and the gate and water line in scene units; scene point
+    // (x, y) shows at CSS (x * scale + ox - inset, y * scale + oy - inset) without parallax.
+    placement() {
+      return layout && { w: layout.w, h: layout.h, scale: layout.scale, ox: layout.ox, oy: layout.oy, inset: layout.inset,
+        gateX: layout.gateX, gateY: layout.gateY, gateR: layout.gateR, waterY: layout.waterY };
+    },
     // What a share link needs: the world as it is now.
     state() {
       return {
         seed, day: scene.day, dusk: scene.dusk, season: scene.season, clock: scene.clock, frozen: frozen !== null, pitch: layout ? layout.pitch : 0,
-        theme: theme(), motion: motion(), paused, portal: MODE_NAME[mode],
+        theme: theme(), motion: motion(), paused, portal: portal ? MODE_NAME[mode] : null,
+        onScreen, sized: layout !== null, framing,
       };
     },
   };
@@ -460,7 +488,7 @@ export async function mount(element, options = {}) {
       // Paint-once cost: a forced repaint of the grid-, day- and seed-dependent layers.
       repaintOnce() {
         const t0 = performance.now();
-        scene.setViewport({ cssWidth: layout.w, cssHeight: layout.h, pitch: layout.pitch });
+        scene.setViewport({ cssWidth: layout.w, cssHeight: layout.h, pitch: layout.pitch, framing });
         const ms = performance.now() - t0;
         dropViews();
         paint(ALL);

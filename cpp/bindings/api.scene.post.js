@@ -33,10 +33,15 @@
       if (!this._raw) throw new Error('this Landscape was deleted');
       return this._raw;
     }
+    // framing: 'cover' (the default), another of Landscape.FRAMINGS, or a scene point { x, y }.
     setViewport(v) {
-      rejectUnknownKeys('viewport', v, ['cssWidth', 'cssHeight', 'pitch']);
+      rejectUnknownKeys('viewport', v, ['cssWidth', 'cssHeight', 'pitch', 'framing']);
+      const f = v.framing === undefined ? 'cover' : v.framing;
+      const point = f !== null && typeof f === 'object';
+      if (!point && typeof f !== 'string') throw new Error('framing must be one of ' + Landscape.FRAMINGS.join(', ') + ' or a point { x, y } (got ' + String(f) + ')');
+      if (point) rejectUnknownKeys('framing', f, ['x', 'y']);
       check(this._live().setViewport(numberOption(v, 'cssWidth', NaN), numberOption(v, 'cssHeight', NaN),
-        numberOption(v, 'pitch', 0)));
+        numberOption(v, 'pitch', 0), point ? 'point' : f, point ? numberOption(f, 'x', NaN) : 0, point ? numberOption(f, 'y', NaN) : 0));
     }
     setDay(day) { check(this._live().setDay(num('day', day))); }
     setDusk(dusk) { check(this._live().setDusk(num('dusk', dusk))); }
@@ -98,6 +103,8 @@
   // setViewport raises a pitch whose buffers would hold more pixels than this (read scene.pitch).
   Object.defineProperty(Landscape, 'maxBufferPixels', { get: () => Module['kMaxBufferPixels'], enumerable: true });
   Landscape.PORTAL_MODES = PORTAL_MODES;
+  // The scene's named framings (C++ framingNames()): 'cover', 'gate', 'island'.
+  Object.defineProperty(Landscape, 'FRAMINGS', { get: () => Module['landscapeFramings'](), enumerable: true });
   // The automatic pitch (spec 1.7) the scene uses for a viewport cssWidth wide (pitch 0).
   Landscape.autoPitch = (cssWidth) => Module['landscapeAutoPitch'](num('cssWidth', cssWidth));
   Module['Landscape'] = Landscape;

@@ -457,13 +457,27 @@ class JsLandscape {
  public:
   explicit JsLandscape(double worldSeed) : scene_(nf::seedToU32(worldSeed)) {}
 
-  val setViewport(double cssWidth, double cssHeight, double pitch) {
+  // framing: a name of nf::scene::framingNames(), or "point" with the scene point (x, y).
+  val setViewport(double cssWidth, double cssHeight, double pitch, const std::string& framing, double x, double y) {
     std::string e;
     if (!(e = checkInteger("cssWidth", cssWidth, 1, 16384)).empty()) return errorResult(e);
     if (!(e = checkInteger("cssHeight", cssHeight, 1, 16384)).empty()) return errorResult(e);
     if (!(e = checkInteger("pitch", pitch, 0, 8)).empty()) return errorResult(e);
-    if (!scene_.setViewport({static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch)})) {
-      const nf::scene::Grid g = nf::scene::makeGrid(static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch));
+    nf::scene::Framing f;
+    if (framing == "point") {
+      if (!(std::isfinite(x) && x >= 0 && x <= nf::scene::kSceneW && std::isfinite(y) && y >= 0 && y <= nf::scene::kSceneH))
+        return errorResult("framing point must be { x, y } in scene units, x in [0, " + fmtNumber(nf::scene::kSceneW) +
+                           "], y in [0, " + fmtNumber(nf::scene::kSceneH) + "] (got " + fmtNumber(x) + ", " + fmtNumber(y) + ")");
+      f.kind = nf::scene::Framing::Point;
+      f.x = x;
+      f.y = y;
+    } else if (!nf::scene::framingNamed(framing, &f)) {
+      std::string names;
+      for (const auto& n : nf::scene::framingNames()) names += (names.empty() ? "" : ", ") + n;
+      return errorResult("framing must be one of " + names + " or a point { x, y } (got " + framing + ")");
+    }
+    if (!scene_.setViewport({static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch), f})) {
+      const nf::scene::Grid g = nf::scene::makeGrid(static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch), f);
       return errorResult("setViewport: " + fmtNumber(cssWidth) + " x " + fmtNumber(cssHeight) + " at pitch " +
                          fmtNumber(g.pitch) + " needs about " +
                          fmtNumber(std::ceil(double(g.bw) * g.bh * nf::scene::kBytesPerBufferPixel / 1048576)) +
@@ -574,6 +588,11 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
   constant("kLandscapeLayerCount", static_cast<int>(nf::scene::kLayerCount));
   constant("kDefaultWorldSeed", static_cast<double>(nf::scene::kDefaultWorldSeed));
   constant("kMaxBufferPixels", static_cast<double>(nf::scene::kMaxBufferPixels));
+  function("landscapeFramings", +[]() {
+    val names = val::array();
+    for (const auto& n : nf::scene::framingNames()) names.call<void>("push", n);
+    return names;
+  });
   function("landscapeAutoPitch", +[](double cssWidth) {
     return nf::scene::autoPitch(std::isfinite(cssWidth) ? static_cast<int>(std::max(1.0, std::min(cssWidth, 16384.0))) : 1);
   });

@@ -1,12 +1,14 @@
 // noisefield-cli: render the landscape to a PNG, or print the spec's golden values.
-//   noisefield-cli render --seed N --day D [--dusk K] [--season DAY] --t SECONDS --width W --height H [--pitch P]
-//                         [--hot|--enter] [--full] [--scale Z] -o out.png
+//   noisefield-cli render [flags] -o out.png   (flags: the page's parameters, cpp/scene/world_params.cpp;
+//                                                noisefield-cli render --help lists them)
 //   noisefield-cli golden
 //   noisefield-cli schema-md      (the README's parameter table, from nf::schemaMarkdown())
+//   noisefield-cli params-md      (the README's landscape parameter table, from the same table as --help)
 #include <cstdio>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,18 +17,49 @@
 #include "noise/hash.h"
 #include "noise/random.h"
 #include "noise/schema.h"
+#include "scene/compose.h"
 #include "scene/landscape.h"
+#include "scene/world_params.h"
 
 namespace {
 
 using nf::scene::Landscape;
 
-int usage() {
-  std::fprintf(stderr,
-               "usage: noisefield-cli render [--seed N] [--day D] [--dusk K] [--season DAY] [--t SECONDS] [--width W]\n"
-               "                             [--height H] [--pitch P] [--hot|--enter] [--full] [--scale Z] -o out.png\n"
+using nf::scene::ParamKind;
+using nf::scene::WorldParam;
+
+void usage(FILE* to) {
+  std::fprintf(to,
+               "usage: noisefield-cli render [flags] -o out.png   (noisefield-cli render --help)\n"
                "       noisefield-cli golden\n"
-               "       noisefield-cli schema-md\n");
+               "       noisefield-cli schema-md\n"
+               "       noisefield-cli params-md\n");
+}
+
+std::string flagNames(const WorldParam& p) {
+  std::string s = std::string("--") + p.name;
+  if (std::strcmp(p.name, p.option) != 0) s += std::strlen(p.option) == 1 ? std::string(", -") + p.option : std::string(", --") + p.option;
+  return s;
+}
+
+// Every CLI flag of the table, with its rule and default: the same words as the page's note.
+void renderHelp() {
+  std::printf("usage: noisefield-cli render [flags] -o out.png\n"
+              "Renders the 404 landscape as the page shows it, at rest (no parallax, no pointer), to a PNG of\n"
+              "width x height CSS px (times zoom). The flags are the page's URL parameters.\n\n");
+  for (const WorldParam& p : nf::scene::worldParams()) {
+    if (!(p.scope & nf::scene::kInCli)) continue;
+    std::string head = "  " + flagNames(p);
+    if (p.kind != ParamKind::Flag) head += p.kind == ParamKind::Path ? " FILE" : " VALUE";
+    std::printf("%s\n      %s\n", head.c_str(), p.description);
+    if (p.kind != ParamKind::Flag && p.kind != ParamKind::Path)
+      std::printf("      allowed: %s; default: %s\n", p.allowed, *p.cliDefault ? p.cliDefault : "automatic");
+  }
+  std::printf("  --help, -h\n      This list.\nExit status: 0 written, 1 the file could not be written, 2 a bad flag or value.\n");
+}
+
+int badFlag(const std::string& message) {
+  std::fprintf(stderr, "noisefield-cli render: %s (see noisefield-cli render --help)\n", message.c_str());
   return 2;
 }
 
@@ -52,94 +85,98 @@ int golden() {
   return 0;
 }
 
-// Straight-alpha "over" of src onto dst (dst keeps alpha 255 once anything opaque lands).
-void over(uint8_t* dst, const uint8_t* src, size_t n) {
-  for (size_t k = 0; k < n; k += 4) {
-    const int a = src[k + 3];
-    if (a == 0) continue;
-    if (a == 255) {
-      std::memcpy(dst + k, src + k, 4);
-      continue;
-    }
-    const int da = dst[k + 3];
-    const double sa = a / 255.0, oa = sa + da / 255.0 * (1 - sa);
-    for (int c = 0; c < 3; ++c)
-      dst[k + c] = static_cast<uint8_t>((src[k + c] * sa + dst[k + c] * (da / 255.0) * (1 - sa)) / oa + 0.5);
-    dst[k + 3] = static_cast<uint8_t>(oa * 255 + 0.5);
-  }
-}
-
 int render(int argc, char** argv) {
-  uint32_t seed = nf::scene::kDefaultWorldSeed;
-  double day = 1, dusk = 0, t = 0, season = std::nan("");
-  int width = 1280, height = 800, pitch = 0;
-  nf::scene::PortalMode mode = nf::scene::PortalMode::Idle;
-  bool full = false;
-  int zoom = 1;
-  std::string out;
+  // Raw values by table name: the defaults first, then the flags, all through one parser.
+  std::map<std::string, std::string> raw;
+  for (const WorldParam& p : nf::scene::worldParams())
+    if ((p.scope & nf::scene::kInCli) && *p.cliDefault) raw[p.name] = p.cliDefault;
+  std::map<std::string, std::string> spelled;  // the flag as given, for messages
   for (int i = 2; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto next = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    const char* v = nullptr;
-    if (a == "--hot") mode = nf::scene::PortalMode::Hot;
-    else if (a == "--enter") mode = nf::scene::PortalMode::Enter;
-    else if (a == "--full") full = true;
-    else if ((a == "--seed") && (v = next())) seed = static_cast<uint32_t>(std::strtoul(v, nullptr, 10));
-    else if (a == "--day" && (v = next())) day = std::atof(v);
-    else if (a == "--dusk" && (v = next())) dusk = std::atof(v);
-    else if (a == "--season" && (v = next())) season = std::atof(v);
-    else if (a == "--t" && (v = next())) t = std::atof(v);
-    else if (a == "--width" && (v = next())) width = std::atoi(v);
-    else if (a == "--height" && (v = next())) height = std::atoi(v);
-    else if (a == "--pitch" && (v = next())) pitch = std::atoi(v);
-    else if (a == "--scale" && (v = next())) zoom = std::atoi(v);
-    else if (a == "-o" && (v = next())) out = v;
-    else return usage();
+    std::string a = argv[i];
+    if (a == "--help" || a == "-h") {
+      renderHelp();
+      return 0;
+    }
+    std::string name, value;
+    bool hasValue = false;
+    if (a.size() == 2 && a[0] == '-' && a[1] != '-') name = a.substr(1);
+    else if (a.rfind("--", 0) == 0) name = a.substr(2);
+    else return badFlag("unexpected argument " + a);
+    const size_t eq = name.find('=');
+    if (eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name.resize(eq);
+      hasValue = true;
+    }
+    const WorldParam* p = nf::scene::findWorldParam(name);
+    if (!p || !(p->scope & nf::scene::kInCli) || (a.size() == 2) != (std::strlen(p->option) == 1 && name == p->option))
+      return badFlag("unknown flag " + a.substr(0, a.find('=')));
+    if (p->kind == ParamKind::Flag) {
+      if (hasValue) return badFlag(flagNames(*p) + " takes no value");
+      raw[p->name] = "";
+    } else {
+      if (!hasValue) {
+        if (i + 1 >= argc) return badFlag(std::string(argv[i]) + " needs a value: " + p->allowed);
+        value = argv[++i];
+      }
+      raw[p->name] = value;
+    }
+    spelled[p->name] = a.substr(0, a.find('='));
   }
-  if (out.empty() || width <= 0 || height <= 0 || zoom < 1 || zoom > 16) return usage();
-  Landscape scene(seed);
-  scene.setDay(day);
-  scene.setDusk(dusk);
-  scene.setSeason(season);
-  scene.setPortalMode(mode);
-  scene.setViewport({width, height, pitch});
-  scene.setClock(t);
+  if (!raw.count("out")) return badFlag("-o FILE is required");
+  std::map<std::string, nf::scene::ParamValue> v;
+  for (const auto& [name, text] : raw) {
+    const WorldParam* p = nf::scene::findWorldParam(name);
+    nf::scene::ParamValue pv = nf::scene::parseWorldParam(*p, text);
+    if (!pv.ok) return badFlag((spelled.count(name) ? spelled[name] : "--" + name) + " " + text + ": " + pv.error);
+    v[name] = pv;
+  }
+  const bool dark = v["theme"].text == "dark";
+  const double day = dark ? std::min(v["day"].number, nf::scene::kDarkDayCap) : v["day"].number;
+  const int zoom = static_cast<int>(v["zoom"].number);
+  const std::string portal = v["portal"].text;
+
+  Landscape scene(static_cast<uint32_t>(v["seed"].number));
+  scene.setDayAndDusk(day, v["dusk"].number);
+  scene.setSeason(v["season"].number);
+  scene.setPortalMode(portal == "hot" ? nf::scene::PortalMode::Hot
+                      : portal == "enter" ? nf::scene::PortalMode::Enter
+                                          : nf::scene::PortalMode::Idle);
+  scene.setViewport({static_cast<int>(v["width"].number), static_cast<int>(v["height"].number),
+                     v.count("px") ? static_cast<int>(v["px"].number) : 0});
+  scene.setClock(v["t"].number);
   scene.renderAll();
-  const int bw = scene.bufferWidth(), bh = scene.bufferHeight();
-  std::vector<uint8_t> img(static_cast<size_t>(bw) * bh * 4, 0);
-  for (int l = 0; l < nf::scene::kLayerCount; ++l)
-    over(img.data(), scene.pixels(static_cast<nf::scene::Layer>(l)), img.size());
-  // Crop the 48 CSS px inset (rounded to whole buffer pixels) unless --full.
-  int inset = full ? 0 : (nf::scene::kInset + scene.pitch() / 2) / scene.pitch();
-  if (bw - 2 * inset <= 0 || bh - 2 * inset <= 0) inset = 0;
-  const int cw = bw - 2 * inset, ch = bh - 2 * inset;
-  std::vector<uint8_t> crop(static_cast<size_t>(cw) * ch * 4);
-  for (int y = 0; y < ch; ++y)
-    std::memcpy(&crop[static_cast<size_t>(y) * cw * 4], &img[(static_cast<size_t>(y + inset) * bw + inset) * 4],
-                static_cast<size_t>(cw) * 4);
-  // Optional nearest-neighbour upscale, as the page shows it (image-rendering: pixelated).
-  if (zoom > 1) {
-    std::vector<uint8_t> big(static_cast<size_t>(cw) * zoom * ch * zoom * 4);
-    for (int y = 0; y < ch * zoom; ++y)
-      for (int x = 0; x < cw * zoom; ++x)
-        std::memcpy(&big[(static_cast<size_t>(y) * cw * zoom + x) * 4],
-                    &crop[(static_cast<size_t>(y / zoom) * cw + x / zoom) * 4], 4);
-    crop.swap(big);
-  }
-  if (!nf::cli::writePng(out, crop.data(), cw * zoom, ch * zoom)) {
-    std::fprintf(stderr, "cannot write %s\n", out.c_str());
+  const nf::scene::ComposeRect rect =
+      v.count("full") ? nf::scene::ComposeRect{scene.bufferWidth() * zoom, scene.bufferHeight() * zoom, 0, 0, zoom}
+                      : nf::scene::viewportRect(scene, zoom);
+  const std::vector<uint8_t> img = nf::scene::composite(scene, rect);
+  const std::string& out = v["out"].text;
+  if (img.empty() || !nf::cli::writePng(out, img.data(), rect.width, rect.height)) {
+    std::fprintf(stderr, "noisefield-cli render: cannot write %s\n", out.c_str());
     return 1;
   }
-  std::printf("%s %dx%d (buffer %dx%d, pitch %d)\n", out.c_str(), cw, ch, bw, bh, scene.pitch());
+  std::printf("%s %dx%d (buffer %dx%d, pitch %d)\n", out.c_str(), rect.width, rect.height, scene.bufferWidth(),
+              scene.bufferHeight(), scene.pitch());
   return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) return usage();
-  if (!std::strcmp(argv[1], "golden")) return golden();
-  if (!std::strcmp(argv[1], "render")) return render(argc, argv);
-  if (!std::strcmp(argv[1], "schema-md")) return std::fputs(nf::schemaMarkdown().c_str(), stdout) < 0 ? 1 : 0;
-  return usage();
+  if (argc < 2) {
+    usage(stderr);
+    return 2;
+  }
+  const std::string cmd = argv[1];
+  if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+    usage(stdout);
+    return 0;
+  }
+  if (cmd == "golden") return golden();
+  if (cmd == "render") return render(argc, argv);
+  if (cmd == "schema-md") return std::fputs(nf::schemaMarkdown().c_str(), stdout) < 0 ? 1 : 0;
+  if (cmd == "params-md") return std::fputs(nf::scene::worldParamsMarkdown().c_str(), stdout) < 0 ? 1 : 0;
+  std::fprintf(stderr, "noisefield-cli: unknown command %s\n", cmd.c_str());
+  usage(stderr);
+  return 2;
 }

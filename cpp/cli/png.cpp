@@ -1,6 +1,9 @@
 #include "png.h"
 
+#include <zlib.h>
+
 #include <cstdio>
+#include <cstdlib>
 
 namespace nf::cli {
 namespace {
@@ -17,67 +20,46 @@ void chunk(std::vector<uint8_t>& out, const char* type, const std::vector<uint8_
   const size_t start = out.size();
   out.insert(out.end(), type, type + 4);
   out.insert(out.end(), data.begin(), data.end());
-  put32(out, crc32(out.data() + start, out.size() - start));
+  put32(out, static_cast<uint32_t>(::crc32(0L, out.data() + start, static_cast<uInt>(out.size() - start))));
 }
 
 }  // namespace
-
-uint32_t crc32(const uint8_t* data, size_t n, uint32_t crc) {
-  static uint32_t table[256];
-  static bool ready = false;
-  if (!ready) {
-    for (uint32_t i = 0; i < 256; ++i) {
-      uint32_t c = i;
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      table[i] = c;
-    }
-    ready = true;
-  }
-  crc = ~crc;
-  for (size_t i = 0; i < n; ++i) crc = table[(crc ^ data[i]) & 255u] ^ (crc >> 8);
-  return ~crc;
-}
-
-uint32_t adler32(const uint8_t* data, size_t n) {
-  uint32_t a = 1, b = 0;
-  for (size_t i = 0; i < n; ++i) {
-    a = (a + data[i]) % 65521u;
-    b = (b + a) % 65521u;
-  }
-  return (b << 16) | a;
-}
 
 std::vector<uint8_t> encodePng(const uint8_t* rgba, int width, int height) {
   std::vector<uint8_t> out = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   std::vector<uint8_t> ihdr;
   put32(ihdr, static_cast<uint32_t>(width));
   put32(ihdr, static_cast<uint32_t>(height));
-  ihdr.insert(ihdr.end(), {8, 6, 0, 0, 0});  // 8-bit RGBA, deflate, no filter, no interlace
+  ihdr.insert(ihdr.end(), {8, 6, 0, 0, 0});  // 8-bit RGBA, deflate, adaptive filtering, no interlace
   chunk(out, "IHDR", ihdr);
 
-  // Raw scanlines, each prefixed by filter type 0.
+  // Pixel art upscaled by whole numbers: "up" zeroes repeated rows, "sub" flat runs.
   const size_t stride = static_cast<size_t>(width) * 4;
-  std::vector<uint8_t> raw;
-  raw.reserve((stride + 1) * static_cast<size_t>(height));
+  std::vector<uint8_t> raw((stride + 1) * static_cast<size_t>(height));
+  std::vector<uint8_t> cand[3] = {std::vector<uint8_t>(stride), std::vector<uint8_t>(stride), std::vector<uint8_t>(stride)};
   for (int y = 0; y < height; ++y) {
-    raw.push_back(0);
-    raw.insert(raw.end(), rgba + y * stride, rgba + (y + 1) * stride);
+    const uint8_t* row = rgba + y * stride;
+    const uint8_t* prev = y > 0 ? row - stride : nullptr;
+    long best = -1;
+    int pick = 0;
+    for (int f = 0; f < 3; ++f) {
+      long sum = 0;
+      for (size_t k = 0; k < stride; ++k) {
+        const uint8_t left = k >= 4 ? row[k - 4] : 0, up = prev ? prev[k] : 0;
+        const uint8_t v = static_cast<uint8_t>(row[k] - (f == 1 ? left : f == 2 ? up : 0));
+        cand[f][k] = v;
+        sum += v < 128 ? v : 256 - v;
+      }
+      if (best < 0 || sum < best) best = sum, pick = f;
+    }
+    uint8_t* dst = &raw[static_cast<size_t>(y) * (stride + 1)];
+    dst[0] = static_cast<uint8_t>(pick);
+    std::copy(cand[pick].begin(), cand[pick].end(), dst + 1);
   }
-  // zlib stream of stored blocks (at most 65535 bytes each).
-  std::vector<uint8_t> z = {0x78, 0x01};
-  size_t pos = 0;
-  do {
-    const size_t n = raw.size() - pos < 65535 ? raw.size() - pos : 65535;
-    const bool last = pos + n == raw.size();
-    z.push_back(last ? 1 : 0);
-    z.push_back(static_cast<uint8_t>(n & 255));
-    z.push_back(static_cast<uint8_t>(n >> 8));
-    z.push_back(static_cast<uint8_t>(~n & 255));
-    z.push_back(static_cast<uint8_t>((~n >> 8) & 255));
-    z.insert(z.end(), raw.begin() + static_cast<std::ptrdiff_t>(pos), raw.begin() + static_cast<std::ptrdiff_t>(pos + n));
-    pos += n;
-  } while (pos < raw.size());
-  put32(z, adler32(raw.data(), raw.size()));
+  uLongf zlen = compressBound(static_cast<uLong>(raw.size()));
+  std::vector<uint8_t> z(zlen);
+  if (compress2(z.data(), &zlen, raw.data(), static_cast<uLong>(raw.size()), 9) != Z_OK) return {};
+  z.resize(zlen);
   chunk(out, "IDAT", z);
   chunk(out, "IEND", {});
   return out;
@@ -85,6 +67,7 @@ std::vector<uint8_t> encodePng(const uint8_t* rgba, int width, int height) {
 
 bool writePng(const std::string& path, const uint8_t* rgba, int width, int height) {
   const std::vector<uint8_t> png = encodePng(rgba, width, height);
+  if (png.empty()) return false;
   FILE* f = std::fopen(path.c_str(), "wb");
   if (!f) return false;
   const bool ok = std::fwrite(png.data(), 1, png.size(), f) == png.size();

@@ -10,7 +10,18 @@ int autoPitch(int cssWidth) {
   return std::max(3, std::min(6, jsRound(cw / 380.0)));
 }
 
-Grid makeGrid(int cssWidth, int cssHeight, int pitch) {
+namespace {
+
+// The offset that puts scene coordinate `centre` at the middle of a canvas `canvas` px long, kept
+// so the scene (`scene` px long at this zoom) covers the canvas, or centred when it cannot.
+double placeAxis(double canvas, double scene, double centre) {
+  if (scene <= canvas) return (canvas - scene) / 2;
+  return std::min(0.0, std::max(canvas - scene, canvas / 2 - centre));
+}
+
+}  // namespace
+
+Grid makeGrid(int cssWidth, int cssHeight, int pitch, const Framing& framing) {
   Grid g;
   // Bounded so a bogus size cannot ask for gigabytes; 16k CSS px is beyond any real screen.
   g.cssW = std::max(1, std::min(cssWidth, 16384));
@@ -26,8 +37,20 @@ Grid makeGrid(int cssWidth, int cssHeight, int pitch) {
     g.bh = (g.ch + g.pitch - 1) / g.pitch;
   }
   g.scale = std::max(g.cw / kSceneW, g.ch / kSceneH);
-  g.ox = (g.cw - kSceneW * g.scale) / 2;
-  g.oy = (g.ch - kSceneH * g.scale) / 2;
+  if (framing.kind == Framing::Cover) {
+    g.ox = (g.cw - kSceneW * g.scale) / 2;
+    g.oy = (g.ch - kSceneH * g.scale) / 2;
+  } else {
+    const bool region = framing.kind == Framing::Region;
+    if (region) {
+      const double w = std::max(1.0, framing.x1 - framing.x0), h = std::max(1.0, framing.y1 - framing.y0);
+      g.scale = std::min(g.scale, std::min(g.cssW / w, g.cssH / h));
+    }
+    const double cx = region ? (framing.x0 + framing.x1) / 2 : framing.x;
+    const double cy = region ? (framing.y0 + framing.y1) / 2 : framing.y;
+    g.ox = placeAxis(g.cw, kSceneW * g.scale, cx * g.scale);
+    g.oy = placeAxis(g.ch, kSceneH * g.scale, cy * g.scale);
+  }
   g.px = g.pitch / g.scale;
   g.bottom = (g.ch - kInset - g.oy) / g.scale;
   g.sx.resize(static_cast<size_t>(g.bw));

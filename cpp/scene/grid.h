@@ -40,8 +40,20 @@ constexpr long long kMaxBufferPixels = 9LL << 20;
 // Bytes per buffer pixel the scene's buffers and caches take at most (setViewport's probe).
 constexpr long long kBytesPerBufferPixel = 96;
 
+// Which part of the scene a viewport keeps in view. Cover (spec 1.7): the scene fills the canvas,
+// centred. Region: cover's zoom, or less when the region would not fit the viewport, centred on the
+// region and then moved to keep the scene over the canvas wherever the scene is large enough (a
+// short banner zooms out to show the gate whole, and the scene's painting continues past its
+// 1600 x 1000 frame at the sides). Point: cover's zoom, centred on a scene point as far as the
+// scene allows.
+struct Framing {
+  enum Kind { Cover, Region, Point } kind = Cover;
+  double x0 = 0, y0 = 0, x1 = kSceneW, y1 = kSceneH;  // Region, scene units
+  double x = kSceneW / 2, y = kSceneH / 2;            // Point, scene units
+};
+
 // pitch 0 = autoPitch(cssWidth). A pitch whose buffers would exceed kMaxBufferPixels is raised to
 // the smallest one within it (Grid::pitch tells which was used).
-Grid makeGrid(int cssWidth, int cssHeight, int pitch);
+Grid makeGrid(int cssWidth, int cssHeight, int pitch, const Framing& framing = {});
 
 }  // namespace nf::scene

@@ -9,33 +9,27 @@
 namespace nf::scene {
 namespace {
 
-struct HillCypress {
-  double x, h, w;
-};
-const HillCypress kHillCypresses[2] = {{420, 250, 46}, {1195, 215, 40}};
-
-double hillTone(const Meadow& m, int i, double x, double y, uint32_t seed61) {
+double hillTone(const Meadow& m, const World& w, int i, double x, double y, uint32_t seed61) {
   double t = 0.52 + clampd(m.lit[i] * 2.2, -1, 1) * 0.28 + (nf::fbmUnchecked(x * 0.018, y * 0.07, seed61, 3) - 0.5) * 0.5;
-  // The step the ring stands on throws its shadow across the crown.
-  if (x > 460 && x < 1140) t -= 0.35 * (1 - nf::smooth(790, 812, y));
+  // The step the ring stands on throws its shadow across the crown: a hard-edged band in the
+  // original, fading out past the ring's width elsewhere (a band's edge would cut across a summit).
+  if (w.original) {
+    if (x > 460 && x < 1140) t -= 0.35 * (1 - nf::smooth(790, 812, y));
+  } else {
+    t -= 0.35 * (1 - nf::smooth(790, 812, y)) * (1 - nf::smooth(170, 250, std::fabs(x - 800)));
+  }
   return t - nf::smooth(kWater - 16, kWater, y) * 0.2;
 }
 
 }  // namespace
 
-double hillTopAt(double x, double water, uint32_t seed7) {
-  const double u = clampd((x - 800) / 660, -1, 1);
-  const double bell = std::pow(0.5 + 0.5 * std::cos(kPi * u), 0.55);
-  return water - 175 * bell + (nf::valueNoiseUnchecked(x * 0.02, 1.3, seed7) - 0.5) * 12 * bell;
-}
-
-void makeMeadow(Meadow& m, const Grid& g, const Seeds& s) {
+void makeMeadow(Meadow& m, const Grid& g, const Seeds& s, const World& w) {
   const size_t n = static_cast<size_t>(g.bw);
   m.top.resize(n);
   m.lit.resize(n);
   m.ang.resize(n);
   m.crest = 1e300;
-  auto top = [&](double x) { return hillTopAt(x, kWater, s.hillNoise); };
+  auto top = [&](double x) { return islandTop(w.island, x, kWater, s.hillNoise, s.islandFbm); };
   for (size_t i = 0; i < n; ++i) {
     const double x = g.sx[i];
     m.top[i] = static_cast<float>(top(x));
@@ -45,7 +39,7 @@ void makeMeadow(Meadow& m, const Grid& g, const Seeds& s) {
   }
 }
 
-void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s) {
+void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s, const World& w) {
   d.clear();
   for (int j = 0; j < g.bh; ++j) {
     const double y = g.sy[j];
@@ -54,13 +48,13 @@ void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m,
     for (int i = 0; i < g.bw; ++i) {
       if (y < m.top[i]) continue;
       if (y - m.top[i] < g.px * 1.2 && m.lit[i] > 0.08) row[i] = pal[kGoldC];
-      else row[i] = ramp(pal.at(kHillC), 4, hillTone(m, i, g.sx[i], y, s.hillTone), i, j);
+      else row[i] = ramp(pal.at(kHillC), 4, hillTone(m, w, i, g.sx[i], y, s.hillTone), i, j);
     }
   }
 }
 
 void paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s,
-                double clock, double sway) {
+                const World& w, double clock, double sway) {
   d.p = base.p;
   const double x0 = g.sx[0], y0 = g.sy[0];
   double jit = 0;
@@ -76,8 +70,8 @@ void paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, 
     const int i = g.clampCol(bx);
     const double x = x0 + bx * g.px, y = y0 + by * g.px;
     if (y < m.top[i] + g.px || y > kWater - g.px * 0.5) return;
-    if (std::fabs(x - 800) < 335 && y < 792) return;  // behind the gate: never seen
-    const double t = hillTone(m, i, x, y, s.hillTone);
+    if (w.original ? std::fabs(x - 800) < 335 && y < 792 : std::hypot(x - 800, y - 440) < 204) return;  // behind the gate
+    const double t = hillTone(m, w, i, x, y, s.hillTone);
     const double roll = frac(k * 5.31);
     Px ink;
     if (t > 0.42 && roll < 0.016) ink = pal[kPoppyC];
@@ -88,10 +82,10 @@ void paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, 
     brush(d, bx, by, 3 + static_cast<int>(std::floor(frac(k * 3.37) * 3)), frac(k * 11.3) < 0.65, ink, angle,
           KeepAll{});
   });
-  for (int n = 0; n < 2; ++n) {
-    const HillCypress& c = kHillCypresses[n];
-    const Cypress cy{c.x, hillTopAt(c.x, kWater, s.hillNoise) + 6, c.h, c.w};
-    paintCypress(d, g, cy, pal.at(kLeafC), s.cypress[n], std::sin(clock * 1.1 + n * 2) * 0.12 * sway);
+  for (int n = 0; n < w.cypressCount; ++n) {
+    const IslandCypress& c = w.cypresses[n];
+    const Cypress cy{c.x, islandTop(w.island, c.x, kWater, s.hillNoise, s.islandFbm) + 6, c.h, c.w};
+    paintCypress(d, g, cy, pal.at(kLeafC), s.islandCypress(n), std::sin(clock * 1.1 + n * 2) * 0.12 * sway);
   }
 }
 

@@ -7,22 +7,21 @@
 #include "palette.h"
 #include "raster.h"
 #include "seeds.h"
+#include "world.h"
 
 namespace nf::scene {
 
 constexpr double kWater = 870;
-
-double hillTopAt(double x, double water, uint32_t seed7);
 
 struct Meadow {
   std::vector<float> top, lit, ang;
   double crest = 0;  // highest crest (smallest y)
 };
 
-void makeMeadow(Meadow& m, const Grid& g, const Seeds& s);
-void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s);
+void makeMeadow(Meadow& m, const Grid& g, const Seeds& s, const World& w);
+void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s, const World& w);
 // sway = 0.45 + 0.55 * min(1, gust)
 void paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s,
-                double clock, double sway);
+                const World& w, double clock, double sway);
 
 }  // namespace nf::scene

@@ -6,6 +6,8 @@
 #include <cmath>
 
 #include "gate.h"
+#include "noise/fbm.h"
+#include "tint.h"
 #include "noise/random.h"
 
 namespace nf::scene {
@@ -34,13 +36,47 @@ double clampUnitOrZero(double v) { return v >= 0 ? (v > 1 ? 1 : v) : 0; }  // Na
 
 }  // namespace
 
-Landscape::Landscape(uint32_t worldSeed) : seeds_(worldSeed) {
-  pal_ = makePalette(day_, dusk_);
+Landscape::Landscape(uint32_t worldSeed) : seeds_(worldSeed) { setWorld(worldSeed); }
+
+void Landscape::setWorld(uint32_t seed) {
+  seeds_ = Seeds(seed);
+  world_ = makeWorld(seed);
+  riftRampFor(world_, riftRamp_);
+  pal_ = makePalette(day_, dusk_, world_);
   makeMotes(rift_.motes, seeds_.motes);
   makeRipples(ripples_, seeds_);
-  makeStars(stars_, seeds_);
-  pines_ = makePines(seeds_);
+  makeStars(stars_, seeds_, world_);
+  pines_ = makePines(seeds_, world_);
   splashState_ = seeds_.splash;
+}
+
+const std::vector<std::string>& framingNames() {
+  static const std::vector<std::string> names = {"cover", "gate", "island"};
+  return names;
+}
+
+bool framingNamed(const std::string& name, Framing* out) {
+  Framing f;
+  const double ring = kGateR + kGateRing + 16;  // the ring's outer edge, and a margin
+  if (name == "cover") {
+    f.kind = Framing::Cover;
+  } else if (name == "gate") {
+    f.kind = Framing::Region;
+    f.x0 = kGateX - ring;
+    f.x1 = kGateX + ring;
+    f.y0 = kGateY - ring;
+    f.y1 = kGateY + ring;
+  } else if (name == "island") {
+    f.kind = Framing::Region;
+    f.x0 = kGateX - 3.5 * kGateR;
+    f.x1 = kGateX + 3.5 * kGateR;
+    f.y0 = kGateY + kGateR;
+    f.y1 = kSceneH;
+  } else {
+    return false;
+  }
+  *out = f;
+  return true;
 }
 
 // Resizing holds the old buffers and the new ones at once. Ask malloc, which reports failure
@@ -65,7 +101,7 @@ bool Landscape::memoryFor(const Grid& g) {
 }
 
 bool Landscape::setViewport(const Viewport& v) {
-  Grid next = makeGrid(v.cssWidth, v.cssHeight, v.pitch);
+  Grid next = makeGrid(v.cssWidth, v.cssHeight, v.pitch, v.framing);
   if (!memoryFor(next)) return false;
   grid_ = std::move(next);
   hasGrid_ = true;
@@ -73,7 +109,7 @@ bool Landscape::setViewport(const Viewport& v) {
   skyBase_.resize(grid_.bw, grid_.bh);
   hillBase_.resize(grid_.bw, grid_.bh);
   makeRidgeTables(ridges_, grid_, seeds_);
-  makeMeadow(meadow_, grid_, seeds_);
+  makeMeadow(meadow_, grid_, seeds_, world_);
   makeOpening(opening_, grid_);
   repaintAll();
   return true;
@@ -94,7 +130,7 @@ void Landscape::setDayAndDusk(double day, double dusk) {
   if (day == day_ && dusk == dusk_) return;
   day_ = day;
   dusk_ = dusk;
-  pal_ = makePalette(day_, dusk_);
+  pal_ = makePalette(day_, dusk_, world_);
   if (hasGrid_) repaintAll();
 }
 
@@ -107,16 +143,11 @@ void Landscape::setSeason(double winterDay) {
 
 void Landscape::setWorldSeed(uint32_t seed) {
   if (seed == seeds_.world) return;
-  seeds_ = Seeds(seed);
-  makeMotes(rift_.motes, seeds_.motes);
+  setWorld(seed);
   placeRift(rift_, clock_);
-  makeRipples(ripples_, seeds_);
-  makeStars(stars_, seeds_);
-  pines_ = makePines(seeds_);
-  splashState_ = seeds_.splash;
   if (hasGrid_) {
     makeRidgeTables(ridges_, grid_, seeds_);
-    makeMeadow(meadow_, grid_, seeds_);
+    makeMeadow(meadow_, grid_, seeds_, world_);
     repaintAll();
   }
 }
@@ -190,25 +221,26 @@ const uint8_t* Landscape::pixels(Layer l) const {
 void Landscape::repaintOnce() {
   ++paintOnceCount_;
   air_.bodyR = day_ < 0.35 ? kMoonR : kSunR;
-  paintLand(layers_[kLand], grid_, pal_, seeds_, ridges_, pines_,
+  bodyAt(world_, day_, air_.bodyX, air_.bodyY);
+  paintLand(layers_[kLand], grid_, pal_, seeds_, world_, ridges_, pines_,
             std::isfinite(winterDay_) ? snowlineFor(winterDay_) : std::nan(""));
-  paintSkyBase(skyBase_, grid_, pal_, ridges_.skylineMax + 30, air_.bodyR);
+  paintSkyBase(skyBase_, grid_, pal_, ridges_.skylineMax + 30, air_);
   paintGate(layers_[kGate], grid_, pal_, scratch_);
-  paintHillBase(hillBase_, grid_, pal_, meadow_, seeds_);
-  makeCanopy(canopy_, grid_, pal_, seeds_, meadow_.top);
+  paintHillBase(hillBase_, grid_, pal_, meadow_, seeds_, world_);
+  makeCanopy(canopy_, grid_, pal_, seeds_, world_, meadow_.top);
   dirty_ |= (1u << kLand) | (1u << kGate);
 }
 
 void Landscape::paintSkyTick() {
-  paintSky(layers_[kSky], skyBase_, grid_, pal_, air_, ridges_, seeds_.cloud, flow_);
+  paintSky(layers_[kSky], skyBase_, grid_, pal_, air_, ridges_, seeds_.cloud, world_, flow_);
   if (day_ < 0.35) paintStars(layers_[kSky], grid_, pal_, stars_, clock_);
 }
 
 void Landscape::paintFieldTick() {
-  paintField(layers_[kHill], hillBase_, grid_, pal_, meadow_, seeds_, clock_, sway());
+  paintField(layers_[kHill], hillBase_, grid_, pal_, meadow_, seeds_, world_, clock_, sway());
 }
 
-void Landscape::paintRiftTick() { paintRift(layers_[kRift], grid_, opening_, rift_, clock_, seeds_); }
+void Landscape::paintRiftTick() { paintRift(layers_[kRift], grid_, opening_, rift_, clock_, seeds_, riftRamp_); }
 
 void Landscape::paintNearTick() {
   WaterInputs in{};
@@ -223,6 +255,8 @@ void Landscape::paintNearTick() {
   in.clock = clock_;
   in.heat = rift_.heat;
   in.dark = day_ < 0.5;
+  in.bodyX = air_.bodyX;
+  in.sunLit = world_.original ? 1.0 : 1 - nf::smooth(0.55, 0.95, world_.cover);
   paintWater(layers_[kNear], grid_, pal_, seeds_, in, scratch_);
 }
 
@@ -336,7 +370,10 @@ TreeStats Landscape::treeStats(int n) const {
 
 double farRidge(double x, uint32_t worldSeed) { return farRidgeAt(x, layerSeed(11, worldSeed)); }
 double midRidge(double x, uint32_t worldSeed) { return midRidgeAt(x, layerSeed(23, worldSeed)); }
-double hillTop(double x, double water, uint32_t worldSeed) { return hillTopAt(x, water, layerSeed(7, worldSeed)); }
+double hillTop(double x, double water, uint32_t worldSeed) {
+  const Seeds s(worldSeed);
+  return islandTop(makeWorld(worldSeed).island, x, water, s.hillNoise, s.islandFbm);
+}
 
 TreeStats growTreeStats(uint32_t seed, double x, double y, double lean, double width, double len) {
   Tree t;

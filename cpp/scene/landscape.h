@@ -12,6 +12,7 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "grid.h"
@@ -24,6 +25,7 @@
 #include "island.h"
 #include "trees.h"
 #include "water.h"
+#include "world.h"
 
 namespace nf::scene {
 
@@ -36,7 +38,14 @@ struct Viewport {
   int cssWidth;
   int cssHeight;
   int pitch;  // 0 = automatic: clamp(round((cssWidth + 96) / 380), 3, 6)
+  Framing framing = {};  // what stays in view (grid.h); framingNamed() gives the scene's named ones
 };
+
+// The named framings of this scene, in order: "cover" (fill, the default), "gate" (the ring whole,
+// with the top of its pedestal), "island" (the island and the water before it).
+const std::vector<std::string>& framingNames();
+// The framing of a name from framingNames(); false for an unknown name.
+bool framingNamed(const std::string& name, Framing* out);
 
 struct TreeStats {
   int segments;
@@ -102,7 +111,9 @@ class Landscape {
 
   double farRidge(double x) const { return farRidgeAt(x, seeds_.farRidge); }
   double midRidge(double x) const { return midRidgeAt(x, seeds_.midRidge); }
-  double hillTop(double x, double water = kWater) const { return hillTopAt(x, water, seeds_.hillNoise); }
+  double hillTop(double x, double water = kWater) const {
+    return islandTop(world_.island, x, water, seeds_.hillNoise, seeds_.islandFbm);
+  }
 
   // Segment / tip counts of the grown canopy tree n (0 left, 1 right); zeros before setViewport().
   TreeStats treeStats(int n) const;
@@ -111,6 +122,7 @@ class Landscape {
   double day() const { return day_; }
   double dusk() const { return dusk_; }
   uint32_t worldSeed() const { return seeds_.world; }
+  const World& world() const { return world_; }
   double heat() const { return rift_.heat; }
   const Grid& grid() const { return grid_; }
   int paintOnceCount() const { return paintOnceCount_; }
@@ -128,9 +140,12 @@ class Landscape {
   void paintNearTick();
   void paintCanopyTick();
   void resetSimulation();
+  void setWorld(uint32_t seed);  // seeds, composition and everything grown from them
   double sway() const { return 0.45 + 0.55 * (gust_ < 1 ? gust_ : 1); }
 
   Seeds seeds_;
+  World world_;
+  Px riftRamp_[8];
   Grid grid_;
   bool hasGrid_ = false;
   double day_ = 1, dusk_ = 0;

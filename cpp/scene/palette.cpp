@@ -1,6 +1,7 @@
 #include "palette.h"
 
 #include "raster.h"
+#include "tint.h"
 
 namespace nf::scene {
 namespace {
@@ -40,6 +41,7 @@ const Rgba kLight[kPaletteSize] = {
     hx(0x8c8577), hx(0xaaa291), hx(0xc8c0aa), hx(0xe6dfc8),
     hx(0x100f0f), hx(0xfffcf0),  // ink, paper
     hx(0x98a9bf), hx(0xbfcad8), hx(0xdfe5ea), hx(0xfffcf0),  // snow
+    hx(0x57534b), hx(0x7f796c), hx(0xa39c8c), hx(0xcdc6b2),  // rock
 };
 
 const Rgba kDark[kPaletteSize] = {
@@ -63,6 +65,7 @@ const Rgba kDark[kPaletteSize] = {
     hx(0x1d1c1a), hx(0x2a2824), hx(0x3a3730), hx(0x545045),
     hx(0x100f0f), hx(0x100f0f),
     hx(0x1f2533), hx(0x2b3342), hx(0x3c4556), hx(0x58627a),
+    hx(0x0e0d0b), hx(0x171613), hx(0x22201b), hx(0x302d25),
 };
 
 struct DuskEntry {
@@ -90,11 +93,21 @@ const Px kRiftRamp[8] = {packHex(0x0b0b0e), packHex(0x10131f), packHex(0x172036)
 const Px kStarColors[6] = {packHex(0xfffcf0), packHex(0xfffcf0), packHex(0xf1d67e),
                            packHex(0xfdb2a2), packHex(0xcdd597), packHex(0x92bfdb)};
 
-Palette makePalette(double day, double dusk) {
+Palette makePalette(double day, double dusk, const World& w) {
   day = clampd(day, 0, 1);
   dusk = clampd(dusk, 0, 1);
   Rgba blended[kPaletteSize];
-  for (int k = 0; k < kPaletteSize; ++k) blended[k] = lerpC(kDark[k], kLight[k], day);
+  for (int k = 0; k < kPaletteSize; ++k) {
+    double degrees, sat;
+    tintFor(w, k, degrees, sat);
+    if (degrees == 0 && sat == 1) {
+      blended[k] = lerpC(kDark[k], kLight[k], day);
+      continue;
+    }
+    const Rgb d = turnHue({kDark[k].r, kDark[k].g, kDark[k].b}, degrees, sat);
+    const Rgb l = turnHue({kLight[k].r, kLight[k].g, kLight[k].b}, degrees, sat);
+    blended[k] = lerpC({d.r, d.g, d.b, kDark[k].a}, {l.r, l.g, l.b, kLight[k].a}, day);
+  }
   const double glow = 0.75 * dusk;
   if (glow > 0)
     for (const DuskEntry& e : kDusk)

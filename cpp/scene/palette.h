@@ -1,6 +1,7 @@
 // LIGHT / DARK / DUSK colour tables (spec section 4) and the daylight blend.
 #pragma once
 #include "dither.h"
+#include "world.h"
 
 namespace nf::scene {
 
@@ -30,7 +31,8 @@ enum PalKey : int {
   kInkC = 52,
   kPaperC = 53,
   kSnowC = 54,     // 4 (shadow .. sunlit)
-  kPaletteSize = 58,
+  kRockC = 58,     // 4 (outcrops and snowy spur crests)
+  kPaletteSize = 62,
 };
 
 struct Palette {
@@ -47,8 +49,8 @@ constexpr Px kRose = 0xFF9AA1E3u;    // e3a19a
 extern const Px kRiftRamp[8];
 extern const Px kStarColors[6];
 
-// DARK -> LIGHT per channel by day; dusk in [0, 1] then pulls sky/cloud/sun/far/water/glint toward
-// the DUSK colours by 0.75 * dusk.
-Palette makePalette(double day, double dusk);
+// DARK -> LIGHT per channel by day, after the world's tint (tint.h) turns both tables; dusk in
+// [0, 1] then pulls sky/cloud/sun/far/water/glint toward the DUSK colours by 0.75 * dusk.
+Palette makePalette(double day, double dusk, const World& w = originalWorld());
 
 }  // namespace nf::scene

@@ -5,6 +5,7 @@
 
 #include "noise/fbm.h"
 #include "noise/random.h"
+#include "spurs.h"
 
 namespace nf::scene {
 namespace {
@@ -42,25 +43,44 @@ void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s) {
   }
 }
 
-std::vector<Cypress> makePines(const Seeds& s) {
+std::vector<Cypress> makePines(const Seeds& s, const World& w) {
   std::vector<Cypress> pines;
   nf::Mulberry32 r(s.pines);
-  const double spans[2][3] = {{140, 460, 4}, {1140, 1480, 5}};
-  for (const auto& sp : spans)
-    for (int k = 0; k < static_cast<int>(sp[2]); ++k) {
+  const double spans[2][2] = {{140, 460}, {1140, 1480}};
+  for (int n = 0; n < 2; ++n) {
+    const auto& sp = spans[n];
+    for (int k = 0; k < w.pinesPerSpan[n]; ++k) {
       const double x = sp[0] + r.next() * (sp[1] - sp[0]);
       const double h = 36 + r.next() * 40;
-      const double w = 9 + r.next() * 6;
-      pines.push_back({x, midRidgeAt(x, s.midRidge) + 8, h, w});
+      const double wd = 9 + r.next() * 6;
+      pines.push_back({x, midRidgeAt(x, s.midRidge) + 8, h, wd});
     }
+  }
   return pines;
 }
 
 double snowlineFor(double winterDay) { return 435 + 165 * std::cos(2 * kPi * (winterDay - 40) / 365.24); }
 
-void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const RidgeTables& t,
+void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
                const std::vector<Cypress>& pines, double snowline) {
   d.clear();
+  // Light comes from the sun's side (the right in the original); spurs facet every other world's ranges.
+  const double side = w.sunX >= 800 ? 1 : -1;
+  const double k = w.spur;
+  std::vector<float> farTilt(k > 0 ? g.bw : 0), midTilt(k > 0 ? g.bw : 0);
+  for (int i = 0; k > 0 && i < g.bw; ++i) {
+    const double x = g.sx[i];
+    farTilt[i] = static_cast<float>(clampd((farRidgeAt(x + 90, s.farRidge) - farRidgeAt(x - 90, s.farRidge)) / 180, -1.2, 1.2));
+    midTilt[i] = static_cast<float>(clampd((midRidgeAt(x + 90, s.midRidge) - midRidgeAt(x - 90, s.midRidge)) / 180, -1.2, 1.2));
+  }
+  auto farSpur = [&](int i, double y) {
+    return k > 0 ? spurLight(g.sx[i], y - t.far[i], farTilt[i], w.spurFarFreq, w.spurPhase, s.spurs, side, 1)
+                 : SpurLight{0, 1};
+  };
+  auto midSpur = [&](int i, double y) {
+    return k > 0 ? spurLight(g.sx[i], y - t.mid[i], midTilt[i], w.spurMidFreq, w.spurPhase + 12, s.spurs, side, 1)
+                 : SpurLight{0, 1};
+  };
   const Px* farStops = pal.at(kFarC);
   const Px* midStops = pal.at(kMidC);
   const Px* snowStops = pal.at(kSnowC);
@@ -72,21 +92,36 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
     edge[i] = static_cast<float>(snowline + (nf::fbmUnchecked(g.sx[i] * 0.02, 5.5, s.snow, 2) - 0.5) * 80);
   auto snowy = [&](int i, double y, double lit) {
     if (!snowOn) return false;
+    if (k > 0) lit = lit * (1 - k) + k * (y < t.mid[i] ? farSpur(i, y) : midSpur(i, y)).lit;
     const double x = g.sx[i];
     return y < edge[i] - 30 * lit || (x > 1372 && x < 1500 && y < 322 + 0.4 * (x - 1372));
   };
   // The slope light of each range ([base]: clamp(1.6 * lit)), for the rock tones and the snow.
-  auto farLight = [&](int i) { return clampd(t.farLit[i] * 1.6, -1, 1); };
-  auto midLight = [&](int i) { return clampd(t.midLit[i] * 1.6, -1, 1); };
+  auto farLight = [&](int i) { return clampd(t.farLit[i] * 1.6 * side, -1, 1); };
+  auto midLight = [&](int i) { return clampd(t.midLit[i] * 1.6 * side, -1, 1); };
   auto snowTone = [&](double lit, double y, double crest) { return 0.62 + 0.36 * lit - 0.12 * nf::smooth(0, 200, y - crest); };
-  // [base] tones: the slope lights the face, fbm mottles it and it hazes lighter toward the foot.
+  // The slope lights the face, fbm mottles it and it hazes lighter toward the foot; with spurs (k > 0)
+  // the facets take over part of the light and the mottle (at k = 0 these are the original tones).
   auto farTone = [&](int i, double y) {
-    return 0.45 + farLight(i) * 0.28 + (nf::fbmUnchecked(g.sx[i] * 0.009, y * 0.003, s.farTone, 3) - 0.5) * 0.35 +
-           nf::smooth(30, 360, y - t.far[i]) * 0.4;
+    return 0.45 + farLight(i) * (0.28 - 0.16 * k) + farSpur(i, y).lit * 0.22 * k +
+           (nf::fbmUnchecked(g.sx[i] * 0.009, y * 0.003, s.farTone, 3) - 0.5) * (0.35 - 0.13 * k) +
+           nf::smooth(30, 360, y - t.far[i]) * (0.4 - 0.05 * k);
   };
   auto midTone = [&](int i, double y) {
-    return 0.5 + midLight(i) * 0.3 + (nf::fbmUnchecked(g.sx[i] * 0.012, y * 0.0035, s.midTone, 3) - 0.5) * 0.45 +
-           nf::smooth(40, 320, y - t.mid[i]) * 0.28;
+    return 0.5 + midLight(i) * (0.3 - 0.18 * k) + midSpur(i, y).lit * 0.3 * k +
+           (nf::fbmUnchecked(g.sx[i] * 0.012, y * 0.0035, s.midTone, 3) - 0.5) * (0.45 - 0.19 * k) +
+           nf::smooth(40, 320, y - t.mid[i]) * (0.28 - 0.06 * k);
+  };
+  // Snow on a spur's crest blows off and shows the rock.
+  const Px* rockStops = pal.at(kRockC);
+  auto snowInk = [&](int i, double y, bool far, double lit, double th) {
+    const double crest = far ? t.far[i] : t.mid[i];
+    if (k > 0) {
+      const SpurLight sp = far ? farSpur(i, y) : midSpur(i, y);
+      const double down = y - crest;
+      if (sp.crest < 0.045 && down > 6 && down < 170) return pick(rockStops, 4, 0.35 + 0.35 * sp.lit, th);
+    }
+    return pick(snowStops, 4, snowTone(lit, y, crest), th);
   };
   for (int j = 0; j < g.bh; ++j) {
     const double y = g.sy[j];
@@ -95,11 +130,11 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
       const double th = bayer(i, j);
       if (y >= t.mid[i]) {
         // Slopes falling away toward the light catch gold along the crest.
-        if (y - t.mid[i] < g.px * 1.2 && t.midLit[i] > 0.15) row[i] = pal[kGoldC];
-        else if (snowy(i, y, midLight(i))) row[i] = pick(snowStops, 4, snowTone(midLight(i), y, t.mid[i]), th);
+        if (y - t.mid[i] < g.px * 1.2 && t.midLit[i] * side > 0.15) row[i] = pal[kGoldC];
+        else if (snowy(i, y, midLight(i))) row[i] = snowInk(i, y, false, midLight(i), th);
         else row[i] = pick(midStops, 3, midTone(i, y), th);
       } else if (y >= t.far[i]) {
-        if (snowy(i, y, farLight(i))) row[i] = pick(snowStops, 4, snowTone(farLight(i), y, t.far[i]), th);
+        if (snowy(i, y, farLight(i))) row[i] = snowInk(i, y, true, farLight(i), th);
         else row[i] = pick(farStops, 3, farTone(i, y), th);
       }
     }
@@ -122,7 +157,7 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
     const double y = y0 + by * g.px;
     if (y < t.far[i] + g.px * 1.5 || y > t.mid[i] - g.px) return;
     jit = (k - 0.5) * 0.4;
-    const Px ink = snowy(i, y, farLight(i)) ? pick(snowStops, 4, snowTone(farLight(i), y, t.far[i]), h)
+    const Px ink = snowy(i, y, farLight(i)) ? snowInk(i, y, true, farLight(i), h)
                                             : pick(farStops, 3, farTone(i, y), h);
     brush(d, bx, by, 4 + static_cast<int>(std::floor(frac(k * 9.1) * 4)), false, ink, angle, inFar);
   });
@@ -133,10 +168,11 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
     const double y = y0 + by * g.px;
     if (y < t.mid[i] + g.px * 1.5 || y > 900) return;
     jit = (k - 0.5) * 0.5;
-    const Px ink = snowy(i, y, midLight(i)) ? pick(snowStops, 4, snowTone(midLight(i), y, t.mid[i]), h)
+    const Px ink = snowy(i, y, midLight(i)) ? snowInk(i, y, false, midLight(i), h)
                                             : pick(midStops, 3, midTone(i, y), h);
     brush(d, bx, by, 4 + static_cast<int>(std::floor(frac(k * 9.1) * 5)), frac(k * 4.3) < 0.4, ink, angle, inMid);
   });
+  paintOutcrops(d, g, pal, w, t.mid.data(), s.rocks, side);
   for (size_t n = 0; n < pines.size(); ++n)
     paintCypress(d, g, pines[n], pal.at(kPineC), s.pine(static_cast<int>(n)), 0);
 }

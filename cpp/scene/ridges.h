@@ -7,6 +7,7 @@
 #include "palette.h"
 #include "raster.h"
 #include "seeds.h"
+#include "world.h"
 
 namespace nf::scene {
 
@@ -22,8 +23,9 @@ struct RidgeTables {
 
 void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s);
 
-// Mid-ridge pines from mulberry(612): 4 on [140, 460], 5 on [1140, 1480].
-std::vector<Cypress> makePines(const Seeds& s);
+// Mid-ridge pines from mulberry(612): the world's count on [140, 460], then on [1140, 1480]
+// (4 and 5 in the original).
+std::vector<Cypress> makePines(const Seeds& s, const World& w);
 
 // The season's snowline (spec 3.1, scene y): 435 + 165 cos(2 pi (winterDay - 40) / 365.24), lowest
 // (most snow) in early February. winterDay is the day of the year, 0 on 1 January.
@@ -31,7 +33,7 @@ double snowlineFor(double winterDay);
 
 // The land layer: both ranges, their strokes, and the ridge pines. snowline: scene y above which
 // the ranges are snowy (spec 3.1 on the [base] slope light), with the glacier; NaN for no snow.
-void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const RidgeTables& t,
+void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
                const std::vector<Cypress>& pines, double snowline);
 
 }  // namespace nf::scene

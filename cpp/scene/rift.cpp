@@ -85,7 +85,8 @@ void placeRift(RiftState& s, double clock) {
   for (Mote& m : s.motes) m.a = m.a0 + std::fmod(orbitRate(m.r) * spin * clock, 2 * kPi);
 }
 
-void paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, double clock, const Seeds& seeds) {
+void paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, double clock, const Seeds& seeds,
+               const Px* colours) {
   d.clear();
   if (o.i1 < o.i0) return;
   const uint8_t* mask = o.mask.data();
@@ -104,7 +105,7 @@ void paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, do
       const size_t k = static_cast<size_t>(j) * bw + i;
       if (mask[k] <= bayer(i, j) * 255) continue;
       const double glow = 1 - std::min(1.0, std::hypot(g.sx[i] - poleX, g.sy[j] - poleY) / kGlow);
-      d.p[k] = ramp(kRiftRamp, 8, 0.04 + glow * 0.34, i, j);
+      d.p[k] = ramp(colours, 8, 0.04 + glow * 0.34, i, j);
     }
 
   // Each stroke runs back along its mote's spiral; colour mixes the nebula the mote was born in with
@@ -121,7 +122,7 @@ void paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, do
         m.star >= 0 ? 0.75 * (0.35 + 0.65 * m.mag * (0.6 + 0.4 * std::sin(clock * m.freq + m.phase))) : 1;
     const double crest = std::pow(std::max(0.0, arm), 4) * 0.22;
     const Px ink = m.star >= 0 ? kStarColors[m.star]
-                               : pick(kRiftRamp, 8, m.tone * 1.2 - 0.36 + glow * 0.3 + arm * 0.16 + crest, m.thr);
+                               : pick(colours, 8, m.tone * 1.2 - 0.36 + glow * 0.3 + arm * 0.16 + crest, m.thr);
     const double len = std::max(m.len * g.px, m.r * trail * orbitRate(m.r) * 0.6);
     const int n = static_cast<int>(std::ceil(len / (g.px * 0.8)));
     const double cp = std::cos(pitch) * len / n, sp = std::sin(pitch) * len / n;

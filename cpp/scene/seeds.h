@@ -16,9 +16,9 @@ inline uint32_t layerSeed(uint32_t constant, uint32_t world) {
 
 struct Seeds {
   uint32_t world;
-  uint32_t farRidge, midRidge, farTone, midTone, farStroke, midStroke, pines, snow;
+  uint32_t farRidge, midRidge, farTone, midTone, farStroke, midStroke, pines, snow, spurs, rocks;
   uint32_t cloud, stars;
-  uint32_t hillNoise, hillTone, field, cypress[2];
+  uint32_t hillNoise, hillTone, field, islandFbm;
   uint32_t motes, echoTicks, echoWobble;
   uint32_t ripples, shear, glitter, splash;
   uint32_t trees[2], leaves, leafTone, dapple;
@@ -33,12 +33,14 @@ struct Seeds {
         midStroke(layerSeed(143, w)),
         pines(layerSeed(612, w)),
         snow(layerSeed(71, w)),
+        spurs(layerSeed(17, w)),
+        rocks(layerSeed(909, w)),
         cloud(layerSeed(131, w)),
         stars(layerSeed(77, w)),
         hillNoise(layerSeed(7, w)),
         hillTone(layerSeed(61, w)),
         field(layerSeed(151, w)),
-        cypress{layerSeed(500, w), layerSeed(501, w)},
+        islandFbm(layerSeed(19, w)),
         motes(layerSeed(404, w)),
         echoTicks(layerSeed(17, w)),
         echoWobble(layerSeed(311, w)),
@@ -51,8 +53,9 @@ struct Seeds {
         leafTone(layerSeed(83, w)),
         dapple(layerSeed(97, w)) {}
 
-  // Ridge pine n paints with seed 300 + n.
+  // Ridge pine n paints with seed 300 + n; island cypress n with 500 + n.
   uint32_t pine(int n) const { return layerSeed(300u + static_cast<uint32_t>(n), world); }
+  uint32_t islandCypress(int n) const { return layerSeed(500u + static_cast<uint32_t>(n), world); }
 };
 
 }  // namespace nf::scene

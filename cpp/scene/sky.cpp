@@ -46,7 +46,8 @@ double airAngle(const Air& air, double x, double y) {
   return std::atan2(vy, vx);
 }
 
-void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, double bodyR) {
+void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, const Air& air) {
+  const double bodyR = air.bodyR;
   base.clear();
   const Px* sky = pal.at(kSkyC);
   const Px* sun = pal.at(kSunC);
@@ -56,7 +57,7 @@ void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY,
     Px* row = &base.p[static_cast<size_t>(j) * base.w];
     const double t = nf::smooth(60, 520, y);
     for (int i = 0; i < g.bw; ++i) {
-      const double r = std::hypot(g.sx[i] - kSunX, y - kSunY);
+      const double r = std::hypot(g.sx[i] - air.bodyX, y - air.bodyY);
       if (r < bodyR) row[i] = sun[2];
       else if (r < bodyR + 18) row[i] = ramp(sun, 3, 1 - (r - bodyR) / 18, i, j);
       else row[i] = ramp(sky, 5, t, i, j);
@@ -125,7 +126,7 @@ void sampleFlow(FlowField& f, const Grid& g, const Air& air, int lastRow) {
 }  // namespace
 
 void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
-              const RidgeTables& t, uint32_t seed131, FlowField& flow) {
+              const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow) {
   d.p = base.p;  // same size: a plain copy, no allocation
   const double x0 = g.sx[0], y0 = g.sy[0];
   const double bx0 = air.bodyX, by0 = air.bodyY, br = air.bodyR;
@@ -175,14 +176,14 @@ void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, co
     const double r = std::hypot(x - bx0, y - by0);
     sunny = true;
     if (r < br) return pick(sun, 3, 0.7 + 0.3 * (1 - r / br), thr);
-    if (r < br + 70) {
+    if (w.halo && r < br + 70) {
       const double fall = 1 - (r - br) / 70;
       const double band = 0.5 + 0.5 * std::cos((r - br) * 0.21);
       if (band * fall > 0.3 + mask * 0.25) return pick(sun, 3, fall * 0.9, thr);
     }
     sunny = false;
     const double c = nf::fbmUnchecked((x - air.drift) * 0.0035, y * 0.012, seed131, 3);
-    const double cloud = nf::smooth(0.5, 0.68, c) * (1 - nf::smooth(230, 480, y));
+    const double cloud = nf::smooth(w.cloudLo, w.cloudHi, c) * (1 - nf::smooth(w.cloudTop0, w.cloudTop1, y));
     if (cloud > mask) return pick(pal.at(kCloudC), 3, (c - 0.5) * 3.5, thr);
     return pick(pal.at(kSkyC), 5, nf::smooth(60, 520, y) + (c - 0.5) * 0.35, thr);
   };
@@ -203,17 +204,17 @@ void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, co
   });
 }
 
-void makeStars(std::vector<SkyStar>& out, const Seeds& s) {
+void makeStars(std::vector<SkyStar>& out, const Seeds& s, const World& w) {
   out.clear();
   nf::Mulberry32 r(s.stars);
-  for (int n = 0; n < 80 && out.size() < 18; ++n) {
+  for (int n = 0; n < 80 && static_cast<int>(out.size()) < w.maxStars; ++n) {
     const double x = 40 + r.next() * 1520;
     const double y = 30 + r.next() * 420;
     const double mag = std::pow(r.next(), 1.6);
     const double freq = 0.6 + r.next() * 1.6;
     const double phase = r.next() * kPi * 2;
     const double sky = std::min(farRidgeAt(x, s.farRidge), midRidgeAt(x, s.midRidge));
-    if (y < sky - 50 && std::hypot(x - kSunX, y - kSunY) > 130) out.push_back({x, y, mag, freq, phase});
+    if (y < sky - 50 && std::hypot(x - w.moonX, y - w.moonY) > 130) out.push_back({x, y, mag, freq, phase});
   }
 }
 

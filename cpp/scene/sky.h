@@ -8,6 +8,7 @@
 #include "palette.h"
 #include "raster.h"
 #include "ridges.h"
+#include "world.h"
 
 namespace nf::scene {
 
@@ -28,8 +29,8 @@ struct Air {
 
 double airAngle(const Air& air, double x, double y);
 
-// Rows down to floorY (max ridge y + 30); the rest stays transparent.
-void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, double bodyR);
+// Rows down to floorY (max ridge y + 30); the rest stays transparent. The disc is the air's body.
+void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, const Air& air);
 
 // The flow is sampled every 2 buffer pixels per tick and interpolated along the strokes, which keeps
 // the tick O(pixels) whatever the number of eddies. flow is reused scratch.
@@ -41,14 +42,15 @@ struct FlowField {
 };
 
 void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
-              const RidgeTables& t, uint32_t seed131, FlowField& flow);
+              const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow);
 
 struct SkyStar {
   double x, y, mag, freq, phase;
 };
 
-// mulberry(77): up to 80 candidates (five draws each, kept or not), at most 18 kept.
-void makeStars(std::vector<SkyStar>& out, const Seeds& s);
+// mulberry(77): up to 80 candidates (five draws each, kept or not), at most w.maxStars kept (18 in
+// the original), none within 130 units of the moon.
+void makeStars(std::vector<SkyStar>& out, const Seeds& s, const World& w = originalWorld());
 void paintStars(Image& d, const Grid& g, const Palette& pal, const std::vector<SkyStar>& stars, double clock);
 
 }  // namespace nf::scene

@@ -32,7 +32,8 @@ struct Limb {
 
 }  // namespace
 
-void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double width, double len) {
+void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double width, double len,
+              const Growth& gr) {
   out.segs.clear();
   out.tips.clear();
   nf::Mulberry32 r(seed);
@@ -51,30 +52,31 @@ void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double 
     const double nx = s.x + std::cos(s.a) * s.l, ny = s.y + std::sin(s.a) * s.l;
     out.segs.push_back({s.x, s.y, nx, ny, s.w, w1});
     const double roll = r.next();
-    if (roll < 0.3 || s.w > width * 0.8) {
-      const double a = curl(s.a, 0.1);
-      stack.push_back({nx, ny, a, w1, s.l * 0.94, s.phase});
+    if (roll < gr.straight || s.w > width * gr.trunk) {
+      const double a = curl(s.a, gr.curlMain);
+      stack.push_back({nx, ny, a, w1, s.l * gr.decayStraight, s.phase});
       continue;
     }
-    const bool both = roll > 0.79;
+    const bool both = roll > gr.both;
     const double phase = s.phase + 2.39996;
     const int side = std::cos(phase) >= 0 ? 1 : -1;
     const double keep = both ? 0.45 + r.next() * 0.15 : 0.6 + r.next() * 0.2;
-    const double mainA = curl(s.a, 0.1);
-    stack.push_back({nx, ny, mainA, w1 * std::sqrt(keep), s.l * 0.9, phase});
+    const double mainA = curl(s.a, gr.curlMain);
+    stack.push_back({nx, ny, mainA, w1 * std::sqrt(keep), s.l * gr.decayMain, phase});
     const int kids[2] = {side, -side};
     const int count = both ? 2 : 1;
     const double kw = w1 * std::sqrt((1 - keep) / count);
     for (int n = 0; n < count; ++n) {
       const int k = kids[n];
-      const double a = curl(s.a + k * (0.35 + r.next() * 0.4), 0.14);
-      const double l = s.l * (0.7 + r.next() * 0.2);
+      const double a = curl(s.a + k * (gr.spread0 + r.next() * gr.spreadR), gr.curlSide);
+      const double l = s.l * (gr.side0 + r.next() * gr.sideR);
       stack.push_back({nx, ny, a, kw, l, phase + k});
     }
   }
 }
 
-void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const std::vector<float>& hillTop) {
+void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
+                const std::vector<float>& hillTop) {
   const int bw = g.bw, bh = g.bh;
   const size_t n = static_cast<size_t>(bw) * bh;
   // Repoussoir trees hug whatever edges the slice fit leaves visible.
@@ -82,8 +84,8 @@ void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& 
   c.roots[0] = left + span * 0.04;
   c.roots[1] = left + span * 0.97;
   const double k = clampd(span / 1500, 0.45, 1);
-  growTree(c.trees[0], s.trees[0], c.roots[0], 1080, -0.04, 46 * k, 90 * k);
-  growTree(c.trees[1], s.trees[1], c.roots[1], 1080, 0.02, 36 * k, 80 * k);
+  growTree(c.trees[0], s.trees[0], c.roots[0], 1080, -0.04, 46 * k * w.trees[0].size, 90 * k * w.trees[0].size, w.trees[0]);
+  growTree(c.trees[1], s.trees[1], c.roots[1], 1080, 0.02, 36 * k * w.trees[1].size, 80 * k * w.trees[1].size, w.trees[1]);
 
   c.density.assign(n, 0.f);
   c.depth.assign(n, 0.f);

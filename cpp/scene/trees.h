@@ -8,6 +8,7 @@
 #include "palette.h"
 #include "raster.h"
 #include "seeds.h"
+#include "world.h"
 
 namespace nf::scene {
 
@@ -22,7 +23,9 @@ struct Tree {
   std::vector<Tip> tips;
 };
 
-void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double width, double len);
+// growth: the species' constants (world.h); the default is the original's.
+void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double width, double len,
+              const Growth& growth = originalWorld().trees[0]);
 
 // Everything about the canopy that depends only on grid, trees and palette: leaf density and depth
 // splatted from the tips, the static leaf tone, the bark image and the dapple's per-pixel cover.
@@ -35,7 +38,8 @@ struct CanopyCache {
   Image bark;
 };
 
-void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const std::vector<float>& hillTop);
+void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
+                const std::vector<float>& hillTop);
 void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
                  double clock);
 

@@ -114,12 +114,12 @@ void paintWater(Image& d, const Grid& g, const Palette& pal, const Seeds& s, con
   }
 
   // Glitter: facets that tilt the sun (or the open portal) toward us, each on its own beat.
-  const double sunLit = 1.0;
+  const double sunLit = in.sunLit;
   for (int j = std::max(0, shore + 1); j < bh; j += 2) {
     const double depth = g.sy[j] - kWater;
     const double ws = 14 + depth * 0.9, wp = 20 + depth * 0.5;
     for (int i = (j >> 1) % 3; i < bw; i += 3) {
-      const double ds = (g.sx[i] - kSunX) / ws, dp = (g.sx[i] - 800) / wp;
+      const double ds = (g.sx[i] - in.bodyX) / ws, dp = (g.sx[i] - 800) / wp;
       const double ps = 0.42 * sunLit * std::exp(-ds * ds);
       const double pp = (0.05 + 0.45 * in.heat) * std::exp(-dp * dp);
       if (ps + pp < 0.01) continue;

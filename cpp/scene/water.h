@@ -37,6 +37,8 @@ struct WaterInputs {
   const Splash* splashes;
   int splashCount;
   double clock, heat;
+  double bodyX;   // the sun's (or moon's) x, where the glitter gathers
+  double sunLit;  // 1 under a clear sky, less under heavy cloud
   bool dark;  // day < 0.5
 };
 

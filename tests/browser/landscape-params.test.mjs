@@ -1,7 +1,15 @@
-// URL state of the 404 page (web/landscape-params.js): pure functions, tested in Node.
+// URL state of the 404 page (web/landscape-params.js) over the module's parameter table, in Node.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseQuery, parseSeed, seedFromText, describeIgnored, shareUrl, dayFromClock, duskFromClock, seasonFromDate } from '../../web/landscape-params.js';
+import * as P from '../../web/landscape-params.js';
+import { loadNoisefield } from '../wasm/helpers/load.mjs';
+
+const { describeIgnored, dayFromClock, duskFromClock, seasonFromDate } = P;
+const M = await loadNoisefield();
+const seedFromText = (t) => P.seedFromText(M, t);
+const parseSeed = (raw) => P.parseParam(M, 'seed', raw);
+const parseQuery = (q) => P.parseQuery(M, q);
+const shareUrl = P.shareUrl;
 
 test('seedFromText is FNV-1a 32 over UTF-8', () => {
   assert.equal(seedFromText(''), 2166136261);
@@ -14,6 +22,9 @@ test('seedFromText is FNV-1a 32 over UTF-8', () => {
 test('parseSeed: integers, words and typos', () => {
   assert.deepEqual(parseSeed('0'), { value: 0 });
   assert.deepEqual(parseSeed('4294967295'), { value: 4294967295 });
+  for (const typo of ['+1', ' 7 ', '1e3', '.5', '0x10', '-0', '1.']) assert.ok(parseSeed(typo).error, typo);
+  for (const word of ['1e400', '-0x10', '1_000', '12abc', 'Infinity', 'é'.repeat(64)]) assert.equal(parseSeed(word).word, word);
+  assert.ok(parseSeed('é'.repeat(65)).error, 'at most 64 characters, not bytes');
   assert.ok(parseSeed('4294967296').error);
   assert.ok(parseSeed('-1').error);
   assert.ok(parseSeed('1.5').error);
@@ -25,6 +36,7 @@ test('parseSeed: integers, words and typos', () => {
 test('parseQuery: good values, defaults and ignored values', () => {
   const good = parseQuery('?seed=7&day=0.25&dusk=0.5&season=40&t=12.5&px=2&theme=dark&motion=off&test');
   assert.deepEqual(good.state, { seed: 7, seedWord: null, day: 0.25, dusk: 0.5, season: 40, t: 12.5, px: 2, theme: 'dark', motion: 'off' });
+  assert.deepEqual(P.mountOptions(M, good.state), { seed: 7, day: 0.25, dusk: 0.5, season: 40, time: 12.5, pitch: 2, theme: 'dark', motion: false });
   assert.deepEqual(good.ignored, []);
   assert.equal(good.test, true);
   const none = parseQuery('');
@@ -36,25 +48,55 @@ test('parseQuery: good values, defaults and ignored values', () => {
   assert.equal(bad.ignored.map((i) => i.name).join(), 'day,dusk,season,t,px,theme,motion');
   assert.equal(describeIgnored(bad.ignored).split(';').length, 7);
   for (const s of ['-1', '4.5', 'winter', '', '1e2']) assert.equal(parseQuery(`?season=${s}`).ignored[0]?.name, 'season', s);
-  assert.match(describeIgnored(parseQuery('?day=abc').ignored), /^ignored day=abc \(expected 0\.\.1\)$/);
+  assert.match(describeIgnored(parseQuery('?day=abc').ignored), /^ignored day=abc \(expected a number in \[0, 1\]\)$/);
   assert.ok(describeIgnored(parseQuery('?seed=' + '9'.repeat(40)).ignored).includes('…'));
 });
 
-test('shareUrl keeps seed word, day, season and a frozen clock', () => {
+test('shareUrl keeps seed word, day, season and a frozen clock, exactly', () => {
   const u = new URL(shareUrl('http://x.test/a?b=1#h', { seed: 5, seedWord: 'meadow', day: 0.123456, season: 40, clock: 3.14159, theme: 'dark' }));
   assert.equal(u.searchParams.get('season'), '40');
   assert.equal(new URL(shareUrl('http://x.test/', { seed: 5, day: 1, season: null, clock: 0 })).searchParams.get('season'), 'none');
   assert.equal(u.searchParams.has('dusk'), false, 'no dusk param without twilight');
-  assert.equal(new URL(shareUrl('http://x.test/', { seed: 5, day: 0.4, dusk: 0.712345, clock: 0 })).searchParams.get('dusk'), '0.7123');
+  assert.equal(new URL(shareUrl('http://x.test/', { seed: 5, day: 0.4, dusk: 0.712345, clock: 0 })).searchParams.get('dusk'), '0.712345');
   assert.equal(u.pathname, '/a');
   assert.equal(u.hash, '');
   assert.equal(u.searchParams.get('seed'), 'meadow');
-  assert.equal(u.searchParams.get('day'), '0.1235');
-  assert.equal(u.searchParams.get('t'), '3.142');
+  assert.equal(u.searchParams.get('day'), '0.123456');
+  assert.equal(u.searchParams.get('t'), '3.14159');
   assert.equal(u.searchParams.get('theme'), 'dark');
   assert.equal(u.searchParams.has('b'), false);
   const round = parseQuery(u.search);
   assert.deepEqual(round.ignored, []);
+  // Any double survives the link bit for bit (the C++ parser reads what String() wrote).
+  const day = 0.1 + 0.2, clock = 1234.5678901234567 / 3, dusk = 1 / 3;
+  const back = parseQuery(new URL(shareUrl('http://x.test/', { seed: 1, day, dusk, clock, season: 3 })).search).state;
+  assert.equal(back.day, day);
+  assert.equal(back.dusk, dusk);
+  assert.equal(back.t, clock);
+});
+
+test('checkOption: mount() options by the table, with messages naming the option and its range', () => {
+  assert.equal(P.checkOption(M, 'seed', 'meadow'), seedFromText('meadow'));
+  assert.equal(P.checkOption(M, 'seed', 7), 7);
+  assert.equal(P.checkOption(M, 'season', 'none'), 'none');
+  assert.equal(P.checkOption(M, 'motion', false), false);
+  assert.equal(P.checkOption(M, 'day', null), null);
+  assert.throws(() => P.checkOption(M, 'day', 2), /^Error: day must be a number in \[0, 1\] \(got 2\)$/);
+  assert.throws(() => P.checkOption(M, 'day', '0.5'), /day must be a number/);
+  assert.throws(() => P.checkOption(M, 'seed', 1.5), /seed must be an integer in \[0, 4294967295\] or a word/);
+  assert.throws(() => P.checkOption(M, 'season', 3.5), /season must be an integer day of the year in \[0, 365\] or none/);
+  assert.throws(() => P.checkOption(M, 'pitch', 9), /pitch must be an integer in \[1, 8\]/);
+  assert.throws(() => P.checkOption(M, 'theme', 'Dark'), /theme must be light or dark/);
+  assert.throws(() => P.checkOption(M, 'motion', 'off'), /motion must be on or off/);
+});
+
+test('the table: every URL parameter has a rule, the README lists it and the CLI takes the same names', () => {
+  const t = P.paramTable(M);
+  const url = t.filter((p) => p.url).map((p) => p.name);
+  assert.deepEqual(url, ['seed', 'day', 'dusk', 'season', 't', 'px', 'theme', 'motion']);
+  for (const p of t) assert.ok(p.allowed && p.description, p.name);
+  const md = M.worldParamsMarkdown();
+  for (const name of url) assert.ok(md.includes('| `' + name + '` |'), name);
 });
 
 test('duskFromClock: 1 at 18:30, a fainter glow at dawn, 0 by day and at night', () => {
@@ -88,8 +130,8 @@ test('dayFromClock: 1 at midday, 0 at night, smooth between', () => {
 });
 
 test('mountOptions maps URL names to mount() option names, leaving defaults out', async () => {
-  const { mountOptions, URL_PARAMS } = await import('../../web/landscape-params.js');
-  assert.deepEqual(URL_PARAMS, ['seed', 'day', 'dusk', 'season', 't', 'px', 'theme', 'motion']);
+  const mountOptions = (state) => P.mountOptions(M, state);
+  assert.deepEqual(P.urlParams(M), ['seed', 'day', 'dusk', 'season', 't', 'px', 'theme', 'motion']);
   assert.deepEqual(mountOptions(parseQuery('').state), {});
   assert.deepEqual(mountOptions(parseQuery('?seed=meadow&t=3&px=2&motion=off&season=none').state),
     { seed: 'meadow', time: 3, pitch: 2, motion: false, season: 'none' });

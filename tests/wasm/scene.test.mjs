@@ -117,3 +117,42 @@ test('bad scene input throws an Error naming the parameter; the scene keeps work
   }
   assert.throws(() => s.advance(0.1), /deleted/);
 });
+
+test('framing: cover is the default fill; gate keeps the ring whole in a 1700 x 300 banner; a focal point; bad values', () => {
+  const s = new nf.Landscape();
+  const t = new nf.Landscape();
+  try {
+    assert.deepEqual(nf.Landscape.FRAMINGS, ['cover', 'gate', 'island']);
+    s.setViewport({ cssWidth: 1280, cssHeight: 800 });
+    t.setViewport({ cssWidth: 1280, cssHeight: 800, framing: 'cover' });
+    assert.deepEqual(t.placement, s.placement);
+    assert.deepEqual([...t.pixels('gate')], [...s.pixels('gate')], 'cover paints what no framing paints');
+    const ring = (p) => {
+      const r = (p.gateR + 46) * p.scale;   // the ring's outer edge (rift.h kGateRing)
+      const y = p.gateY * p.scale + p.oy - p.inset, x = p.gateX * p.scale + p.ox - p.inset;
+      return { top: y - r, bottom: y + r, left: x - r, right: x + r };
+    };
+    s.setViewport({ cssWidth: 1700, cssHeight: 300 });
+    assert.ok(ring(s.placement).top < 0, 'cover cuts the top of the gate');
+    s.setViewport({ cssWidth: 1700, cssHeight: 300, framing: 'gate' });
+    const g = ring(s.placement);
+    assert.ok(g.top >= 0 && g.bottom <= 300 && g.left >= 0 && g.right <= 1700, JSON.stringify(g));
+    s.setViewport({ cssWidth: 1700, cssHeight: 300, framing: 'island' });
+    const isl = s.placement;
+    assert.ok(isl.waterY * isl.scale + isl.oy - isl.inset < 300, 'the water line is in view');
+    s.setViewport({ cssWidth: 1280, cssHeight: 300, framing: { x: 800, y: 1000 } });
+    const f = s.placement;
+    // Centring on the scene's bottom edge is clamped: the scene's bottom rests on the canvas's,
+    // which overhangs the viewport by the inset (the parallax margin).
+    assert.equal(Math.round(1000 * f.scale + f.oy - f.inset), 300 + f.inset, 'a focal point at the bottom edge rests the scene on it');
+    s.setViewport({ cssWidth: 1280, cssHeight: 300, framing: { x: 800, y: 700 } });
+    const m = s.placement;
+    assert.ok(Math.abs(700 * m.scale + m.oy - m.inset - 150) < 1e-9, 'a focal point inside the scene sits in the middle');
+    assert.throws(() => s.setViewport({ cssWidth: 100, cssHeight: 100, framing: 'sky' }), /framing must be one of cover, gate, island or a point/);
+    assert.throws(() => s.setViewport({ cssWidth: 100, cssHeight: 100, framing: { x: 800, y: -1 } }), /framing point .*y in \[0, 1000\]/);
+    assert.throws(() => s.setViewport({ cssWidth: 100, cssHeight: 100, framing: { x: 800 } }), /framing point must be \{ x, y \}/);
+  } finally {
+    s.delete();
+    t.delete();
+  }
+});

@@ -1,0 +1,60 @@
+#include "compose.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace nf::scene {
+namespace {
+
+// Straight-alpha "over" of src onto dst (dst turns opaque once anything opaque lands).
+void over(uint8_t* dst, const uint8_t* src) {
+  const int a = src[3];
+  if (a == 0) return;
+  if (a == 255) {
+    std::memcpy(dst, src, 4);
+    return;
+  }
+  const int da = dst[3];
+  const double sa = a / 255.0, oa = sa + da / 255.0 * (1 - sa);
+  for (int c = 0; c < 3; ++c)
+    dst[c] = static_cast<uint8_t>((src[c] * sa + dst[c] * (da / 255.0) * (1 - sa)) / oa + 0.5);
+  dst[3] = static_cast<uint8_t>(oa * 255 + 0.5);
+}
+
+}  // namespace
+
+ComposeRect viewportRect(const Landscape& scene, int zoom) {
+  const Grid& g = scene.grid();
+  return {g.cssW * zoom, g.cssH * zoom, kInset * zoom, kInset * zoom, g.pitch * zoom};
+}
+
+ComposeRect bufferViewRect(const Landscape& scene, int zoom) {
+  const Grid& g = scene.grid();
+  if (!g.valid()) return {0, 0, 0, 0, zoom};
+  const int i0 = kInset / g.pitch, j0 = kInset / g.pitch;
+  const int i1 = std::min(g.bw, (kInset + g.cssW + g.pitch - 1) / g.pitch);
+  const int j1 = std::min(g.bh, (kInset + g.cssH + g.pitch - 1) / g.pitch);
+  return {(i1 - i0) * zoom, (j1 - j0) * zoom, i0 * zoom, j0 * zoom, zoom};
+}
+
+std::vector<uint8_t> composite(const Landscape& scene, const ComposeRect& r) {
+  const int bw = scene.bufferWidth(), bh = scene.bufferHeight();
+  if (bw <= 0 || bh <= 0 || r.width <= 0 || r.height <= 0 || r.step <= 0 || !scene.pixels(kSky)) return {};
+  // Flatten once at buffer resolution, then sample.
+  std::vector<uint8_t> flat(static_cast<size_t>(bw) * bh * 4, 0);
+  for (int l = 0; l < kLayerCount; ++l) {
+    const uint8_t* src = scene.pixels(static_cast<Layer>(l));
+    for (size_t k = 0; k < flat.size(); k += 4) over(&flat[k], src + k);
+  }
+  std::vector<uint8_t> out(static_cast<size_t>(r.width) * r.height * 4);
+  for (int y = 0; y < r.height; ++y) {
+    const int j = std::min(bh - 1, std::max(0, (y + r.offY) / r.step));
+    for (int x = 0; x < r.width; ++x) {
+      const int i = std::min(bw - 1, std::max(0, (x + r.offX) / r.step));
+      std::memcpy(&out[(static_cast<size_t>(y) * r.width + x) * 4], &flat[(static_cast<size_t>(j) * bw + i) * 4], 4);
+    }
+  }
+  return out;
+}
+
+}  // namespace nf::scene

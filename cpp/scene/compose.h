@@ -1,0 +1,30 @@
+// The composited view: the seven layers flattened back to front ("over", straight alpha), as the
+// page stacks its canvases, and sampled nearest-neighbour as image-rendering: pixelated shows them.
+// The native CLI's PNGs and the page's "Save picture" both come from here.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "landscape.h"
+
+namespace nf::scene {
+
+// Output pixel (x, y) shows buffer pixel ((x + offX) / step, (y + offY) / step), integer division,
+// clamped to the buffer. The page at a devicePixelRatio of zoom: step = pitch * zoom and
+// off = 48 * zoom (the inset). The buffer itself, each pixel a zoom x zoom block: step = zoom.
+struct ComposeRect {
+  int width, height;  // output pixels
+  int offX, offY;     // output-pixel offset into the stretched buffer
+  int step;           // output pixels per buffer pixel
+};
+
+// The rectangle of the viewport as the page shows it at devicePixelRatio zoom (cssWidth x
+// cssHeight CSS px, so cssWidth * zoom x cssHeight * zoom pixels).
+ComposeRect viewportRect(const Landscape& scene, int zoom);
+// The buffer pixels the viewport covers (partly covered edge pixels included), zoom x zoom each.
+ComposeRect bufferViewRect(const Landscape& scene, int zoom);
+
+// RGBA8, rect.width * rect.height * 4 bytes; empty before setViewport() or for an empty rect.
+std::vector<uint8_t> composite(const Landscape& scene, const ComposeRect& rect);
+
+}  // namespace nf::scene

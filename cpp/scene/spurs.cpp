@@ -1,0 +1,46 @@
+#include "spurs.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "noise/fbm.h"
+
+namespace nf::scene {
+
+SpurLight spurLight(double x, double down, double tilt, double freq, double phase, uint32_t seed, double side,
+                    double contrast) {
+  // Spurs lean down the slope the way water would cut them, and wander with a slow fbm.
+  const double xs = x + tilt * 110 * std::tanh(down / 100);
+  const double u = xs * freq + 1.4 * nf::fbmUnchecked(xs * 0.004, phase, seed, 2) +
+                   0.3 * std::sin(0.011 * down + 0.002 * xs + phase);
+  const double f = frac(u);
+  const double facing = 1 - 2 * nf::smooth(0.4, 0.6, f);
+  return {facing * side * contrast * (1 - 0.5 * nf::smooth(0, 300, down)), std::min(f, 1 - f)};
+}
+
+void paintOutcrops(Image& d, const Grid& g, const Palette& pal, const World& w, const float* midCrest,
+                   uint32_t seed, double side) {
+  const Px* rock = pal.at(kRockC);
+  for (int k = 0; k < w.outcropCount; ++k) {
+    const Outcrop& o = w.outcrops[k];
+    const int ic = g.clampCol(g.col(o.x));
+    const double cy = midCrest[ic] + o.down;
+    const int i0 = std::max(0, g.col(o.x - o.w)), i1 = std::min(g.bw - 1, g.col(o.x + o.w));
+    const int j0 = std::max(0, g.row(cy - o.h)), j1 = std::min(g.bh - 1, g.row(cy + o.h * 0.5));
+    for (int j = j0; j <= j1; ++j)
+      for (int i = i0; i <= i1; ++i) {
+        const double x = g.sx[i], y = g.sy[j];
+        if (y < midCrest[i] + g.px) continue;  // on the face, never against the sky
+        const double u = (x - o.x) / o.w;
+        if (std::fabs(u) >= 1) continue;
+        // A blocky crown nibbled by noise over a flat foot.
+        const double crown = o.h * std::pow(1 - u * u, 0.6) * (0.75 + 0.5 * nf::valueNoiseUnchecked(x * 0.15, k * 3.1, seed));
+        if (y < cy - crown || y > cy + o.h * 0.5) continue;
+        const bool foot = y > cy + o.h * 0.5 - g.px;
+        const double t = foot ? 0.05 : 0.45 + 0.35 * u * side + 0.25 * (nf::valueNoiseUnchecked(x * 0.3, y * 0.3, seed + 1) - 0.5);
+        d.p[static_cast<size_t>(j) * d.w + i] = ramp(rock, 4, t, i, j);
+      }
+  }
+}
+
+}  // namespace nf::scene

@@ -1,0 +1,66 @@
+#include "tint.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "palette.h"
+#include "raster.h"
+
+namespace nf::scene {
+namespace {
+
+double hueToChannel(double p, double q, double t) {
+  if (t < 0) t += 1;
+  if (t > 1) t -= 1;
+  if (t < 1.0 / 6) return p + (q - p) * 6 * t;
+  if (t < 0.5) return q;
+  if (t < 2.0 / 3) return p + (q - p) * (2.0 / 3 - t) * 6;
+  return p;
+}
+
+}  // namespace
+
+Rgb turnHue(Rgb c, double degrees, double sat) {
+  const double r = c.r / 255, g = c.g / 255, b = c.b / 255;
+  const double mx = std::max({r, g, b}), mn = std::min({r, g, b});
+  const double l = (mx + mn) / 2;
+  if (mx == mn) return c;  // grey: no hue to turn
+  const double d = mx - mn;
+  double s = l > 0.5 ? d / (2 - mx - mn) : d / (mx + mn);
+  double h = mx == r ? (g - b) / d + (g < b ? 6 : 0) : (mx == g ? (b - r) / d + 2 : (r - g) / d + 4);
+  h = frac(h / 6 + degrees / 360);
+  s = clampd(s * sat, 0, 1);
+  const double q = l < 0.5 ? l * (1 + s) : l + s - l * s, p = 2 * l - q;
+  return {hueToChannel(p, q, h + 1.0 / 3) * 255, hueToChannel(p, q, h) * 255, hueToChannel(p, q, h - 1.0 / 3) * 255};
+}
+
+void tintFor(const World& w, int key, double& degrees, double& sat) {
+  degrees = 0;
+  sat = 1;
+  if (w.original) return;
+  auto in = [&](int start, int n) { return key >= start && key < start + n; };
+  if (in(kSkyC, 5) || in(kCloudC, 3) || in(kSwirlC, 2) || in(kFarC, 3) || in(kWaterC, 3) || key == kContourC) {
+    degrees = w.skyHue;
+  } else if (in(kSunC, 3) || in(kGlintC, 2)) {
+    degrees = w.sunHue;
+  } else if (in(kMidC, 3) || in(kHillC, 4) || in(kPineC, 3) || in(kLeafC, 4) || key == kContourC + 1 ||
+             key == kContourC + 2) {
+    degrees = w.vegHue;
+    sat = w.vegSat;
+  } else if (key == kPoppyC || key == kCornflowerC || key == kOchreC) {
+    degrees = w.flowerHue;
+  }
+}
+
+void riftRampFor(const World& w, Px out[8]) {
+  for (int k = 0; k < 8; ++k) {
+    if (w.original) {
+      out[k] = kRiftRamp[k];
+      continue;
+    }
+    const Rgb c = turnHue({double(chR(kRiftRamp[k])), double(chG(kRiftRamp[k])), double(chB(kRiftRamp[k]))}, w.riftHue, 1.1);
+    out[k] = rgba(to8(c.r), to8(c.g), to8(c.b));
+  }
+}
+
+}  // namespace nf::scene
