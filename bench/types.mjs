@@ -11,7 +11,7 @@
 import FastNoiseLite from 'fastnoise-lite';
 import { createNoise2D } from 'simplex-noise';
 import { loadNoisefield } from '../tests/wasm/helpers/load.mjs';
-import { runInterleaved, median, ratioMedian, table } from './harness.mjs';
+import { runInterleaved, median, ratios, withSpread } from './harness.mjs';
 
 const W = 512, H = 512, STEP = 0.0173, X0 = 0.37, Y0 = 0.29;
 const OCT = 4, LAC = 2.03, GAIN = 0.5, SEED = 42;
@@ -66,7 +66,7 @@ const snFbmBody = `(() => { let s = 0, norm = 0, amp = 0.5, fx = x, fy = y;
   for (let o = 0; o < ${OCT}; o++) { s += amp * n[o](fx, fy); norm += amp; amp *= ${GAIN}; fx *= ${LAC}; fy *= ${LAC}; }
   return s / norm; })()`;
 
-export async function benchTypes({ log = console.log, rounds = 7, minMs = 50 } = {}) {
+export async function benchTypes({ report, rounds = 7, minMs = 50 } = {}) {
   const nf = await loadNoisefield();
   const out = new Float32Array(W * H);
   const grid = { width: W, height: H, x: X0, y: Y0, step: STEP };
@@ -91,14 +91,16 @@ export async function benchTypes({ log = console.log, rounds = 7, minMs = 50 } =
     }
   }
   const times = runInterleaved(cases, { rounds, minMs });
-  const ns = (name) => (times.has(name) ? (median(times.get(name)) * 1e6 / (W * H)).toFixed(1) : '-');
+  const ns = (name) => (times.has(name) ? withSpread(times.get(name), 1, 1e6 / (W * H)) : '-');
   const tableRows = rows.map(({ label, fnlName, sn }) => {
-    const ratio = ratioMedian(times, `fnl ${label}`, `ours ${label}`);
+    const r = ratios(times, `fnl ${label}`, `ours ${label}`);
     return [label, ns(`ours ${label}`), `${ns(`fnl ${label}`)} (${fnlName})`, sn ? ns(`sn ${label}`) : '-',
-      ratio.toFixed(2) + 'x', ratio >= GOAL ? 'yes' : 'no'];
+      withSpread(r, 2) + 'x', median(r) >= GOAL ? 'yes' : 'no'];
   });
-  log(`\nNoise types in Node, ${W}x${H} fills (median ns/sample; ratio = FastNoiseLite time / ours, within a round; goal >= ${GOAL}x)`);
-  log(table(['type', 'ours (wasm)', 'fastnoise-lite', 'simplex-noise', 'vs FNL', `>= ${GOAL}x`], tableRows));
+  report.section(`Noise types in Node ${process.version}, ${W}x${H} fills (${rounds} interleaved rounds)`,
+    ['type', 'ours (wasm) ns/sample', 'fastnoise-lite ns/sample', 'simplex-noise ns/sample', 'vs FNL', `>= ${GOAL}x`], tableRows,
+    ['ns/sample: median of the rounds (min-max); vs FNL: FastNoiseLite time / ours within a round, median (min-max).',
+      'Every JS case has its own monomorphic fill loop.']);
   for (const f of fields) f.delete();
   return tableRows;
 }

@@ -5,11 +5,34 @@
 const rgb = (c) => `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
 const bandIndex = (f, t) => (f < t[0] ? 0 : f < t[1] ? 1 : f < t[2] ? 2 : 3);
 
+// Each chart's CSS box, kept by a ResizeObserver: reading clientWidth while drawing would force a
+// synchronous layout in every frame (the page has just written its stats text).
+const boxes = new WeakMap();
+let resized = () => {};
+const observer = new ResizeObserver((entries) => {
+  let changed = false;
+  for (const e of entries) {
+    const box = { w: e.target.clientWidth, h: e.target.clientHeight };  // layout is fresh here: no extra cost
+    const old = boxes.get(e.target);
+    if (!old || old.w !== box.w || old.h !== box.h) changed = true;
+    boxes.set(e.target, box);
+  }
+  if (changed) resized();
+});
+// fn() runs when a chart's box changes size (the page redraws its charts then).
+export function onChartResize(fn) { resized = fn; }
+
 // Match the canvas's backing store to its CSS box (crisp lines at any devicePixelRatio).
 function fit(canvas) {
   const dpr = Math.min(3, window.devicePixelRatio || 1);
-  const w = Math.max(1, Math.round(canvas.clientWidth * dpr));
-  const h = Math.max(1, Math.round(canvas.clientHeight * dpr));
+  let box = boxes.get(canvas);
+  if (!box) {  // first draw, before the observer has reported: read the box once
+    box = { w: canvas.clientWidth, h: canvas.clientHeight };
+    boxes.set(canvas, box);
+    observer.observe(canvas);
+  }
+  const w = Math.max(1, Math.round(box.w * dpr));
+  const h = Math.max(1, Math.round(box.h * dpr));
   if (canvas.width !== w || canvas.height !== h) {
     canvas.width = w;
     canvas.height = h;

@@ -4,7 +4,7 @@
 // inputs, the URL, pan and zoom, scheduling (one render per animation frame) and the two charts.
 import createNoisefield from './noisefield.mjs';
 import { createControls, formatValue } from './explorer-controls.js';
-import { drawHistogram, drawProfile } from './explorer-charts.js';
+import { drawHistogram, drawProfile, onChartResize } from './explorer-charts.js';
 import { PAGE_DEFAULTS, RESOLUTIONS, ZOOM_MAX, ZOOM_MIN, noteLines, readFragment } from './explorer-url.js';
 
 const $ = (id) => document.getElementById(id);
@@ -839,7 +839,9 @@ async function main() {
   $('download-png').addEventListener('click', downloadPng);
   $('reset-all').addEventListener('click', resetAll);
   $('url-note-dismiss').addEventListener('click', () => { $('url-note').hidden = true; });
-  window.addEventListener('resize', () => { chartsDirty = true; for (const v of views) dirty.add(v); schedule(); });
+  const redrawAll = () => { chartsDirty = true; for (const v of views) dirty.add(v); schedule(); };
+  window.addEventListener('resize', redrawAll);
+  onChartResize(redrawAll);
   matchMedia('(max-width: 900px)').addEventListener('change', () => invalidate());
 
   showUrlNote(problems);

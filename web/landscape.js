@@ -395,11 +395,16 @@ export async function mount(element, options = {}) {
   if (dayOption === null || duskOption === null) dayTimer = win.setInterval(applyDay, 60000);
 
   // ---- first frame ----
+  // Rendered once: the clock is set first, so setViewport's own render is the first frame.
   scene.setDayAndDusk(effectiveDay(), effectiveDusk());
   setMode(MODE.idle);
-  relayout();
-  if (frozen !== null) scene.setClock(frozen);
-  still();
+  scene.setClock(frozen ?? scene.clock);
+  if (relayout()) {  // a host with no size yet paints when the ResizeObserver reports one
+    scene.advance(0);  // takes the repaint report setViewport left, so the first frame paints nothing twice
+    dropViews();
+    paint(ALL);
+    if (debug) debug.firstPaintMs = performance.now();
+  }
   placeLayers();
   wake();
 

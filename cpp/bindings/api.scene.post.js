@@ -85,6 +85,7 @@
     get starsShown() { return this._live().starsShown(); }
     get starCount() { return this._live().starCount(); }
     get paintOnceCount() { return this._live().paintOnceCount(); }
+    get renderCount() { return this._live().renderCount(); }
     get bufferWidth() { return this._live().bufferWidth(); }
     get bufferHeight() { return this._live().bufferHeight(); }
     get pitch() { return this._live().pitch(); }

@@ -547,6 +547,7 @@ class JsLandscape {
   bool starsShown() const { return scene_.starsShown(); }
   int starCount() const { return static_cast<int>(scene_.stars().size()); }
   int paintOnceCount() const { return scene_.paintOnceCount(); }
+  int renderCount() const { return scene_.renderCount(); }
   int bufferWidth() const { return scene_.bufferWidth(); }
   int bufferHeight() const { return scene_.bufferHeight(); }
   int pitch() const { return scene_.pitch(); }
@@ -619,6 +620,7 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
       .function("starsShown", &JsLandscape::starsShown)
       .function("starCount", &JsLandscape::starCount)
       .function("paintOnceCount", &JsLandscape::paintOnceCount)
+      .function("renderCount", &JsLandscape::renderCount)
       .function("bufferWidth", &JsLandscape::bufferWidth)
       .function("bufferHeight", &JsLandscape::bufferHeight)
       .function("pitch", &JsLandscape::pitch)

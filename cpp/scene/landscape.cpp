@@ -264,6 +264,7 @@ void Landscape::paintCanopyTick() { paintCanopy(layers_[kCanopy], grid_, pal_, s
 
 uint32_t Landscape::renderAll() {
   if (!hasGrid_) return 0;
+  ++renderCount_;
   paintSkyTick();
   paintFieldTick();
   paintRiftTick();
@@ -271,6 +272,19 @@ uint32_t Landscape::renderAll() {
   paintCanopyTick();
   dirty_ = 0;
   return kAllLayers;
+}
+
+uint32_t Landscape::paintTick(Layer l) {
+  if (!hasGrid_) return 0;
+  switch (l) {
+    case kSky: paintSkyTick(); break;
+    case kRift: paintRiftTick(); break;
+    case kHill: paintFieldTick(); break;
+    case kNear: paintNearTick(); break;
+    case kCanopy: paintCanopyTick(); break;
+    default: return 0;
+  }
+  return 1u << l;
 }
 
 uint32_t Landscape::advance(double dt) {

@@ -80,6 +80,9 @@ class Landscape {
   uint32_t advance(double dt);
   // Paints every tick layer for the current state and clock (frozen time / reduced motion).
   uint32_t renderAll();
+  // Paints one tick layer (sky, rift, hill, near or canopy) for the current state, as its tick would;
+  // for benchmarks and tools. Returns its bit, or 0 for a paint-once layer or before setViewport().
+  uint32_t paintTick(Layer l);
   // Jumps the clock and puts the simulation in the deterministic state for that time: the portal
   // state at its mode's target (heat straight to 0 or 1 as under reduced motion), motes and sky
   // drift positioned as if that spin/wind had held since t = 0, no eddies, splashes or gust. Does
@@ -126,6 +129,7 @@ class Landscape {
   double heat() const { return rift_.heat; }
   const Grid& grid() const { return grid_; }
   int paintOnceCount() const { return paintOnceCount_; }
+  int renderCount() const { return renderCount_; }  // renderAll() calls, setViewport's included
   const std::vector<SkyStar>& stars() const { return stars_; }
   const Palette& palette() const { return pal_; }
   bool starsShown() const { return day_ < 0.35; }
@@ -182,6 +186,7 @@ class Landscape {
   double skyAcc_ = 0, riftAcc_ = 0, jobAcc_[3] = {0.03, 0.06, 0.09};
   uint32_t dirty_ = 0;
   int paintOnceCount_ = 0;
+  int renderCount_ = 0;
 };
 
 // Free functions for the golden tests (spec section 7).

@@ -1,5 +1,8 @@
 #include "palette.h"
 
+#include <cmath>
+#include <cstdlib>
+
 #include "raster.h"
 #include "tint.h"
 
@@ -82,6 +85,35 @@ const DuskEntry kDusk[] = {
     {kGlintC, 2, {0xfdd6a0, 0xf0a58c, 0, 0, 0}},
 };
 
+int gcd255(int a) {
+  int x = 255, y = a;
+  while (y) {
+    const int t = x % y;
+    x = y;
+    y = t;
+  }
+  return x;
+}
+
+// A translucent colour that every browser stores and reads back exactly. Canvases keep
+// premultiplied 8-bit colour, and engines round c * a / 255 and its inverse differently
+// (Firefox and Chromium read the canopy's shade back one to six levels apart). When a shares a
+// factor g >= 15 with 255 and c is a multiple of 255 / g, c * a / 255 is a whole number, so there is
+// nothing to round: alpha moves to the nearest multiple of 15 or 17, and each channel to the
+// nearest multiple of 255 / g (finer than the premultiplied value can show anyway).
+Px stableTranslucent(double r, double g, double b, int a) {
+  if (a <= 0 || a >= 255) return rgba(to8(r), to8(g), to8(b), a <= 0 ? 0 : 255);
+  int best = 255;
+  for (int c = 15; c < 255; ++c)
+    if (gcd255(c) >= 15 && std::abs(c - a) < std::abs(best - a)) best = c;
+  const int step = 255 / gcd255(best);
+  auto snap = [step](double v) {
+    const int q = static_cast<int>(std::floor(clampd(v, 0, 255) / step + 0.5)) * step;
+    return q > 255 ? q - step : q;
+  };
+  return rgba(snap(r), snap(g), snap(b), best);
+}
+
 Rgba lerpC(const Rgba& a, const Rgba& b, double t) {
   return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, a.a + (b.a - a.a) * t};
 }
@@ -116,8 +148,11 @@ Palette makePalette(double day, double dusk, const World& w) {
         blended[e.key + s] = lerpC(blended[e.key + s], target, glow);
       }
   Palette p{};
-  for (int k = 0; k < kPaletteSize; ++k)
-    p.c[k] = rgba(to8(blended[k].r), to8(blended[k].g), to8(blended[k].b), to8(blended[k].a * 255));
+  for (int k = 0; k < kPaletteSize; ++k) {
+    const int a = to8(blended[k].a * 255);
+    p.c[k] = a == 255 ? rgba(to8(blended[k].r), to8(blended[k].g), to8(blended[k].b))
+                      : stableTranslucent(blended[k].r, blended[k].g, blended[k].b, a);
+  }
   return p;
 }
 

@@ -112,15 +112,10 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
            (nf::fbmUnchecked(g.sx[i] * 0.012, y * 0.0035, s.midTone, 3) - 0.5) * (0.45 - 0.19 * k) +
            nf::smooth(40, 320, y - t.mid[i]) * (0.28 - 0.06 * k);
   };
-  // Snow on a spur's crest blows off and shows the rock.
-  const Px* rockStops = pal.at(kRockC);
+  // Snow takes the facets' light too, so spurs stay readable under it.
   auto snowInk = [&](int i, double y, bool far, double lit, double th) {
     const double crest = far ? t.far[i] : t.mid[i];
-    if (k > 0) {
-      const SpurLight sp = far ? farSpur(i, y) : midSpur(i, y);
-      const double down = y - crest;
-      if (sp.crest < 0.045 && down > 6 && down < 170) return pick(rockStops, 4, 0.35 + 0.35 * sp.lit, th);
-    }
+    if (k > 0) lit = lit * (1 - k) + k * (far ? farSpur(i, y) : midSpur(i, y)).lit;
     return pick(snowStops, 4, snowTone(lit, y, crest), th);
   };
   for (int j = 0; j < g.bh; ++j) {

@@ -26,18 +26,20 @@ void paintOutcrops(Image& d, const Grid& g, const Palette& pal, const World& w, 
     const int ic = g.clampCol(g.col(o.x));
     const double cy = midCrest[ic] + o.down;
     const int i0 = std::max(0, g.col(o.x - o.w)), i1 = std::min(g.bw - 1, g.col(o.x + o.w));
-    const int j0 = std::max(0, g.row(cy - o.h)), j1 = std::min(g.bh - 1, g.row(cy + o.h * 0.5));
+    const int j0 = std::max(0, g.row(cy - o.h * 1.3)), j1 = std::min(g.bh - 1, g.row(cy));
     for (int j = j0; j <= j1; ++j)
       for (int i = i0; i <= i1; ++i) {
         const double x = g.sx[i], y = g.sy[j];
         if (y < midCrest[i] + g.px) continue;  // on the face, never against the sky
         const double u = (x - o.x) / o.w;
         if (std::fabs(u) >= 1) continue;
-        // A blocky crown nibbled by noise over a flat foot.
-        const double crown = o.h * std::pow(1 - u * u, 0.6) * (0.75 + 0.5 * nf::valueNoiseUnchecked(x * 0.15, k * 3.1, seed));
-        if (y < cy - crown || y > cy + o.h * 0.5) continue;
-        const bool foot = y > cy + o.h * 0.5 - g.px;
-        const double t = foot ? 0.05 : 0.45 + 0.35 * u * side + 0.25 * (nf::valueNoiseUnchecked(x * 0.3, y * 0.3, seed + 1) - 0.5);
+        // A crag: a ragged peak leaning off centre, its foot sunk into the slope.
+        const double lean = u - 0.25 * std::sin(k * 2.3 + o.x);
+        const double crown = o.h * std::pow(std::max(0.0, 1 - std::fabs(lean)), 0.7) *
+                             (0.7 + 0.6 * nf::valueNoiseUnchecked(x * 0.2, k * 3.1, seed));
+        if (y < cy - crown || y > cy) continue;
+        const double t = 0.5 + 0.4 * lean * side - 0.25 * (y - (cy - crown)) / (crown + 1) +
+                         0.2 * (nf::valueNoiseUnchecked(x * 0.3, y * 0.3, seed + 1) - 0.5);
         d.p[static_cast<size_t>(j) * d.w + i] = ramp(rock, 4, t, i, j);
       }
   }

@@ -53,12 +53,21 @@ void tintFor(const World& w, int key, double& degrees, double& sat) {
 }
 
 void riftRampFor(const World& w, Px out[8]) {
+  // 0 is the original's (palette.cpp); the others: ember, aurora, abyss, amethyst, verdigris.
+  static const uint32_t kRamps[kRiftRamps - 1][8] = {
+      {0x0e0b0b, 0x1f1210, 0x36181a, 0x5a2228, 0x7a3430, 0x8c5a3c, 0xb0823c, 0xf1d67e},
+      {0x0b0e0c, 0x0f1f1a, 0x153628, 0x1e5a42, 0x2e7a5a, 0x4f9a78, 0x8cc49a, 0xd6f0b0},
+      {0x0b0c0e, 0x0f1720, 0x13283a, 0x1a4060, 0x2a6088, 0x4a88a8, 0x8cc0cc, 0xe0f4f0},
+      {0x0e0b0e, 0x1d1020, 0x331538, 0x552060, 0x7a3088, 0x9a58a8, 0xc890c0, 0xf4c8dc},
+      {0x0b0e0e, 0x10201f, 0x16363a, 0x1e5258, 0x2e7272, 0x5a9a8c, 0x9ac0a0, 0xe8e0b8},
+  };
   for (int k = 0; k < 8; ++k) {
-    if (w.original) {
+    if (w.original || w.riftRamp <= 0 || w.riftRamp >= kRiftRamps) {
       out[k] = kRiftRamp[k];
       continue;
     }
-    const Rgb c = turnHue({double(chR(kRiftRamp[k])), double(chG(kRiftRamp[k])), double(chB(kRiftRamp[k]))}, w.riftHue, 1.1);
+    const uint32_t v = kRamps[w.riftRamp - 1][k];
+    const Rgb c = turnHue({double(v >> 16), double((v >> 8) & 255u), double(v & 255u)}, w.riftHue, 1);
     out[k] = rgba(to8(c.r), to8(c.g), to8(c.b));
   }
 }

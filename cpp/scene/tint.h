@@ -17,7 +17,8 @@ Rgb turnHue(Rgb c, double degrees, double sat);
 // The hue turn (degrees) and saturation factor a world applies to palette entry `key` (0 / 1: none).
 void tintFor(const World& w, int key, double& degrees, double& sat);
 
-// The world's rift ramp: the original's eight colours with the world's hue turn.
+// The world's rift ramp: one of kRiftRamps ramps built like the original's (near-black well, a
+// saturated body, a warm or pale highlight for the spiral's crests), turned by the world's hue.
 void riftRampFor(const World& w, Px out[8]);
 
 }  // namespace nf::scene

@@ -197,7 +197,7 @@ void drawRidges(World& w, const Seeds& seeds) {
   w.outcropCount = d.below(kMaxOutcrops + 1);
   for (int k = 0; k < w.outcropCount; ++k) {
     const double x = 800 + d.sign() * d(270, 780);
-    w.outcrops[k] = {x, d(10, 80), d(9, 20), d(5, 11)};
+    w.outcrops[k] = {x, d(14, 90), d(8, 16), d(9, 20)};
   }
   (void)seeds;
 }
@@ -238,12 +238,13 @@ void drawTrees(World& w) {
 
 void drawTint(World& w) {
   Draw d(layerSeed(kTintStream, w.seed));
-  w.skyHue = d(-16, 16);
+  w.skyHue = d(-30, 30);
   w.vegHue = d(-22, 14);
   w.vegSat = d(0.8, 1.15);
   w.sunHue = d(-12, 12);
   w.flowerHue = d(-30, 30);
-  w.riftHue = d.sign() * d(25, 130);
+  w.riftRamp = 1 + d.below(kRiftRamps - 1);  // never the original's
+  w.riftHue = d(-12, 12);
 }
 
 }  // namespace
@@ -282,6 +283,7 @@ World makeWorld(uint32_t seed) {
   w.outcropCount = 0;
   w.trees[0] = w.trees[1] = originalGrowth();
   w.skyHue = w.vegHue = w.sunHue = w.flowerHue = w.riftHue = 0;
+  w.riftRamp = 0;
   w.vegSat = 1;
   if (w.original) return w;
 

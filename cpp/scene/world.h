@@ -13,6 +13,7 @@ namespace nf::scene {
 constexpr int kMaxBumps = 6;
 constexpr int kMaxIslandCypresses = 5;
 constexpr int kMaxOutcrops = 8;
+constexpr int kRiftRamps = 6;
 
 // A Gaussian bump on the island's rise: h * exp(-((x - x0) / w)^2) scene units (up is positive).
 struct Bump {
@@ -75,8 +76,10 @@ struct World {
 
   Growth trees[2];
 
-  // Palette shifts, degrees of hue and saturation factors (0 / 1 = unchanged).
+  // Palette shifts, degrees of hue and saturation factors (0 / 1 = unchanged), and which of the
+  // rift's ramps (tint.h; 0 = the original's) with a small hue turn of its own.
   double skyHue, vegHue, vegSat, sunHue, flowerHue, riftHue;
+  int riftRamp;
 };
 
 World makeWorld(uint32_t seed);

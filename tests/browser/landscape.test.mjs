@@ -50,6 +50,9 @@ test('no console errors or CSP violations; every layer is painted', async () => 
     }
     const css = await page.$eval('canvas.nf-layer-sky', (c) => getComputedStyle(c).imageRendering);
     assert.equal(css, 'pixelated');
+    // Ticks repaint single layers; the whole scene was rendered once, by mount.
+    const counts = await page.evaluate(() => { const s = window.__noisefield.debug.scene; return [s.paintOnceCount, s.renderCount]; });
+    assert.deepEqual(counts, [1, 1], 'mount paints the paint-once layers once and renders the first frame once');
     assert.equal(await page.locator('.nf-url-note').isHidden(), true);
     assert.deepEqual(problems, []);
   });
@@ -71,6 +74,7 @@ test('the same URL with a frozen t gives identical pixels on two loads; another 
     assert.equal(s.frozen, true);
     assert.equal(s.clock, 7.25);
     assert.equal(await a.page.evaluate(() => window.__noisefield.debug.frames), 0, 'a frozen clock runs no frames');
+    assert.equal(await a.page.evaluate(() => window.__noisefield.debug.scene.renderCount), 1, 'the frozen frame is rendered once');
     for (const x of [a, b, c, w]) assert.deepEqual(x.problems, []);
   });
 });

@@ -288,3 +288,20 @@ TEST(SceneLandscape, ExtremeViewports) {
 }
 
 }  // namespace
+
+// Every translucent palette colour survives 8-bit premultiplication exactly, whatever rounding an
+// engine uses: c * a / 255 is a whole number (browsers store canvases premultiplied).
+TEST(SceneLandscape, TranslucentColoursArePremultiplyStable) {
+  for (double day : {0.0, 0.2, 0.5, 0.7, 1.0})
+    for (double dusk : {0.0, 0.6, 1.0}) {
+      const nf::scene::Palette pal = nf::scene::makePalette(day, dusk);
+      int translucent = 0;
+      for (nf::scene::Px c : pal.c) {
+        const int a = nf::scene::chA(c);
+        if (a == 0 || a == 255) continue;
+        ++translucent;
+        for (int v : {nf::scene::chR(c), nf::scene::chG(c), nf::scene::chB(c)}) EXPECT_EQ(v * a % 255, 0) << day << " " << dusk;
+      }
+      EXPECT_GE(translucent, 2);  // the shade and the fringe
+    }
+}

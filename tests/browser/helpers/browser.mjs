@@ -104,7 +104,7 @@ export function withPage(browser, url, ...rest) {
 // Page side of the pixel helpers, installed once per document as window.__nfPixels. A canvas is
 // read from an exact copy (drawImage into a willReadFrequently canvas), so the page's own canvases
 // are never read back (Chromium warns about repeated readbacks).
-function pixelsInPage() {
+export function pixelsInPage() {
   if (window.__nfPixels) return;
   const read = (src) => {
     const c = document.createElement('canvas');
