@@ -9,7 +9,7 @@ export const PAGE_DEFAULTS = Object.freeze({ view: 'bands', x: 0, y: 0, zoom: 1,
 export const ZOOM_MIN = 1 / 64, ZOOM_MAX = 64;  // canvas pixels per tile
 export const MAX_POSITION = 1e12;
 // The note lists at most this many problems, then says how many more there were.
-export const MAX_NOTE_LINES = 8;
+export const MAX_NOTE_LINES = 12;
 
 const own = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
