@@ -3,6 +3,7 @@
 // WebAssembly the page stays a plain 404 page over a CSS still painting.
 import { describeIgnored, mountOptions, parseQuery, shareUrl } from './landscape-params.js';
 import { loadModule, mount } from './landscape.js';
+import { fitCard } from './404-card.js';
 
 const root = document.documentElement;
 const $ = (sel) => document.querySelector(sel);
@@ -52,6 +53,8 @@ async function start() {
   }
   root.classList.add('nf-live');
   if (test) window.__noisefield = handle;
+  const card = $('.nf-card');
+  if (card) fitCard(card, handle, host);
 
   const button = $('.nf-share');
   const out = $('.nf-share-out');

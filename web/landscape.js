@@ -11,7 +11,7 @@ import { loadModule } from './landscape-loader.js';
 import { checkOption, dayFromClock, duskFromClock, paramTable, seasonFromDate } from './landscape-params.js';
 
 export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
-const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // spec 2.1
+const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // docs/scene.md, "Layers and cadence"
 const SWAY_X = 64, SWAY_Y = 30;  // parallax travel per unit depth, CSS px
 const EASE = 0.05;           // parallax easing per 60 Hz frame
 const ENTER_DELAY_MS = 820;
@@ -36,7 +36,7 @@ const PAGE_OPTIONS = ['home', 'portal', 'framing', 'parallax', 'navigate', 'labe
 
 const resolveSeed = (M, seed) => checkOption(M, 'seed', seed) ?? M.kDefaultWorldSeed;
 
-// The scene's automatic pitch (spec 1.7, `auto`); on a fractional devicePixelRatio it moves by one
+// The scene's automatic pitch (docs/scene.md, "Coordinates and grid", `auto`); on a fractional devicePixelRatio it moves by one
 // when that makes a buffer pixel a whole number of device pixels.
 export function choosePitch(auto, dpr) {
   if (Number.isInteger(dpr)) return auto;

@@ -106,7 +106,7 @@
   Landscape.PORTAL_MODES = PORTAL_MODES;
   // The scene's named framings (C++ framingNames()): 'cover', 'gate', 'island'.
   Object.defineProperty(Landscape, 'FRAMINGS', { get: () => Module['landscapeFramings'](), enumerable: true });
-  // The automatic pitch (spec 1.7) the scene uses for a viewport cssWidth wide (pitch 0).
+  // The automatic pitch (docs/scene.md, "Coordinates and grid") the scene uses for a viewport cssWidth wide (pitch 0).
   Landscape.autoPitch = (cssWidth) => Module['landscapeAutoPitch'](num('cssWidth', cssWidth));
   Module['Landscape'] = Landscape;
 })();

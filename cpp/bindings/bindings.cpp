@@ -17,6 +17,7 @@
 #include "noise/hash.h"
 #include "noise/landscape_fill.h"
 #include "noise/random.h"
+#include "noise/schema.h"
 #include "noise/value_noise.h"
 #include "noise/version.h"
 #include "scene/landscape.h"
@@ -31,11 +32,7 @@ val errorResult(const std::string& message) {
   return r;
 }
 
-std::string fmtNumber(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
+std::string fmtNumber(double v) { return nf::formatNumber(v); }  // JS-style NaN, Infinity
 
 // JS numbers -> integer parameter, with a message naming the parameter and its range.
 std::string checkInteger(const char* name, double v, double lo, double hi) {

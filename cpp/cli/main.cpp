@@ -1,4 +1,4 @@
-// noisefield-cli: render the landscape to a PNG, or print the spec's golden values.
+// noisefield-cli: render the landscape to a PNG, or print the golden values (docs/scene.md, "Golden values").
 //   noisefield-cli render [flags] -o out.png   (flags: the page's parameters, cpp/scene/world_params.cpp;
 //                                                noisefield-cli render --help lists them)
 //   noisefield-cli golden

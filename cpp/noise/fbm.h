@@ -34,7 +34,7 @@ inline double fbm(double x, double y, uint32_t seed, int octaves = 3) {
 }
 
 // The rift colour: q = F211(x, y); r = F223(x + 4q, y + 4q); F227(x + 3.5r, y + 3.5r), all 3 octaves.
-// The warp moves both axes by the same amount, as the original does.
+// The warp moves both axes by the same amount, as the ported scene's nebula does (docs/scene.md, "Primitives").
 inline double nebulaUnchecked(double x, double y) {
   const double q = fbmUnchecked(x, y, 211, 3);
   const double r = fbmUnchecked(x + 4 * q, y + 4 * q, 223, 3);

@@ -19,7 +19,7 @@ inline bool finite2(double x, double y) { return std::isfinite(x) && std::isfini
 inline double definedResult(double v) { return std::isfinite(v) ? v : kNonFiniteResult; }
 
 // No finiteness check: callers guarantee finite input. The operation order
-// a + (b-a)u + (c-a)v + (a-b-c+d)uv is the original's, left to right, so results are bit-exact.
+// a + (b-a)u + (c-a)v + (a-b-c+d)uv is the reference order (docs/scene.md, "Exactness"), left to right, so results are bit-exact.
 inline double valueNoiseUnchecked(double x, double y, uint32_t seed, uint32_t seedMul = kLandscapeSeedMul) {
   const double xf = std::floor(x), yf = std::floor(y);
   const double tx = x - xf, ty = y - yf;

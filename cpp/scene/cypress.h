@@ -1,4 +1,4 @@
-// Flame-shaped cypresses (spec 3.6): the ridge pines and the two island trees.
+// Flame-shaped cypresses (docs/scene.md, "Island" and "Ranges"): the ridge pines and the two island trees.
 #pragma once
 #include <cstdint>
 

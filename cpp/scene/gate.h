@@ -1,4 +1,4 @@
-// The stone ring that frames the rift (our own, spec section 0): 12 voussoirs with the eight
+// The stone ring that frames the rift (our own; docs/scene.md, "Gate"): 12 voussoirs with the eight
 // o'clock stone missing, a soffit where the ring's depth shows at the top of the opening, and a
 // plinth that seats the ring in the island. Unseeded: every world shares the same ring.
 #pragma once

@@ -1,4 +1,4 @@
-// Buffer <-> scene mapping (spec 1.7). Each layer canvas is the viewport grown by INSET = 48 CSS px
+// Buffer <-> scene mapping (docs/scene.md, "Coordinates and grid"). Each layer canvas is the viewport grown by INSET = 48 CSS px
 // on every side, so the grid is computed for a (cssWidth + 96) x (cssHeight + 96) canvas: buffer
 // pixel (i, j) covers canvas CSS pixels [i*pitch, (i+1)*pitch) and viewport CSS x = i*pitch - 48.
 #pragma once
@@ -18,7 +18,7 @@ struct Grid {
   double scale = 1, ox = 0, oy = 0;
   double px = 1;      // scene units per buffer pixel (g.px)
   double bottom = 0;  // scene y of the viewport's bottom edge
-  std::vector<float> sx, sy;  // scene coordinates of pixel centres, float32 as in the original
+  std::vector<float> sx, sy;  // scene coordinates of pixel centres, float32 (docs/scene.md, "Exactness")
 
   int col(double x) const { return jsRound((x - sx[0]) / px); }
   int row(double y) const { return jsRound((y - sy[0]) / px); }
@@ -29,7 +29,7 @@ struct Grid {
   bool valid() const { return bw > 0 && bh > 0; }
 };
 
-// The automatic pitch of spec 1.7: clamp(round(cw / 380), 3, 6), cw being the canvas width
+// The automatic pitch (docs/scene.md, "Coordinates and grid"): clamp(round(cw / 380), 3, 6), cw being the canvas width
 // (viewport + 96).
 int autoPitch(int cssWidth);
 
@@ -40,7 +40,7 @@ constexpr long long kMaxBufferPixels = 9LL << 20;
 // Bytes per buffer pixel the scene's buffers and caches take at most (setViewport's probe).
 constexpr long long kBytesPerBufferPixel = 96;
 
-// Which part of the scene a viewport keeps in view. Cover (spec 1.7): the scene fills the canvas,
+// Which part of the scene a viewport keeps in view. Cover (docs/scene.md, "Coordinates and grid"): the scene fills the canvas,
 // centred. Region: cover's zoom, or less when the region would not fit the viewport, centred on the
 // region and then moved to keep the scene over the canvas wherever the scene is large enough (a
 // short banner zooms out to show the gate whole, and the scene's painting continues past its

@@ -1,5 +1,5 @@
-// The island (spec 3.4, [base]): a flat-crowned knoll, its underpainting, the field strokes with
-// flowers (every tick) and the two cypresses.
+// The island (docs/scene.md, "Island"): the world's silhouette (world.h; the original world's is a
+// flat-crowned knoll), its underpainting, the field strokes with flowers (every tick) and the cypresses.
 #pragma once
 #include <vector>
 

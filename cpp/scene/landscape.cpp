@@ -176,7 +176,7 @@ void Landscape::splash(double sceneX, double sceneY) {
     std::copy(splashes_ + 1, splashes_ + kMaxSplashes, splashes_);
     --splashCount_;
   }
-  // A seeded stream stands in for the original's unseeded size.
+  // A seeded stream stands in for the unseeded size of the scene we ported (docs/scene.md, "Water").
   nf::Mulberry32 r(splashState_);
   const double size = 34 + 20 * r.next();
   splashState_ = r.state();

@@ -62,10 +62,10 @@ class Landscape {
   // keeps its previous viewport (or none) and stays usable.
   bool setViewport(const Viewport& v);
   void setDay(double day);          // clamped to [0, 1]; repaints the paint-once layers if changed
-  void setDusk(double dusk);        // optional twilight in [0, 1] (spec 2.4); default 0
+  void setDusk(double dusk);        // optional twilight in [0, 1] (docs/scene.md, "Light"); default 0
   // Both at once, with one repaint if either changed (each clamped to [0, 1]).
   void setDayAndDusk(double day, double dusk);
-  // Snow on the ranges for a day of the year (0 = 1 January; spec 3.1 snowline); NaN (the
+  // Snow on the ranges for a day of the year (0 = 1 January; docs/scene.md, "Ranges"); NaN (the
   // default) paints no snow. Repaints the paint-once layers if changed.
   void setSeason(double winterDay);
   double season() const { return winterDay_; }
@@ -189,7 +189,7 @@ class Landscape {
   int renderCount_ = 0;
 };
 
-// Free functions for the golden tests (spec section 7).
+// Free functions for the golden tests (docs/scene.md, "Golden values"), for any world.
 double farRidge(double x, uint32_t worldSeed = kDefaultWorldSeed);
 double midRidge(double x, uint32_t worldSeed = kDefaultWorldSeed);
 double hillTop(double x, double water, uint32_t worldSeed = kDefaultWorldSeed);

@@ -1,4 +1,4 @@
-// LIGHT / DARK / DUSK colour tables (spec section 4) and the daylight blend.
+// LIGHT / DARK / DUSK colour tables (docs/scene.md, "Light") and the daylight blend.
 #pragma once
 #include "dither.h"
 #include "world.h"

@@ -64,7 +64,7 @@ double snowlineFor(double winterDay) { return 435 + 165 * std::cos(2 * kPi * (wi
 void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
                const std::vector<Cypress>& pines, double snowline) {
   d.clear();
-  // Light comes from the sun's side (the right in the original); spurs facet every other world's ranges.
+  // Light comes from the sun's side (the right in world 404); spurs facet every other world's ranges.
   const double side = w.sunX >= 800 ? 1 : -1;
   const double k = w.spur;
   std::vector<float> farTilt(k > 0 ? g.bw : 0), midTilt(k > 0 ? g.bw : 0);
@@ -96,12 +96,12 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
     const double x = g.sx[i];
     return y < edge[i] - 30 * lit || (x > 1372 && x < 1500 && y < 322 + 0.4 * (x - 1372));
   };
-  // The slope light of each range ([base]: clamp(1.6 * lit)), for the rock tones and the snow.
+  // The slope light of each range (clamp(1.6 * lit), toward the sun's side), for the tones and the snow.
   auto farLight = [&](int i) { return clampd(t.farLit[i] * 1.6 * side, -1, 1); };
   auto midLight = [&](int i) { return clampd(t.midLit[i] * 1.6 * side, -1, 1); };
   auto snowTone = [&](double lit, double y, double crest) { return 0.62 + 0.36 * lit - 0.12 * nf::smooth(0, 200, y - crest); };
   // The slope lights the face, fbm mottles it and it hazes lighter toward the foot; with spurs (k > 0)
-  // the facets take over part of the light and the mottle (at k = 0 these are the original tones).
+  // the facets take over part of the light and the mottle (at k = 0 these are world 404's tones, docs/scene.md "Ranges").
   auto farTone = [&](int i, double y) {
     return 0.45 + farLight(i) * (0.28 - 0.16 * k) + farSpur(i, y).lit * 0.22 * k +
            (nf::fbmUnchecked(g.sx[i] * 0.009, y * 0.003, s.farTone, 3) - 0.5) * (0.35 - 0.13 * k) +

@@ -1,4 +1,4 @@
-// The far and mid ranges (spec 3.1): profiles, per-column tables and the paint-once land layer.
+// The far and mid ranges (docs/scene.md, "Ranges"): profiles, per-column tables and the paint-once land layer.
 #pragma once
 #include <vector>
 
@@ -15,7 +15,7 @@ double farRidgeAt(double x, uint32_t seed11);
 double midRidgeAt(double x, uint32_t seed23);
 
 struct RidgeTables {
-  std::vector<float> far, mid, skyline;  // crest y per column (Float32 as in the original)
+  std::vector<float> far, mid, skyline;  // crest y per column (float32: docs/scene.md, "Exactness")
   std::vector<float> farLit, midLit, farAng, midAng;
   double skylineMax = 0;  // lowest skyline point (largest y)
   double farTop = 0;      // highest far crest (smallest y)
@@ -24,15 +24,15 @@ struct RidgeTables {
 void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s);
 
 // Mid-ridge pines from mulberry(612): the world's count on [140, 460], then on [1140, 1480]
-// (4 and 5 in the original).
+// (4 and 5 in world 404).
 std::vector<Cypress> makePines(const Seeds& s, const World& w);
 
-// The season's snowline (spec 3.1, scene y): 435 + 165 cos(2 pi (winterDay - 40) / 365.24), lowest
+// The season's snowline (docs/scene.md, "Ranges"; scene y): 435 + 165 cos(2 pi (winterDay - 40) / 365.24), lowest
 // (most snow) in early February. winterDay is the day of the year, 0 on 1 January.
 double snowlineFor(double winterDay);
 
 // The land layer: both ranges, their strokes, and the ridge pines. snowline: scene y above which
-// the ranges are snowy (spec 3.1 on the [base] slope light), with the glacier; NaN for no snow.
+// the ranges are snowy (lit by the ranges' slope light and spurs), with the glacier; NaN for no snow.
 void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
                const std::vector<Cypress>& pines, double snowline);
 

@@ -1,4 +1,4 @@
-// The rift inside the gate (spec 3.7): opening mask, underpainting, 1600 orbiting motes, the pole
+// The rift inside the gate (docs/scene.md, "Rift"): opening mask, underpainting, 1600 orbiting motes, the pole
 // star and the dial echoes. Always night, whatever the theme.
 #pragma once
 #include <cstdint>

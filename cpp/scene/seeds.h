@@ -1,5 +1,5 @@
-// World seed -> per-layer seeds. The default world keeps the original's constants so the
-// spec's golden values hold; any other world scrambles every constant with the world seed, so all
+// World seed -> per-layer seeds (docs/scene.md, "World seeds"). The default world keeps the
+// constants themselves so the golden values hold; any other world scrambles every constant with the world seed, so all
 // seeded layers change together and the same world always reproduces the same pixels.
 #pragma once
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The sky (spec 3.2): base gradient with the sun or moon, flow-field strokes with clouds and
+// The sky (docs/scene.md, "Sky"): base gradient with the sun or moon, flow-field strokes with clouds and
 // eddies, and the flow itself (plane-wave stream function plus Lamb-Oseen vortices).
 #pragma once
 #include <cstdint>
@@ -49,7 +49,7 @@ struct SkyStar {
 };
 
 // mulberry(77): up to 80 candidates (five draws each, kept or not), at most w.maxStars kept (18 in
-// the original), none within 130 units of the moon.
+// world 404), none within 130 units of the moon.
 void makeStars(std::vector<SkyStar>& out, const Seeds& s, const World& w = originalWorld());
 void paintStars(Image& d, const Grid& g, const Palette& pal, const std::vector<SkyStar>& stars, double clock);
 

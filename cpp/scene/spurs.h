@@ -1,5 +1,5 @@
-// Faceted spurs and rock outcrops on the ranges (docs/scene.md, "Ridges"): the spec's [rich]
-// relief, used by every world but the original, whose ranges stay smooth.
+// Faceted spurs and rock outcrops on the ranges (docs/scene.md, "Ranges"): faceted
+// relief for every world but 404, whose ranges stay smooth.
 #pragma once
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-// The two foreground trees (spec 3.5): the probabilistic L-system, bark, wind-blown leaves and the
+// The two foreground trees (docs/scene.md, "Trees"): the probabilistic L-system, bark, wind-blown leaves and the
 // dappled shade they cast on the island.
 #pragma once
 #include <cstdint>

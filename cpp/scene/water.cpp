@@ -12,7 +12,7 @@ namespace nf::scene {
 namespace {
 
 constexpr double kLift = 480;
-// Mass ids for the reflection's contours; 0 is kept free (the original's figures).
+// Mass ids for the reflection's contours; 0 is kept free (as the ported scene numbered them).
 constexpr uint8_t kIdGate = 1, kIdHill = 2, kIdRift = 3, kIdRanges = 4, kIdFar = 5, kIdNone = 6;
 
 // The rift's dithered bleed would speckle, so it never draws a contour.

@@ -1,4 +1,4 @@
-// The near layer (spec 3.8, 3.9): water plate with the scene folded into it, ripples, glitter, the
+// The near layer (docs/scene.md, "Water"): water plate with the scene folded into it, ripples, glitter, the
 // shore line and click splashes.
 #pragma once
 #include <vector>

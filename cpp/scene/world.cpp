@@ -56,18 +56,8 @@ void addBump(IslandShape& s, double x, double w, double h) {
   if (s.bumpCount < kMaxBumps) s.bumps[s.bumpCount++] = {x, w, h};
 }
 
-IslandShape originalIsland() {
-  IslandShape s{};
-  s.kind = 0;
-  s.centre = 800;
-  s.reach = 660;
-  s.exponent = 0.55;
-  s.height = 175;
-  s.nibble = 12;
-  s.fbmAmp = 0;
-  s.bumpCount = 0;
-  return s;
-}
+// kind 0, centred at 800, reach 660, exponent 0.55, height 175, nibble 12, no fbm, no bumps.
+IslandShape originalIsland() { return {0, 800, 660, 0.55, 175, 12, 0, {}, 0}; }
 
 IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
   Draw d(layerSeed(kIslandStream, world));
@@ -83,7 +73,7 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.fbmAmp = d(8, 20);
       addBump(s, 800 + d.sign() * d(280, 420), d(60, 110), d(10, 35));
       break;
-    case 1:  // two summits either side of the gate (the spec's [rich] island)
+    case 1:  // two summits either side of the gate (docs/scene.md, "World seeds")
       s.reach = d(680, 740);
       s.exponent = 0.7;
       s.height = d(215, 240);
@@ -186,7 +176,7 @@ void drawSky(World& w, const Seeds& seeds) {
   w.maxStars = static_cast<int>(std::floor(18 * (1 - nf::smooth(0.2, 0.9, w.cover)) + 0.5));
 }
 
-void drawRidges(World& w, const Seeds& seeds) {
+void drawRidges(World& w) {
   Draw d(layerSeed(kRidgeStream, w.seed));
   w.pinesPerSpan[0] = 2 + d.below(5);
   w.pinesPerSpan[1] = 2 + d.below(5);
@@ -199,7 +189,6 @@ void drawRidges(World& w, const Seeds& seeds) {
     const double x = 800 + d.sign() * d(270, 780);
     w.outcrops[k] = {x, d(14, 90), d(8, 16), d(9, 20)};
   }
-  (void)seeds;
 }
 
 Growth originalGrowth() { return {0, 0.3, 0.79, 0.8, 0.35, 0.4, 0.1, 0.14, 0.94, 0.9, 0.7, 0.2, 1}; }
@@ -291,7 +280,7 @@ World makeWorld(uint32_t seed) {
   w.island = drawIsland(seed, seeds.islandFbm);
   drawCypresses(w, seeds.islandFbm);
   drawSky(w, seeds);
-  drawRidges(w, seeds);
+  drawRidges(w);
   drawTrees(w);
   drawTint(w);
   return w;

@@ -12,7 +12,7 @@ import { startServer } from '../../tools/serve.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
 import { CHROMIUM_ARGS, artifactsDir, canvasStats, withPage } from './helpers/browser.mjs';
 
-const GOLDEN_FBM = 0.56386351984317051;   // spec section 7: fbm(1.3, 2.7, 211)
+const GOLDEN_FBM = 0.56386351984317051;   // docs/scene.md, "Golden values": fbm(1.3, 2.7, 211)
 const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8' });
 
 let scratch, app, tarball, browser;

@@ -1,4 +1,4 @@
-// The exact primitives against landscape.md section 7 and the seeds' worked examples.
+// The exact primitives against docs/scene.md ("Golden values") and the seeds' worked examples.
 #include <gtest/gtest.h>
 
 #include <cmath>

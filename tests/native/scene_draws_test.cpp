@@ -1,5 +1,5 @@
-// The order of random draws (landscape.md sections 1.4, 3.3, 3.7, 3.8 and pitfall 7): each list
-// is replayed here from the spec's description against a fresh mulberry32 stream, draw by draw,
+// The order of random draws (docs/scene.md: "Primitives", "Sky", "Rift", "Water", "Exactness"): each list
+// is replayed here from that description against a fresh mulberry32 stream, draw by draw,
 // including the draws whose result is not used.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Scene-level golden values of spec section 7 (second table) through the scene library.
+// Scene-level golden values (docs/scene.md, "Golden values", second table) through the scene library.
 #include <gtest/gtest.h>
 
 #include "scene/landscape.h"
@@ -51,7 +51,7 @@ TEST(SceneGrid, MappingAndInset) {
   EXPECT_EQ(g.pitch, 5);  // round(2016 / 380) = 5
   EXPECT_EQ(g.bw, 404);   // ceil(2016 / 5)
   EXPECT_EQ(g.bh, 236);   // ceil(1176 / 5)
-  // Pixel centres in scene units, float32 as in the original.
+  // Pixel centres in scene units, float32 (docs/scene.md, "Exactness").
   EXPECT_EQ(g.sx[0], static_cast<float>((2.5 - g.ox) / g.scale));
   EXPECT_NEAR(g.px, 5 / g.scale, 1e-15);
   EXPECT_EQ(g.col(g.sx[17]), 17);

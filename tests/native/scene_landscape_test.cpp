@@ -269,7 +269,7 @@ TEST(SceneLandscape, SplashOnlyOnWater) {
 }
 
 TEST(SceneLandscape, ExtremeViewports) {
-  for (const Viewport v : {Viewport{320, 480, 0}, Viewport{3840, 2160, 0}, Viewport{1, 1, 0}, Viewport{1280, 800, 1}}) {
+  for (const Viewport& v : {Viewport{320, 480, 0}, Viewport{3840, 2160, 0}, Viewport{1, 1, 0}, Viewport{1280, 800, 1}}) {
     Landscape s;
     s.setDay(0.2);
     s.setPortalMode(PortalMode::Enter);

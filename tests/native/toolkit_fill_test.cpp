@@ -75,7 +75,7 @@ TEST(ToolkitFill, OffsetTileEqualsRegion) {
 }
 
 TEST(ToolkitFill, GoldenThroughBatch) {
-  // nebula(0.5, 0.5) and fbm(1.3, 2.7, 211) from spec section 7, through a 1x1 fill.
+  // nebula(0.5, 0.5) and fbm(1.3, 2.7, 211) from docs/scene.md ("Golden values"), through a 1x1 fill.
   float v;
   nf::GridSpec g{1, 1, 0.5, 0.5, 1, 1, 0, 0};
   nf::fillLandscape(nf::LandscapeKind::Nebula, g, 0, 3, &v);
@@ -104,14 +104,14 @@ TEST(ToolkitFill, ValidateGridMessages) {
   EXPECT_EQ(nf::validateGrid(g), "");
   g.width = g.height = 4;
   g.stepX = NAN;
-  EXPECT_EQ(nf::validateGrid(g), "stepX must be finite (got nan)");
+  EXPECT_EQ(nf::validateGrid(g), "stepX must be finite (got NaN)");
   g.stepX = 1e308;
   g.originX = 1e308;
   EXPECT_NE(nf::validateGrid(g).find("sample x coordinates must stay finite"), std::string::npos);
   g.stepX = 1;
   g.originX = 0;
   g.originY = INFINITY;
-  EXPECT_EQ(nf::validateGrid(g), "y (originY) must be finite (got inf)");
+  EXPECT_EQ(nf::validateGrid(g), "y (originY) must be finite (got Infinity)");
   g.originY = 0;
   g.offsetY = (int64_t{1} << 53);
   EXPECT_NE(nf::validateGrid(g).find("offsetY must be an integer"), std::string::npos);

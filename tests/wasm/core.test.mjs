@@ -12,7 +12,7 @@ const rand = ref.mulberry32(20261130);
 const between = (lo, hi) => lo + (hi - lo) * rand();
 const anySeed = () => Math.floor(rand() * 4294967296); // the full uint32 range
 
-test('golden values of landscape.md section 7, bit for bit', () => {
+test('golden values of docs/scene.md, bit for bit', () => {
   assert.equal(nf.hash(0, 0, 0), 0);
   assert.equal(nf.hash(3, 4, 1), 0.2292547442484647);
   assert.equal(nf.hash(3, 4, 1) * 4294967296, 984641629);

@@ -1,5 +1,5 @@
 // A plain-JS reference of the landscape primitives, written from the formulas of
-// shared/seeds/002 and landscape.md section 1 (Math.imul, >>> and doubles, as a web page does).
+// shared/seeds/002 and docs/scene.md ("Primitives") (Math.imul, >>> and doubles, as a web page does).
 
 export function hash(x, y, seed) {
   let h = (Math.imul(x, 374761393) + Math.imul(y, 668265263) + Math.imul(seed, 144269504)) | 0;
