@@ -25,6 +25,43 @@ function fail(err) {
   console.warn('noisefield: the live landscape could not start:', err && err.message ? err.message : err);
 }
 
+// Where share links lead: a page that exists (a link to the missing path would answer 404 to
+// link-preview crawlers). A site names its share page with <meta name="noisefield:share-page"
+// content="world/">; without one, the site's root (the <base href>).
+function shareBase() {
+  const meta = document.querySelector('meta[name="noisefield:share-page"]');
+  return new URL(meta ? meta.content : './', document.baseURI).href;
+}
+
+// "Save picture": a PNG of the composited view at rest, buffer pixels times the chosen zoom. The
+// pixels come composited from C++; the browser only encodes them.
+function wireSave(handle, state) {
+  const row = $('.nf-save-row');
+  const button = $('.nf-save');
+  if (!row || !button) return;
+  row.hidden = false;
+  button.addEventListener('click', () => {
+    const wasPaused = handle.state().paused;
+    const zoom = Number($('.nf-save-zoom')?.value || 1);
+    const pic = handle.picture(zoom);
+    if (!wasPaused) handle.resume();
+    const canvas = document.createElement('canvas');
+    canvas.width = pic.width;
+    canvas.height = pic.height;
+    canvas.getContext('2d').putImageData(new ImageData(pic.pixels, pic.width, pic.height), 0, 0);
+    canvas.toBlob((blob) => {
+      if (!blob) return;
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = `noisefield-${state.seedWord ?? handle.state().seed}-${zoom}x.png`.replace(/[^\w.-]+/g, '_');
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    }, 'image/png');
+  });
+}
+
 async function start() {
   const host = $('#landscape');
   if (!host) return;
@@ -56,23 +93,25 @@ async function start() {
   const card = $('.nf-card');
   if (card) fitCard(card, handle, host);
 
+  wireSave(handle, state);
   const button = $('.nf-share');
   const out = $('.nf-share-out');
   const field = $('.nf-share-link');
   if (!button) return;
   button.hidden = false;
   button.addEventListener('click', async () => {
+    // The view is paused at rest first, so the sharer keeps seeing exactly what the link shows.
+    handle.pause();
     const s = handle.state();
-    const link = shareUrl(location.href, {
+    const link = shareUrl(shareBase(), {
       seed: s.seed,
       seedWord: state.seedWord,
       day: s.day,
       dusk: s.dusk,
       season: s.season,
       clock: s.clock,
-      theme: state.theme,
-      px: state.px,
-      motion: state.motion,
+      theme: s.theme,
+      px: s.pitch,
     });
     button.dataset.link = link;
     let copied = false;
