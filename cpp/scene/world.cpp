@@ -32,12 +32,6 @@ struct Draw {
   explicit Draw(uint32_t s) : r(s) {}
   double operator()(double a, double b) { return a + (b - a) * r.next(); }
   double sign() { return r.next() < 0.5 ? -1 : 1; }
-  // 800 +- [lo, hi], the side drawn first. Draws are sequenced by statements or braced lists only:
-  // the order of function arguments and of operands is unspecified (gcc and clang differ).
-  double away(double lo, double hi) {
-    const double s = sign();
-    return 800 + s * (*this)(lo, hi);
-  }
   int below(int n) { return std::min(n - 1, static_cast<int>(r.next() * n)); }
 };
 
@@ -58,6 +52,10 @@ double riseAt(const IslandShape& s, double x, uint32_t fbmSeed) {
   return rise;
 }
 
+// Draws in one expression are unsequenced (g++ takes function arguments right to left, clang left
+// to right), so the native CLI built another island than the page's wasm. Each draw is its own
+// statement, in g++'s order (height, width, then the place): the worlds the native tests and the
+// contact sheet were checked with.
 void addBump(IslandShape& s, const Bump& b) {
   if (s.bumpCount < kMaxBumps) s.bumps[s.bumpCount++] = b;
 }
@@ -77,19 +75,45 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.exponent = d(0.45, 0.7);
       s.height = d(165, 195);
       s.fbmAmp = d(20, 40);
-      addBump(s, Bump{d.away(280, 420), d(60, 110), d(15, 45)});
-      addBump(s, Bump{d.away(250, 450), d(50, 90), -d(0, 25)});  // a cove, or nothing
+      {
+        const double h = d(15, 45);
+        const double w = d(60, 110);
+        const double side = d.sign();
+        addBump(s, {800 + side * d(280, 420), w, h});
+      }
+      {  // a cove, or nothing
+        const double h = d(0, 25);
+        const double w = d(50, 90);
+        const double side = d.sign();
+        addBump(s, {800 + side * d(250, 450), w, -h});
+      }
       break;
     case 1:  // two summits either side of the gate (docs/scene.md, "World seeds")
       s.reach = d(680, 740);
       s.exponent = 0.7;
       s.height = d(215, 240);
       s.fbmAmp = 34;
-      addBump(s, Bump{610 + d(-50, 30), d(95, 120), d(30, 50)});
-      addBump(s, Bump{1010 + d(-30, 50), d(90, 115), d(35, 55)});
-      addBump(s, Bump{800, 90, -10});
-      addBump(s, Bump{1290 + d(-40, 40), d(50, 70), d(10, 35)});
-      addBump(s, Bump{330 + d(-40, 40), d(60, 90), d(8, 25)});
+      {
+        const double h = d(30, 50);
+        const double w = d(95, 120);
+        addBump(s, {610 + d(-50, 30), w, h});
+      }
+      {
+        const double h = d(35, 55);
+        const double w = d(90, 115);
+        addBump(s, {1010 + d(-30, 50), w, h});
+      }
+      addBump(s, {800, 90, -10});
+      {
+        const double h = d(10, 35);
+        const double w = d(50, 70);
+        addBump(s, {1290 + d(-40, 40), w, h});
+      }
+      {
+        const double h = d(8, 25);
+        const double w = d(60, 90);
+        addBump(s, {330 + d(-40, 40), w, h});
+      }
       break;
     case 2: {  // one high shoulder, a low spit on the other side
       s.reach = d(620, 720);
@@ -97,8 +121,16 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.height = d(160, 185);
       s.fbmAmp = d(20, 40);
       const double side = d.sign();
-      addBump(s, Bump{800 + side * d(300, 420), d(80, 170), d(45, 110)});
-      addBump(s, Bump{800 - side * d(260, 400), d(60, 100), d(5, 40)});
+      {
+        const double h = d(45, 110);
+        const double w = d(80, 170);
+        addBump(s, {800 + side * d(300, 420), w, h});
+      }
+      {
+        const double h = d(5, 40);
+        const double w = d(60, 100);
+        addBump(s, {800 - side * d(260, 400), w, h});
+      }
       break;
     }
     default:  // long and low with knobs
@@ -106,7 +138,12 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.exponent = d(0.35, 0.5);
       s.height = d(140, 160);
       s.fbmAmp = d(20, 40);
-      for (int k = 0, n = 2 + d.below(3); k < n; ++k) addBump(s, Bump{d.away(240, 620), d(35, 75), d(12, 40)});
+      for (int k = 0, n = 2 + d.below(3); k < n; ++k) {
+        const double h = d(12, 40);
+        const double w = d(35, 75);
+        const double side = d.sign();
+        addBump(s, {800 + side * d(240, 620), w, h});
+      }
       break;
   }
   // The seat: near the gate the island stays below the ring's outer edge (with the nibble's margin)
@@ -118,9 +155,9 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
     const double f = std::exp(-(dx / 120) * (dx / 120));
     need = std::max(need, over / f);
   }
-  if (need > 0) addBump(s, Bump{800, 120, -need});
+  if (need > 0) addBump(s, {800, 120, -need});
   const double seat = riseAt(s, 800, fbmSeed);
-  if (seat < 125) addBump(s, Bump{800, 160, 125 - seat});
+  if (seat < 125) addBump(s, {800, 160, 125 - seat});
   return s;
 }
 
@@ -193,7 +230,9 @@ void drawRidges(World& w) {
   w.spurPhase = d(0, 97);
   w.outcropCount = d.below(kMaxOutcrops + 1);
   for (int k = 0; k < w.outcropCount; ++k) {
-    w.outcrops[k] = Outcrop{d.away(270, 780), d(14, 90), d(8, 16), d(9, 20)};
+    const double side = d.sign();
+    const double x = 800 + side * d(270, 780);
+    w.outcrops[k] = {x, d(14, 90), d(8, 16), d(9, 20)};
   }
 }
 
