@@ -33,6 +33,35 @@ function shareBase() {
   return new URL(meta ? meta.content : './', document.baseURI).href;
 }
 
+// "Save picture": a PNG of the composited view at rest, buffer pixels times the chosen zoom. The
+// pixels come composited from C++; the browser only encodes them.
+function wireSave(handle, state) {
+  const row = $('.nf-save-row');
+  const button = $('.nf-save');
+  if (!row || !button) return;
+  row.hidden = false;
+  button.addEventListener('click', () => {
+    const wasPaused = handle.state().paused;
+    const zoom = Number($('.nf-save-zoom')?.value || 1);
+    const pic = handle.picture(zoom);
+    if (!wasPaused) handle.resume();
+    const canvas = document.createElement('canvas');
+    canvas.width = pic.width;
+    canvas.height = pic.height;
+    canvas.getContext('2d').putImageData(new ImageData(pic.pixels, pic.width, pic.height), 0, 0);
+    canvas.toBlob((blob) => {
+      if (!blob) return;
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = `noisefield-${state.seedWord ?? handle.state().seed}-${zoom}x.png`.replace(/[^\w.-]+/g, '_');
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    }, 'image/png');
+  });
+}
+
 async function start() {
   const host = $('#landscape');
   if (!host) return;
@@ -64,6 +93,7 @@ async function start() {
   const card = $('.nf-card');
   if (card) fitCard(card, handle, host);
 
+  wireSave(handle, state);
   const button = $('.nf-share');
   const out = $('.nf-share-out');
   const field = $('.nf-share-link');
