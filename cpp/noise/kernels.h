@@ -293,7 +293,9 @@ inline void sinCosTurns(double t, double* s, double* c) {
   const double cs =
       1 + t2 * (-1.0 / 2 + t2 * (1.0 / 24 + t2 * (-1.0 / 720 + t2 * (1.0 / 40320 + t2 * (-1.0 / 3628800 +
           t2 * (1.0 / 479001600 + t2 * (-1.0 / 87178291200 + t2 * (1.0 / 20922789888000))))))));
-  switch (static_cast<int>(q) & 3) {  // rotate by q quarter turns
+  // q is in [0, 4] for t in [0, 1]; a non-finite t (an overflowed coordinate) must not reach the
+  // int conversion, where it would be undefined.
+  switch ((q >= 0 && q <= 4 ? static_cast<int>(q) : 0) & 3) {  // rotate by q quarter turns
     case 0: *s = sn; *c = cs; break;
     case 1: *s = cs; *c = -sn; break;
     case 2: *s = -sn; *c = -cs; break;
