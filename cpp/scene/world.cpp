@@ -60,16 +60,6 @@ void addBump(IslandShape& s, const Bump& b) {
   if (s.bumpCount < kMaxBumps) s.bumps[s.bumpCount++] = b;
 }
 
-// A bump at x0 + side * d(xa, xb), drawn in that order: height, width, then (side == 0) a side of
-// its own, then the place.
-constexpr double kOwnSide = 0;
-Bump drawBump(Draw& d, double x0, double side, double xa, double xb, double wa, double wb, double ha, double hb) {
-  const double h = d(ha, hb);
-  const double w = d(wa, wb);
-  if (side == kOwnSide) side = d.sign();
-  return {x0 + side * d(xa, xb), w, h};
-}
-
 // kind 0, centred at 800, reach 660, exponent 0.55, height 175, nibble 12, no fbm, no bumps.
 IslandShape originalIsland() { return {0, 800, 660, 0.55, 175, 12, 0, {}, 0}; }
 
@@ -84,36 +74,76 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.reach = d(600, 720);
       s.exponent = d(0.45, 0.7);
       s.height = d(165, 195);
-      s.fbmAmp = d(8, 20);
-      addBump(s, drawBump(d, 800, kOwnSide, 280, 420, 60, 110, 10, 35));
+      s.fbmAmp = d(20, 40);
+      {
+        const double h = d(15, 45);
+        const double w = d(60, 110);
+        const double side = d.sign();
+        addBump(s, {800 + side * d(280, 420), w, h});
+      }
+      {  // a cove, or nothing
+        const double h = d(0, 25);
+        const double w = d(50, 90);
+        const double side = d.sign();
+        addBump(s, {800 + side * d(250, 450), w, -h});
+      }
       break;
     case 1:  // two summits either side of the gate (docs/scene.md, "World seeds")
       s.reach = d(680, 740);
       s.exponent = 0.7;
       s.height = d(215, 240);
       s.fbmAmp = 34;
-      addBump(s, drawBump(d, 610, 1, -50, 30, 95, 120, 30, 50));
-      addBump(s, drawBump(d, 1010, 1, -30, 50, 90, 115, 35, 55));
+      {
+        const double h = d(30, 50);
+        const double w = d(95, 120);
+        addBump(s, {610 + d(-50, 30), w, h});
+      }
+      {
+        const double h = d(35, 55);
+        const double w = d(90, 115);
+        addBump(s, {1010 + d(-30, 50), w, h});
+      }
       addBump(s, {800, 90, -10});
-      addBump(s, drawBump(d, 1290, 1, -40, 40, 50, 70, 10, 35));
-      addBump(s, drawBump(d, 330, 1, -40, 40, 60, 90, 8, 25));
+      {
+        const double h = d(10, 35);
+        const double w = d(50, 70);
+        addBump(s, {1290 + d(-40, 40), w, h});
+      }
+      {
+        const double h = d(8, 25);
+        const double w = d(60, 90);
+        addBump(s, {330 + d(-40, 40), w, h});
+      }
       break;
     case 2: {  // one high shoulder, a low spit on the other side
       s.reach = d(620, 720);
       s.exponent = d(0.5, 0.7);
       s.height = d(160, 185);
-      s.fbmAmp = 20;
+      s.fbmAmp = d(20, 40);
       const double side = d.sign();
-      addBump(s, drawBump(d, 800, side, 300, 420, 90, 150, 50, 95));
-      addBump(s, drawBump(d, 800, -side, 260, 400, 60, 100, 0, 25));
+      {
+        const double h = d(45, 110);
+        const double w = d(80, 170);
+        addBump(s, {800 + side * d(300, 420), w, h});
+      }
+      {
+        const double h = d(5, 40);
+        const double w = d(60, 100);
+        addBump(s, {800 - side * d(260, 400), w, h});
+      }
       break;
     }
     default:  // long and low with knobs
       s.reach = d(720, 800);
       s.exponent = d(0.35, 0.5);
       s.height = d(140, 160);
-      s.fbmAmp = 24;
-      for (int k = 0, n = 2 + d.below(2); k < n; ++k) addBump(s, drawBump(d, 800, kOwnSide, 240, 620, 35, 75, 12, 32));
+      s.fbmAmp = d(20, 40);
+      for (int k = 0, n = 2 + d.below(3); k < n; ++k) {
+        const double h = d(12, 40);
+        const double w = d(35, 75);
+        const double side = d.sign();
+        addBump(s, {800 + side * d(240, 620), w, h});
+      }
       break;
   }
   // The seat: near the gate the island stays below the ring's outer edge (with the nibble's margin)
