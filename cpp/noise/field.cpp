@@ -430,6 +430,8 @@ const FieldOps* opsFor(const FieldConfig& c) {
       if (c.periodX > 0 || c.periodY > 0)
         return opsOf<tk::SimplexKernel, k3D<NT::Simplex, Is3D>, kAnalyticTiled<NT::Simplex>>();
       return opsOf<tk::SimplexKernel, k3D<NT::Simplex, Is3D>, kAnalytic<NT::Simplex>>();
+    case NT::OpenSimplex2:
+      return opsOf<tk::OpenSimplex2Kernel, k3D<NT::OpenSimplex2, Is3D>, kAnalytic<NT::OpenSimplex2>>();
     case NT::Cellular: {
       constexpr bool d3 = k3D<NT::Cellular, Is3D>, an = kAnalytic<NT::Cellular>;
       switch (c.cellDistance) {
