@@ -1,7 +1,7 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, and the repo
 // root served over HTTP (ES modules and wasm do not load from file://).
 import { chromium } from 'playwright-core';
-import { startServer } from '../../../tools/serve.mjs';
+import { REPO_SITE, startServer } from '../../../tools/serve.mjs';
 import { repoRoot } from '../../wasm/helpers/load.mjs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ export const artifactsDir = join(repoRoot, 'test-artifacts');
 mkdirSync(artifactsDir, { recursive: true });
 
 export async function startBrowser() {
-  const { server, url } = await startServer({ root: repoRoot });
+  const { server, url } = await startServer({ root: repoRoot, publish: REPO_SITE });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   return {
     url,
