@@ -26,14 +26,23 @@ function rows(s) {
     ['DOM nodes', String(s.start.nodes), String(s.plateau.nodes), String(s.end.nodes)]];
 }
 
-async function soakLandscape(browser, url, frames) {
-  const o = await openPage(browser, null, { viewport: { width: 1280, height: 800 } });
+// Runs fn({ page, cdp }) on a page at `path` once ready() holds, with CDP metrics on.
+async function onPage(browser, url, path, height, ready, fn) {
+  const o = await openPage(browser, null, { viewport: { width: 1280, height } });
   try {
-    const { page } = o;
-    const cdp = await o.context.newCDPSession(page);
+    const cdp = await o.context.newCDPSession(o.page);
     await cdp.send('Performance.enable');
-    await page.goto(new URL('?test&day=0.6&seed=404', url).href);
-    await page.waitForFunction(() => window.__noisefield && (window.__noisefield.debug || window.__noisefield.failed), null, { timeout: 60000 });
+    await o.page.goto(new URL(path, url).href);
+    await o.page.waitForFunction(ready, null, { timeout: 60000 });
+    return await fn({ page: o.page, cdp });
+  } finally {
+    await closeContext(o.context);
+  }
+}
+
+function soakLandscape(browser, url, frames) {
+  const ready = () => window.__noisefield && (window.__noisefield.debug || window.__noisefield.failed);
+  return onPage(browser, url, '?test&day=0.6&seed=404', 800, ready, async ({ page, cdp }) => {
     const wasm = () => window.__noisefield.debug.heapUsed();
     const samples = [await metrics(page, cdp, wasm)];
     const chunk = 500;
@@ -56,19 +65,12 @@ async function soakLandscape(browser, url, frames) {
       samples.push(await metrics(page, cdp, wasm));
     }
     return summary(samples);
-  } finally {
-    await closeContext(o.context);
-  }
+  });
 }
 
-async function soakExplorer(browser, url, moves) {
-  const o = await openPage(browser, null, { viewport: { width: 1280, height: 900 } });
-  try {
-    const { page } = o;
-    const cdp = await o.context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    await page.goto(new URL('web/explorer.html?sc=16#view=bands&x=0&y=0&zoom=1&res=256', url).href);
-    await page.waitForFunction(() => document.documentElement.dataset.state === 'ready', null, { timeout: 60000 });
+function soakExplorer(browser, url, moves) {
+  const ready = () => document.documentElement.dataset.state === 'ready';
+  return onPage(browser, url, 'web/explorer.html?sc=16#view=bands&x=0&y=0&zoom=1&res=256', 900, ready, async ({ page, cdp }) => {
     const wasm = () => window.explorer.nf.heapUsedBytes();
     const samples = [await metrics(page, cdp, wasm)];
     const chunk = 50;
@@ -89,9 +91,7 @@ async function soakExplorer(browser, url, moves) {
       samples.push(await metrics(page, cdp, wasm));
     }
     return summary(samples);
-  } finally {
-    await closeContext(o.context);
-  }
+  });
 }
 
 export async function benchSoak({ browser, url, report, quick }) {
