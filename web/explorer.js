@@ -383,7 +383,8 @@ function updateWarnings() {
         : `The sand band is about ${w.toFixed(1)} tiles wide (t2 − t1 = ${trim(c.t2 - c.t1)}): keep each band at least a few tiles wide at your scale. Widen t2 − t1 or raise the scale.`,
     });
   }
-  if (c.fade === 'linear' && c.type !== 'cellular' && c.type !== 'simplex') {
+  const fadeTypes = schema.find((p) => p.key === 'fade')?.applies?.types;  // the types fade applies to
+  if (c.fade === 'linear' && (!fadeTypes || fadeTypes.includes(c.type))) {
     list.push({ id: 'fade', text: 'Linear fade: the lattice shows through as a grid of creases (the slope jumps at every lattice line). Use cubic or quintic.' });
   }
   if (c.seedStep === 0 && c.octaves > 1 && c.fractal !== 'none') {
