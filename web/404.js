@@ -25,6 +25,14 @@ function fail(err) {
   console.warn('noisefield: the live landscape could not start:', err && err.message ? err.message : err);
 }
 
+// Where share links lead: a page that exists (a link to the missing path would answer 404 to
+// link-preview crawlers). A site names its share page with <meta name="noisefield:share-page"
+// content="world/">; without one, the site's root (the <base href>).
+function shareBase() {
+  const meta = document.querySelector('meta[name="noisefield:share-page"]');
+  return new URL(meta ? meta.content : './', document.baseURI).href;
+}
+
 async function start() {
   const host = $('#landscape');
   if (!host) return;
@@ -63,17 +71,18 @@ async function start() {
   if (!button) return;
   button.hidden = false;
   button.addEventListener('click', async () => {
+    // The view is paused at rest first, so the sharer keeps seeing exactly what the link shows.
+    handle.pause();
     const s = handle.state();
-    const link = shareUrl(location.href, {
+    const link = shareUrl(shareBase(), {
       seed: s.seed,
       seedWord: state.seedWord,
       day: s.day,
       dusk: s.dusk,
       season: s.season,
       clock: s.clock,
-      theme: state.theme,
-      px: state.px,
-      motion: state.motion,
+      theme: s.theme,
+      px: s.pitch,
     });
     button.dataset.link = link;
     let copied = false;

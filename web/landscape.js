@@ -239,6 +239,29 @@ export async function mount(element, options = {}) {
 
   // ---- painting ----
   const ALL = (1 << LAYERS.length) - 1;
+  // The scene at rest at the current clock, rounded to the millisecond so that a link carries it
+  // exactly: no parallax offset, no pointer eddies, gust or splashes, the portal idle. Every
+  // layer is repainted from (world, day, dusk, season, viewport, clock) alone, which is exactly
+  // what a link with those values (t = the clock) rebuilds; the live loop's stop-motion ticks and
+  // pointer history leave no trace.
+  function settle() {
+    if (!layout) return;
+    ptr = { x: 0, y: 0, tx: 0, ty: 0 };
+    scene.setPointer(0, 0, false);
+    hover = false;
+    hostStyle.cursor = restore.cursor;
+    if (!entering) {
+      mode = MODE.idle;
+      scene.setPortalMode(MODE.idle);
+      if (portal) portal.dataset.state = MODE_NAME[MODE.idle];
+      element.dataset.portal = MODE_NAME[MODE.idle];
+    }
+    scene.setClock(frozen ?? Math.round(scene.clock * 1000) / 1000);
+    scene.renderAll();
+    dropViews();
+    paint(ALL);
+    placeLayers();
+  }
   // A still frame (no animation): the clock (frozen or current) re-established, every layer painted.
   function still() {
     if (!layout) return;
@@ -362,6 +385,7 @@ export async function mount(element, options = {}) {
   function onDprChange() { watchDpr(); requestLayout(); }
 
   function applyDay() {
+    if (paused) return;  // a paused view is the picture a link rebuilds: the clock's day waits for resume()
     const d = effectiveDay(), k = effectiveDusk();
     if (Math.abs(d - scene.day) < 1e-9 && Math.abs(k - scene.dusk) < 1e-9) return;
     scene.setDayAndDusk(d, k);
@@ -435,8 +459,9 @@ export async function mount(element, options = {}) {
       dropViews();
       if (motion() && !paused) wake(); else still();
     },
-    pause() { paused = true; sleep(); },
-    resume() { if (!paused) return; paused = false; lastTs = null; wake(); },
+    // Stops the loop and shows the scene at rest (settle()): what a share link of state() rebuilds.
+    pause() { paused = true; sleep(); settle(); },
+    resume() { if (!paused) return; paused = false; lastTs = null; applyDay(); wake(); },
     destroy() {
       if (destroyed) return;
       destroyed = true;

@@ -73,6 +73,12 @@
     advance(dt) { return this._live().advance(dt) >>> 0; }
     renderAll() { return this._live().renderAll() >>> 0; }
     pixels(layer) { return check(this._live().pixels(layerIndex(layer))); }
+    // The layers composited back to front: { width, height, pixels } (RGBA view). region 'buffer'
+    // (default): the buffer pixels the viewport shows, zoom x zoom each; 'viewport': the page's
+    // picture at a devicePixelRatio of zoom, as noisefield-cli render writes it.
+    picture(zoom, region) {
+      return check(this._live().picture(zoom === undefined ? 1 : Number(zoom), region === undefined ? 'buffer' : String(region)));
+    }
     get clock() { return this._live().clock(); }
     get day() { return this._live().day(); }
     get worldSeed() { return this._live().worldSeed(); }

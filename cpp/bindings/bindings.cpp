@@ -17,8 +17,10 @@
 #include "noise/hash.h"
 #include "noise/landscape_fill.h"
 #include "noise/random.h"
+#include "noise/schema.h"
 #include "noise/value_noise.h"
 #include "noise/version.h"
+#include "scene/compose.h"
 #include "scene/landscape.h"
 
 using emscripten::val;
@@ -31,11 +33,7 @@ val errorResult(const std::string& message) {
   return r;
 }
 
-std::string fmtNumber(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
+std::string fmtNumber(double v) { return nf::formatNumber(v); }  // JS-style NaN, Infinity
 
 // JS numbers -> integer parameter, with a message naming the parameter and its range.
 std::string checkInteger(const char* name, double v, double lo, double hi) {
@@ -562,6 +560,26 @@ class JsLandscape {
     o.set("waterY", pl.waterY);
     return o;
   }
+  // The seven layers composited as the page stacks them (scene/compose.h), at rest: "buffer" is
+  // the buffer pixels the viewport shows, zoom x zoom each (the page's Save picture); "viewport"
+  // is the page's picture at a devicePixelRatio of zoom (the native CLI's PNG). { width, height,
+  // pixels }: pixels is a zero-copy RGBA view, valid until the next call that may grow memory.
+  val picture(double zoom, const std::string& region) {
+    std::string e = checkInteger("zoom", zoom, 1, 16);
+    if (e.empty() && region != "buffer" && region != "viewport") e = "region must be buffer or viewport (got " + region + ")";
+    if (e.empty() && !scene_.pixels(nf::scene::kSky)) e = "no pixels before setViewport()";
+    if (!e.empty()) return errorResult(e);
+    const int z = static_cast<int>(zoom);
+    const nf::scene::ComposeRect r =
+        region == "buffer" ? nf::scene::bufferViewRect(scene_, z) : nf::scene::viewportRect(scene_, z);
+    if (static_cast<double>(r.width) * r.height > 64.0 * 1024 * 1024) return errorResult("picture too large: choose a smaller zoom");
+    picture_ = nf::scene::composite(scene_, r);
+    val o = val::object();
+    o.set("width", r.width);
+    o.set("height", r.height);
+    o.set("pixels", val(emscripten::typed_memory_view(picture_.size(), picture_.data())));
+    return o;
+  }
   val pixels(int layer) const {
     if (layer < 0 || layer >= nf::scene::kLayerCount) return errorResult("layer must be an integer in [0, 6]");
     const uint8_t* p = scene_.pixels(static_cast<nf::scene::Layer>(layer));
@@ -572,6 +590,7 @@ class JsLandscape {
 
  private:
   nf::scene::Landscape scene_;
+  std::vector<uint8_t> picture_;
 };
 
 }  // namespace
@@ -619,6 +638,7 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
       .function("sceneYFromCss", &JsLandscape::sceneYFromCss)
       .function("gScenePerPixel", &JsLandscape::gScenePerPixel)
       .function("placement", &JsLandscape::placement)
-      .function("pixels", &JsLandscape::pixels);
+      .function("pixels", &JsLandscape::pixels)
+      .function("picture", &JsLandscape::picture);
 }
 // ==== end scene bindings ====

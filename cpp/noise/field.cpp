@@ -102,8 +102,9 @@ struct Impl {
   };
 
   // The warped heights at N lattice points (x[l], y[l], z) given the first warp's fractals there
-  // (qx, qy): one level displaces by warp * q; two levels take r at the displaced point and
-  // displace by warp2 * r. With G, the gradient per sample unit by the chain rule from dq (per
+  // (qx, qy): one level displaces by warp * (q - c); two levels take r at the displaced point and
+  // displace by warp2 * (r - c), with c = 0.5 (warpCentred: offsets centred on 0) or 0 (offsets in
+  // [0, 1], the nebula's; q - 0 is q exactly, so that path is the nebula bit for bit). With G, the gradient per sample unit by the chain rule from dq (per
   // sample unit) and the fractals' analytic gradients (per lattice unit): with w = x + warp * q,
   //   dw/ds = I / scale + warp * dq,   dp/ds = dw/ds (one level) or I / scale + warp2 * dr/dw * dw/ds,
   //   dh/ds_b = sum_a dF/dp_a * dp_a/ds_b.
@@ -116,8 +117,8 @@ struct Impl {
     const double inv = 1 / p.scale;
     double wx[N], wy[N], dw[N][2][2] = {};
     for (int l = 0; l < N; ++l) {
-      wx[l] = x[l] + p.warp * qx[l];
-      wy[l] = y[l] + p.warp * qy[l];
+      wx[l] = x[l] + p.warp * (qx[l] - p.warpCentre);
+      wy[l] = y[l] + p.warp * (qy[l] - p.warpCentre);
       if constexpr (G)
         for (int a = 0; a < 2; ++a)
           for (int b = 0; b < 2; ++b) dw[l][a][b] = (a == b ? inv : 0) + p.warp * dq[l].d[a][b];
@@ -142,8 +143,8 @@ struct Impl {
         fr(p.warp2SeedY, wx, wy, ry, ryx, ryy);
       }
       for (int l = 0; l < N; ++l) {
-        px[l] = x[l] + p.warp2 * rx[l];
-        py[l] = y[l] + p.warp2 * ry[l];
+        px[l] = x[l] + p.warp2 * (rx[l] - p.warpCentre);
+        py[l] = y[l] + p.warp2 * (ry[l] - p.warpCentre);
         if constexpr (G) {
           const double r[2][2] = {{rxx[l], rxy[l]}, {ryx[l], ryy[l]}};
           for (int a = 0; a < 2; ++a)
@@ -458,9 +459,12 @@ FieldParams compile(const FieldConfig& c) {
   p.seed = c.seed;
   p.seedStep = c.seedStep;
   p.scale = c.scale;
+  p.tileX = c.periodX * c.scale;
+  p.tileY = c.periodY * c.scale;
   p.z = c.dimensions == 3 ? c.z : 0;
   p.warpLevels = c.warpLevels;
   p.warp = c.warp;
+  p.warpCentre = c.warpCentred ? 0.5 : 0;
   p.warp2 = c.warp2;
   p.warpSeedX = c.warpSeedX;
   p.warpSeedY = c.warpSeedY;
@@ -551,13 +555,13 @@ std::string Field::create(const FieldConfig& c, Field* out) {
 }
 
 double Field::sample(double x, double y) const {
-  return finite3(x, y, 0) ? ops_->sample(params_, x, y, params_.z) : kNonFiniteResult;
+  return finite3(x, y, 0) ? ops_->sample(params_, tileX(x), tileY(y), params_.z) : kNonFiniteResult;
 }
 double Field::sample(double x, double y, double z) const {
-  return finite3(x, y, z) ? ops3_->sample(params_, x, y, z) : kNonFiniteResult;
+  return finite3(x, y, z) ? ops3_->sample(params_, tileX(x), tileY(y), z) : kNonFiniteResult;
 }
 double Field::moisture(double x, double y) const {
-  return finite3(x, y, 0) ? ops_->sample(moistureParams_, x, y, params_.z) : kNonFiniteResult;
+  return finite3(x, y, 0) ? ops_->sample(moistureParams_, tileX(x), tileY(y), params_.z) : kNonFiniteResult;
 }
 bool Field::hasAnalyticGradient() const { return ops_->sampleGrad != nullptr; }
 
@@ -566,6 +570,8 @@ double Field::sampleGrad(double x, double y, double* gx, double* gy) const {
     *gx = *gy = 0;
     return kNonFiniteResult;
   }
+  x = tileX(x);
+  y = tileY(y);
   if (hasAnalyticGradient()) return ops_->sampleGrad(params_, x, y, params_.z, gx, gy);
   const double e = 1e-3 * params_.scale;  // a thousandth of a lattice cell
   *gx = (ops_->sample(params_, x + e, y, params_.z) - ops_->sample(params_, x - e, y, params_.z)) / (2 * e);
@@ -575,19 +581,14 @@ double Field::sampleGrad(double x, double y, double* gx, double* gy) const {
 
 namespace {
 
-std::vector<double> columnsOf(const GridSpec& g) {
-  std::vector<double> xs(static_cast<size_t>(g.width));
-  for (int i = 0; i < g.width; ++i) xs[static_cast<size_t>(i)] = g.sampleX(i);
-  return xs;
-}
-
-template <class T>
-void fillGrid(const FieldOps& ops, const FieldParams& p, const GridSpec& g, T* out) {
-  const std::vector<double> xs = columnsOf(g);
+// ys(j): the (tiled) y of row j.
+template <class T, class Ys>
+void fillGrid(const FieldOps& ops, const FieldParams& p, const std::vector<double>& xs, const GridSpec& g,
+              const Ys& ys, T* out) {
   const auto src = ops.rows(p, xs.data(), g.width);
   std::vector<double> row(rows::paddedSize(g.width));
   for (int j = 0; j < g.height; ++j) {
-    src->row(g.sampleY(j), row.data());
+    src->row(ys(j), row.data());
     T* o = out + static_cast<size_t>(j) * g.width;
     for (int i = 0; i < g.width; ++i) o[i] = static_cast<T>(row[i]);
   }
@@ -644,16 +645,24 @@ class GradientRows {
 
 }  // namespace
 
+double Field::tileX(double x) const { return params_.tileX > 0 ? tk::wrapIndex(x, params_.tileX) : x; }
+double Field::tileY(double y) const { return params_.tileY > 0 ? tk::wrapIndex(y, params_.tileY) : y; }
+std::vector<double> Field::columnsOf(const GridSpec& g) const {
+  std::vector<double> xs(static_cast<size_t>(g.width));
+  for (int i = 0; i < g.width; ++i) xs[static_cast<size_t>(i)] = tileX(g.sampleX(i));
+  return xs;
+}
+
 FillStats Field::fill(const GridSpec& g, float* out) const {
-  fillGrid(*ops_, params_, g, out);
+  fillGrid(*ops_, params_, columnsOf(g), g, [&](int j) { return rowOf(g, j); }, out);
   return statsOf(out, g.samples());
 }
 FillStats Field::fill(const GridSpec& g, double* out) const {
-  fillGrid(*ops_, params_, g, out);
+  fillGrid(*ops_, params_, columnsOf(g), g, [&](int j) { return rowOf(g, j); }, out);
   return statsOf(out, g.samples());
 }
 FillStats Field::fillMoisture(const GridSpec& g, float* out) const {
-  fillGrid(*ops_, moistureParams_, g, out);
+  fillGrid(*ops_, moistureParams_, columnsOf(g), g, [&](int j) { return rowOf(g, j); }, out);
   return statsOf(out, g.samples());
 }
 FillStats Field::fillProfile(double x0, double step, double y0, int n, float* out) const {
@@ -672,7 +681,7 @@ void Field::fillGrad(const GridSpec& g, double* h, double* gx, double* gy) const
   std::vector<double> rh(m), rx(m), ry(m);
   GradientRows grad(*ops_, params_, hasAnalyticGradient(), columnsOf(g));
   for (int j = 0; j < g.height; ++j) {
-    grad.row(g.sampleY(j), rh.data(), rx.data(), ry.data());
+    grad.row(rowOf(g, j), rh.data(), rx.data(), ry.data());
     const size_t o = static_cast<size_t>(j) * n;
     std::copy(rh.begin(), rh.begin() + n, h + o);
     std::copy(rx.begin(), rx.begin() + n, gx + o);
@@ -705,7 +714,7 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
       const Pixel bands[4] = {pixelOf(kBandColors[0]), pixelOf(kBandColors[1]), pixelOf(kBandColors[2]),
                               pixelOf(kBandColors[3])};
       for (int j = 0; j < g.height; ++j) {
-        src->row(g.sampleY(j), h.data());
+        src->row(rowOf(g, j), h.data());
         rowOut(j, &f, &px);
         acc.storeRow(h.data(), n, f);
         if (view == View::Raw) {
@@ -731,7 +740,7 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
       for (int b = 0; b < 9; ++b) biomes[b] = pixelOf(kBiomeColors[b]);
       const Pixel water = pixelOf(kWater);
       for (int j = 0; j < g.height; ++j) {
-        const double y = g.sampleY(j);
+        const double y = rowOf(g, j);
         src->row(y, h.data());
         moist->row(y, mo.data());
         rowOut(j, &f, &px);
@@ -756,7 +765,7 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
       for (int b = 0; b < 4; ++b) shaded[b] = shadedColorOf(kBandColors[b].r, kBandColors[b].g, kBandColors[b].b);
 #endif
       for (int j = 0; j < g.height; ++j) {
-        grad.row(g.sampleY(j), h.data(), gx.data(), gy.data());
+        grad.row(rowOf(g, j), h.data(), gx.data(), gy.data());
         rowOut(j, &f, &px);
         acc.storeRow(h.data(), n, f);
         // Shading of every sample, water too: branch-free, so the compiler vectorises it.
@@ -786,6 +795,7 @@ FieldConfig nebulaConfig() {
   c.seed = 227;
   c.warpLevels = 2;
   c.warp = 4;
+  c.warpCentred = false;  // the nebula displaces by q in [0, 1]
   c.warp2 = 3.5;
   c.warpSeedX = c.warpSeedY = 211;
   c.warp2SeedX = c.warp2SeedY = 223;
@@ -934,7 +944,7 @@ BandWidths Field::bandWidths(const GridSpec& g) const {
   std::vector<double> hs(m), gxs(m), gys(m);
   GradientRows grad(*ops_, params_, hasAnalyticGradient(), columnsOf(g));  // sampleGrad, by rows
   for (int j = 0; j < g.height; ++j) {
-    grad.row(g.sampleY(j), hs.data(), gxs.data(), gys.data());
+    grad.row(rowOf(g, j), hs.data(), gxs.data(), gys.data());
     for (int i = 0; i < g.width; ++i) {
       const double h = hs[i], gx = gxs[i], gy = gys[i];
       const int b = static_cast<int>(bandOf(h, c.t1, c.t2, c.t3));

@@ -76,8 +76,10 @@ struct FieldParams {
   double lacunarity = 2.03, gain = 0.5;  // lacunarity already rounded when tiled
   uint32_t seed = 0, seedStep = 17;
   double scale = 1, z = 0;
+  double tileX = 0, tileY = 0;  // the tile in sample units (period * scale); 0: not tiled
   int warpLevels = 0;
   double warp = 0, warp2 = 0;
+  double warpCentre = 0.5;  // subtracted from each warp offset (0.5: centred on 0; 0: the nebula's [0, 1])
   uint32_t warpSeedX = 0, warpSeedY = 0, warp2SeedX = 0, warp2SeedY = 0;
   bool island = false, islandSquare = false;
   double islandX = 0, islandY = 0, islandRadius = 1;
@@ -100,8 +102,12 @@ class Field {
 
   // Single samples (slow next to fill(): no hoisting, one call per value).
   // sample(x, y): the configured field (z from the config when dimensions = 3).
-  // sample(x, y, z): the 3-D field at depth z (types without 3-D ignore z).
+  // sample(x, y, z): the 3-D field at depth z, whatever `dimensions` says (every type has a 3-D
+  // variant; a 2-D config's fractal, warp and terrain settings apply unchanged).
   // Non-finite coordinates give kNonFiniteResult (0).
+  // Tiled fields (periodX / periodY > 0) repeat exactly: f(x + k * periodX * scale, y) is f(x, y)
+  // bit for bit whenever x + k * periodX * scale is itself exact, warps and terrain included (the
+  // coordinate is first reduced into [0, periodX * scale); the island sits in that first tile).
   double sample(double x, double y) const;
   double sample(double x, double y, double z) const;
   // The moisture field: same noise settings with seed = moistureSeed, no terrain steps.
@@ -137,6 +143,13 @@ class Field {
   BandWidths bandWidths(const GridSpec& g) const;
 
  private:
+  // Tiled axes: the sample coordinate reduced into [0, tile) (fmod: exact), before anything else,
+  // so samples a whole number of tiles apart are the same double from the first operation on.
+  double tileX(double x) const;
+  double tileY(double y) const;
+  std::vector<double> columnsOf(const GridSpec& g) const;
+  double rowOf(const GridSpec& g, int j) const { return tileY(g.sampleY(j)); }
+
   FieldConfig config_;
   FieldParams params_, moistureParams_;
   const FieldOps* ops_ = nullptr;    // the configured dimensionality

@@ -12,15 +12,12 @@
 #include <string>
 
 #include "grid.h"
+#include "schema.h"
 
 namespace nf {
 namespace {
 
-std::string fmtNum(double v) {
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
+std::string fmtNum(double v) { return nf::formatNumber(v); }  // JS-style NaN, Infinity
 
 constexpr int64_t kMaxOffset = int64_t{1} << 52;
 

@@ -44,6 +44,21 @@ struct Octave {
   CellReturn cellReturn = CellReturn::F1;
 };
 
+// The seed term of every lattice hash of an octave: seed * seedMul, plus a scramble of the seed's
+// top six bits when they are not all zero. The landscape multiplier 144269504 is 2^6 * 2254211, so
+// seed * seedMul alone repeats every 2^26 seeds (seeds 0, 2^26 and 2^31 were one field). With the
+// odd tutorial multiplier the product is a bijection, but seeds whose terms differ by a structured
+// amount (s and s + 2^26: 2^26 + 1; s and s + 2^31: the top bit) shared 18-50 % of simplex and
+// gradient samples, as hashFinish passes such differences to the gradient-picking top bits weakly.
+// The scramble turns the difference into a pseudo-random one for both hashes. Seeds below 2^26
+// (every seed of the 404 landscape and the nebula) keep their term, so the default Field still
+// equals nf::fbm bit for bit there; nf::fbm and nf::hash stay the seeds' functions.
+inline uint32_t seedTerm(uint32_t seed, uint32_t seedMul) {
+  const uint32_t hi = seed >> 26;
+  return seed * seedMul + (hi ? hashFinish(hi * kHashMix) : 0u);
+}
+inline uint32_t seedTerm(const Octave& o) { return seedTerm(o.seed, o.seedMul); }
+
 template <FadeKind F>
 inline double fade(double t) {
   if constexpr (F == FadeKind::Linear) return t;
@@ -99,7 +114,7 @@ template <FadeKind F>
 struct ValueKernel {
   template <bool G>
   static double layer(const Axis& X, const Axis& Y, uint32_t zTerm, const Octave& o, double* gx, double* gy) {
-    const uint32_t s = o.seed * o.seedMul + zTerm;
+    const uint32_t s = seedTerm(o) + zTerm;
     const uint32_t bx0 = X.i0 * kHashX, bx1 = X.i1 * kHashX, by0 = Y.i0 * kHashY, by1 = Y.i1 * kHashY;
     const double a = unit(hashFinish(bx0 + by0 + s));
     const double b = unit(hashFinish(bx1 + by0 + s));
@@ -156,7 +171,7 @@ struct GradientKernel {
   template <bool G>
   static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
     const Axis X = axis(x, o.periodX), Y = axis(y, o.periodY);
-    const uint32_t s = o.seed * o.seedMul;
+    const uint32_t s = seedTerm(o);
     const uint32_t bx0 = X.i0 * kHashX, bx1 = X.i1 * kHashX, by0 = Y.i0 * kHashY, by1 = Y.i1 * kHashY;
     const double* ga = kGrad2[hashFinish(bx0 + by0 + s) >> 29];
     const double* gb = kGrad2[hashFinish(bx1 + by0 + s) >> 29];
@@ -185,7 +200,7 @@ struct GradientKernel {
   template <bool G>
   static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
     const Axis X = axis(x, o.periodX), Y = axis(y, o.periodY), Z = axis(z, 0);
-    const uint32_t s = o.seed * o.seedMul;
+    const uint32_t s = seedTerm(o);
     const double u = fade<F>(X.t), v = fade<F>(Y.t), w = fade<F>(Z.t);
     double val[2], dxs[2], dys[2];
     for (int k = 0; k < 2; ++k) {
@@ -222,12 +237,14 @@ struct GradientKernel {
 
 // ---------------------------------------------------------------------------------------------
 // Classic simplex noise (Perlin 2001 / Gustavson's formulation: skewed lattice, radial kernels
-// (r^2 - d^2)^4 with r^2 = 0.5 in 2-D and 4-D, 0.6 in 3-D), with hashed gradients instead of a
-// permutation table. The raw sum is scaled by a constant (kSimplexScale2/3/4, a little under
-// 1 / the measured max |raw|, so the extremes land just inside (0, 1)) and the result clamped.
-// 4-D uses r^2 = 0.5, not Gustavson's 0.6: with 0.6 a corner's kernel reaches past the simplices
-// that contain the corner, and the field jumps (measured: |df/dx| up to 30 over 2e-6 steps,
-// against 0.09 with 0.5).
+// (r^2 - d^2)^4), with hashed gradients instead of a permutation table. r^2 = 0.5 in every
+// dimension, not Gustavson's 0.6 in 3-D and 4-D: a corner's kernel must vanish before the point
+// leaves the simplices that contain the corner, else the field jumps where the sample's simplex
+// changes. In 2-D the distance from a corner to the opposite edge of its triangles is exactly
+// sqrt(1/2); in 3-D and 4-D r^2 = 0.5 is the radius Gustavson gives for a seamless field (the
+// continuity tests check all three at simplex faces; measured with 0.6: jumps of 0.005 in 3-D,
+// |df/dx| up to 30 in 4-D). The raw sum is scaled by a constant (kSimplexScale2/3/4, a little under 1 / the
+// measured max |raw|, so the extremes land just inside (0, 1)) and the result clamped.
 //
 // Tiling (FastNoise2's approach): a skewed lattice cannot be wrapped like a square one, so each
 // tiled axis is bent into a circle of circumference P (radius P / 2pi: one lattice unit along x is
@@ -245,7 +262,7 @@ constexpr double kSimplexG2 = 0.21132486540518711775;  // (3 - sqrt(3)) / 6
 constexpr double kSimplexF4 = 0.30901699437494742410;  // (sqrt(5) - 1) / 4
 constexpr double kSimplexG4 = 0.13819660112501051518;  // (5 - sqrt(5)) / 20
 constexpr double kSimplexScale2 = 98.0;  // ~1 / max |raw| (empirical max |raw| 0.01008), unit gradients
-constexpr double kSimplexScale3 = 46.0;  // ~1 / max |raw| (empirical max |raw| 0.02153), unit gradients
+constexpr double kSimplexScale3 = 108.0;  // ~1 / max |raw| (max |raw| 0.009197 at r^2 = 0.5, by hill-climbing), unit gradients
 constexpr double kSimplexScale4 = 62.0;  // ~1 / max |raw| (max |raw| 0.015929, by hill-climbing), grad4
 constexpr uint32_t kHashW = 3266489917u;  // fourth lattice multiplier (4-D simplex hashes)
 constexpr double kTorusDrift[4] = {0.5, -0.5, 0.5, -0.5};  // unit; exact products with z
@@ -302,7 +319,7 @@ struct SimplexKernel {
   // it; the gradient is then left at 0.
   template <bool G>
   static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
-    const uint32_t sd = o.seed * o.seedMul;
+    const uint32_t sd = seedTerm(o);
     if (o.periodX > 0 || o.periodY > 0) {
       if constexpr (G) *gx = *gy = 0;
       return tiled(o, sd, x, y, nullptr);
@@ -314,7 +331,7 @@ struct SimplexKernel {
   }
   template <bool G>
   static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
-    const uint32_t sd = o.seed * o.seedMul;
+    const uint32_t sd = seedTerm(o);
     if (o.periodX > 0 || o.periodY > 0) {
       if constexpr (G) *gx = *gy = 0;
       return tiled(o, sd, x, y, &z);
@@ -435,7 +452,7 @@ struct SimplexKernel {
     const uint32_t cz[4] = {iz, iz + static_cast<uint32_t>(k1), iz + static_cast<uint32_t>(k2), iz + 1u};
     double n = 0, sx = 0, sy = 0;
     for (int k = 0; k < 4; ++k) {
-      const double tt = 0.6 - xs[k] * xs[k] - ys[k] * ys[k] - zs[k] * zs[k];
+      const double tt = 0.5 - xs[k] * xs[k] - ys[k] * ys[k] - zs[k] * zs[k];
       if (tt > 0) {
         const double* g = kGrad3[hashFinish(cx[k] * kHashX + cy[k] * kHashY + cz[k] * kHashZ + sd) >> 28];
         addCorner<G>(tt, g[0] * xs[k] + g[1] * ys[k] + g[2] * zs[k], g, xs[k], ys[k], &n, &sx, &sy);
@@ -483,17 +500,45 @@ struct SimplexKernel {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Worley / cellular noise (2-D). One feature point per lattice cell at
-//   cell + 0.5 + jitter * (h - 0.5)   (h uniform in [0, 1) per axis, from the cell hash),
-// so with jitter <= 1 every point stays in its own cell and the 3 x 3 neighbourhood search is
-// exact for F1 (and for F2 in all but rare jitter ~ 1 configurations, as in FastNoiseLite).
-// Normalisation (then clamped to [0, 1]): F1 / kCellF1Max[d], F2 / kCellF2Max[d],
-// (F2 - F1) / kCellEdgeMax[d], constants just above the empirical maxima at jitter 1 (raw F1
-// 1.218 / 1.627 / 0.971, F2 1.415 / 1.749 / 1.295, F2-F1 1.320 / 1.617 / 1.234 for Euclidean /
-// Manhattan / Chebyshev); CellValue is a uniform hash of the nearest cell in [0, 1).
-constexpr double kCellF1Max[3] = {1.25, 1.7, 1.0};  // Euclidean, Manhattan, Chebyshev
-constexpr double kCellF2Max[3] = {1.5, 1.8, 1.35};
-constexpr double kCellEdgeMax[3] = {1.35, 1.7, 1.25};
+// Worley / cellular noise, 2-D and 3-D. One feature point per lattice cell at
+//   cell + 0.5 + jitter * (h - 0.5)   per axis (h uniform in [0, 1), from the cell hash),
+// so with jitter J in [0, 1] the point of cell k lies in the box [k + (1-J)/2, k + (1+J)/2) of
+// each axis, inside its own cell.
+//
+// The search is exact (the F1, F2 and nearest cell of every point of the whole lattice), by this
+// bound. Let the sample be at fraction f in [0, 1)^d of its cell and, reflecting axes, f <= 1/2.
+//  * Upper bound of F2: the own cell's point is at most 1 - f_a away along each axis a; the point
+//    of the neighbour across the face of the axis m with the smallest f is at most 1 + f_m along m
+//    and 1 - f_a along the others. F2 <= the larger of these two distances:
+//      2-D Euclidean  sqrt((1+f_m)^2 + (1-f_m)^2) <= sqrt(2.5) < 2
+//      3-D Euclidean  sqrt((1+f_m)^2 + 2 (1-f_m)^2) <= sqrt(3) < 2
+//      Chebyshev      1 + f_m <= 1.5 < 2
+//      2-D Manhattan  2 + f_m - f_other <= 2
+//      3-D Manhattan  3 + f_m - f_b - f_c <= 3.
+//  * Lower bound of a cell r cells away along some axis (Chebyshev ring r >= 1): its point is more
+//    than r - 1 away along that axis (offset +r: coordinate >= r, f < 1; offset -r: coordinate
+//    < 1 - r, f >= 0), and every metric is at least the distance along one axis.
+// So a cell of ring r with r - 1 >= the F2 bound never holds F1 or F2: rings up to kCellRing
+// (2, and 3 for 3-D Manhattan) suffice, for F1, F2, F2-F1 and the nearest cell alike. Inside that
+// window the search visits the 3 x 3 (x 3) core first, then each outer cell only if its lower
+// bound (per axis: the gap between f and the cell's box, combined by the metric) is below the
+// current F2 (F1 when only F1 or the nearest cell is wanted) plus kCellSlack: a cell skipped that
+// way is farther than everything found, and found values only shrink. The slack absorbs rounding
+// in the bound; it only makes the test visit more cells. Ties between equal distances keep the
+// first cell in visiting order. The tests check this against a brute-force search.
+//
+// Normalisation: one constant per metric and dimension, kCellNorm2 / kCellNorm3, a round number
+// just above the largest F2 found by the exact search at jitter 1 over 3 million random points
+// (2-D 1.413 / 1.773 / 1.25+, 3-D 1.281 / 1.955 / 1.107 for Euclidean / Manhattan / Chebyshev). F1 -> clamp(F1 / C),
+// F2 -> clamp(F2 / C), F2-F1 -> clamp(F2 / C) - clamp(F1 / C): so F1 <= F2 sample for sample,
+// and the f2-f1 field equals the f2 field minus the f1 field bit for bit. CellValue is a uniform
+// hash of the nearest cell in [0, 1).
+constexpr double kCellNorm2[3] = {1.5, 1.85, 1.35};  // Euclidean, Manhattan, Chebyshev (2-D)
+constexpr double kCellNorm3[3] = {1.35, 2.05, 1.2};  // (3-D)
+constexpr double kCellSlack = 1e-9;
+constexpr int kCellRingMax = 3;  // the widest window (3-D Manhattan)
+template <CellDistance D, int Dims>
+constexpr int kCellRing = (Dims == 3 && D == CellDistance::Manhattan) ? 3 : 2;
 
 template <CellDistance D>
 inline double cellDist(double dx, double dy) {
@@ -501,73 +546,204 @@ inline double cellDist(double dx, double dy) {
   else if constexpr (D == CellDistance::Manhattan) return std::fabs(dx) + std::fabs(dy);
   else return std::fmax(std::fabs(dx), std::fabs(dy));
 }
-
-// The 3 x 3 feature-point search, shared by eval2 and the row kernels (row_kernels.h) so both
-// find the same points: cell (i, j) hashes hx[i] + hy[j] (the seed term folded into one side;
-// exact mod 2^32), fx, fy is the fraction within the centre cell.
-// With Squared (Euclidean distances, F1 / F2 returns) it compares squared distances and takes two
-// square roots at the end: sqrt is monotonic, so the smallest and second-smallest squared distances
-// map to exactly the true-distance f1 and f2 (order statistics commute with a non-decreasing map).
-// CellValue needs eval2's tie-breaking of `nearest` on the rounded distances, so it always compares
-// true distances.
+// The distance of an offset in the search's units: squared Euclidean when Squared.
 template <CellDistance D, bool Squared>
-inline void cellSearch(const Octave& o, const uint32_t hx[3], const uint32_t hy[3], double fx, double fy,
-                       double* f1o, double* f2o, uint32_t* nearestOut) {
+inline double cellMetric(double dx, double dy) {
+  if constexpr (Squared) return dx * dx + dy * dy;
+  else return cellDist<D>(dx, dy);
+}
+template <CellDistance D, bool Squared>
+inline double cellMetric(double dx, double dy, double dz) {
+  if constexpr (Squared) return dx * dx + dy * dy + dz * dz;
+  else if constexpr (D == CellDistance::Euclidean) return std::sqrt(dx * dx + dy * dy + dz * dz);
+  else if constexpr (D == CellDistance::Manhattan) return std::fabs(dx) + std::fabs(dy) + std::fabs(dz);
+  else return std::fmax(std::fmax(std::fabs(dx), std::fabs(dy)), std::fabs(dz));
+}
+
+// The gap along one axis between fraction f and the feature box of the cell k cells away.
+inline double cellGap(int k, double f, double jitter) {
+  if (k > 0) return k + 0.5 * (1 - jitter) - f;
+  if (k < 0) return f - (k + 0.5 * (1 + jitter));
+  return 0;
+}
+
+// The feature point offset of one axis: cell k's point minus the sample (same expression in
+// every search, scalar and SIMD).
+inline double cellOffset(int k, uint32_t h, double jitter, double f) { return k + 0.5 + jitter * (unit(h) - 0.5) - f; }
+
+// The running result of a search: f1 <= f2 (search units) and the nearest cell's second hash.
+struct CellBest {
   double f1 = 1e9, f2 = 1e9;
   uint32_t nearest = 0;
-  for (int j = 0; j < 3; ++j) {
-    for (int i = 0; i < 3; ++i) {
-      const uint32_t h = hashFinish(hx[i] + hy[j]);
-      const uint32_t h2 = hashFinish(h + 0x9E3779B9u);
-      const double px = (i - 1) + 0.5 + o.jitter * (unit(h) - 0.5) - fx;
-      const double py = (j - 1) + 0.5 + o.jitter * (unit(h2) - 0.5) - fy;
-      const double d = Squared ? px * px + py * py : cellDist<D>(px, py);
-      if (d < f1) {
-        f2 = f1;
-        f1 = d;
-        nearest = h2;
-      } else if (d < f2) {
-        f2 = d;
-      }
+  void add(double d, uint32_t h2) {
+    if (d < f1) {
+      f2 = f1;
+      f1 = d;
+      nearest = h2;
+    } else if (d < f2) {
+      f2 = d;
     }
   }
-  if constexpr (Squared) {
-    f1 = std::sqrt(f1);
-    f2 = std::sqrt(f2);
+};
+
+// The 2-D search, shared by eval2 and the row kernels (row_kernels.h): cell offset (i, j) in
+// [-2, 2] hashes hx[i + 2] + hy[j + 2] (the seed term folded into one side; exact mod 2^32), fx, fy
+// is the fraction within the centre cell. With Squared (Euclidean distances, F1 / F2 returns) it
+// compares squared distances and takes two square roots at the end: sqrt is monotonic, so the
+// smallest and second-smallest squared distances map to exactly the true-distance f1 and f2.
+// CellValue needs eval2's tie-breaking of `nearest` on the rounded distances, so it always
+// compares true distances. NeedF2: prune on F2 (else on F1, and f2 is not exact).
+template <CellDistance D, bool Squared, bool NeedF2>
+inline void cellSearch(const Octave& o, const uint32_t hx[5], const uint32_t hy[5], double fx, double fy,
+                       double* f1o, double* f2o, uint32_t* nearestOut) {
+  CellBest b;
+  auto visit = [&](int i, int j) {
+    const uint32_t h = hashFinish(hx[i + 2] + hy[j + 2]);
+    const uint32_t h2 = hashFinish(h + 0x9E3779B9u);
+    b.add(cellMetric<D, Squared>(cellOffset(i, h, o.jitter, fx), cellOffset(j, h2, o.jitter, fy)), h2);
+  };
+  for (int j = -1; j <= 1; ++j)
+    for (int i = -1; i <= 1; ++i) visit(i, j);
+  double gx[5], gy[5];
+  for (int k = 0; k < 5; ++k) {
+    gx[k] = cellGap(k - 2, fx, o.jitter);
+    gy[k] = cellGap(k - 2, fy, o.jitter);
   }
-  *f1o = f1;
-  *f2o = f2;
-  *nearestOut = nearest;
+  for (int j = -2; j <= 2; ++j)
+    for (int i = -2; i <= 2; ++i) {
+      if (i >= -1 && i <= 1 && j >= -1 && j <= 1) continue;
+      if (cellMetric<D, Squared>(gx[i + 2], gy[j + 2]) < (NeedF2 ? b.f2 : b.f1) + kCellSlack) visit(i, j);
+    }
+  if constexpr (Squared) {
+    b.f1 = std::sqrt(b.f1);
+    b.f2 = std::sqrt(b.f2);
+  }
+  *f1o = b.f1;
+  *f2o = b.f2;
+  *nearestOut = b.nearest;
+}
+
+// Whether the 2-D search can skip its whole outer ring, from the 3 x 3 core's result alone: every
+// ring cell is at least min(gaps of offsets -2 and +2 on both axes) away along one axis. When this
+// holds, cellSearch visits no ring cell either, so a SIMD core search that passes it equals
+// cellSearch; lanes that fail it take cellSearch.
+template <bool Squared>
+inline bool cellRingSkippable(const Octave& o, double fx, double fy, double bound) {
+  double m = std::fmin(std::fmin(cellGap(-2, fx, o.jitter), cellGap(2, fx, o.jitter)),
+                       std::fmin(cellGap(-2, fy, o.jitter), cellGap(2, fy, o.jitter)));
+  if constexpr (Squared) m = m * m;
+  return !(m < bound + kCellSlack);
+}
+
+// The value of a return mode from a search's f1, f2 (true distances) and nearest cell.
+inline double cellReturnValue(CellReturn r, double norm, double f1, double f2, uint32_t nearest) {
+  switch (r) {
+    case CellReturn::F1: return clampUnit(f1 / norm);
+    case CellReturn::F2: return clampUnit(f2 / norm);
+    case CellReturn::F2MinusF1: return clampUnit(f2 / norm) - clampUnit(f1 / norm);
+    case CellReturn::CellValue: break;
+  }
+  return unit(hashFinish(nearest + kHashMix));
+}
+
+// The hash terms of cell offsets -R..R along one axis (wrapped when tiled) times `mul`, plus `add`.
+template <int R>
+inline void cellHashTerms(double fl, double period, uint32_t mul, uint32_t add, uint32_t* h) {
+  for (int k = -R; k <= R; ++k) {
+    const double c = fl + k;
+    h[k + R] = wrapToU32(period > 0 ? wrapIndex(c, period) : c) * mul + add;
+  }
+}
+
+// The 3-D search: cell (i, j, k) hashes hx[i + R] + hy[j + R] + hz[k + R]; the core 3 x 3 x 3
+// first, then the rest of the window with the same pruning as the 2-D search.
+template <CellDistance D, bool Squared, bool NeedF2>
+inline void cellSearch3(const Octave& o, const uint32_t* hx, const uint32_t* hy, const uint32_t* hz, double fx,
+                        double fy, double fz, double* f1o, double* f2o, uint32_t* nearestOut) {
+  constexpr int R = kCellRing<D, 3>;
+  CellBest b;
+  auto visit = [&](int i, int j, int k) {
+    const uint32_t h = hashFinish(hx[i + R] + hy[j + R] + hz[k + R]);
+    const uint32_t h2 = hashFinish(h + 0x9E3779B9u);
+    const uint32_t h3 = hashFinish(h2 + 0x9E3779B9u);
+    b.add(cellMetric<D, Squared>(cellOffset(i, h, o.jitter, fx), cellOffset(j, h2, o.jitter, fy),
+                                 cellOffset(k, h3, o.jitter, fz)),
+          h3);
+  };
+  for (int k = -1; k <= 1; ++k)
+    for (int j = -1; j <= 1; ++j)
+      for (int i = -1; i <= 1; ++i) visit(i, j, k);
+  double gx[2 * R + 1], gy[2 * R + 1], gz[2 * R + 1];
+  for (int k = -R; k <= R; ++k) {
+    gx[k + R] = cellGap(k, fx, o.jitter);
+    gy[k + R] = cellGap(k, fy, o.jitter);
+    gz[k + R] = cellGap(k, fz, o.jitter);
+  }
+  for (int k = -R; k <= R; ++k)
+    for (int j = -R; j <= R; ++j)
+      for (int i = -R; i <= R; ++i) {
+        if (i >= -1 && i <= 1 && j >= -1 && j <= 1 && k >= -1 && k <= 1) continue;
+        if (cellMetric<D, Squared>(gx[i + R], gy[j + R], gz[k + R]) < (NeedF2 ? b.f2 : b.f1) + kCellSlack)
+          visit(i, j, k);
+      }
+  if constexpr (Squared) {
+    b.f1 = std::sqrt(b.f1);
+    b.f2 = std::sqrt(b.f2);
+  }
+  *f1o = b.f1;
+  *f2o = b.f2;
+  *nearestOut = b.nearest;
 }
 
 template <CellDistance D>
 struct CellularKernel {
-  template <bool G>
-  static double eval2(const Octave& o, double x, double y, double*, double*) {
+  template <bool Squared, bool NeedF2>
+  static double eval2With(const Octave& o, double x, double y) {
     const double fxl = std::floor(x), fyl = std::floor(y);
-    const double fx = x - fxl, fy = y - fyl;
-    const uint32_t sd = o.seed * o.seedMul;
-    uint32_t hx[3], hy[3];
-    for (int k = 0; k < 3; ++k) {
-      const double cx = fxl + (k - 1), cy = fyl + (k - 1);
-      hx[k] = wrapToU32(o.periodX > 0 ? wrapIndex(cx, o.periodX) : cx) * kHashX;
-      hy[k] = wrapToU32(o.periodY > 0 ? wrapIndex(cy, o.periodY) : cy) * kHashY + sd;
-    }
+    uint32_t hx[5], hy[5];
+    cellHashTerms<2>(fxl, o.periodX, kHashX, 0u, hx);
+    cellHashTerms<2>(fyl, o.periodY, kHashY, seedTerm(o), hy);
     double f1, f2;
     uint32_t nearest;
-    cellSearch<D, false>(o, hx, hy, fx, fy, &f1, &f2, &nearest);
-    const int di = static_cast<int>(D);
+    cellSearch<D, Squared, NeedF2>(o, hx, hy, x - fxl, y - fyl, &f1, &f2, &nearest);
+    return cellReturnValue(o.cellReturn, kCellNorm2[static_cast<int>(D)], f1, f2, nearest);
+  }
+  // Squared for Euclidean F1 / F2 / F2-F1 (as the row kernels: the same f1, f2 either way up to
+  // the last bit, so all paths use one choice per return mode).
+  template <bool G>
+  static double eval2(const Octave& o, double x, double y, double*, double*) {
+    constexpr bool E = D == CellDistance::Euclidean;
     switch (o.cellReturn) {
-      case CellReturn::F1: return clampUnit(f1 / kCellF1Max[di]);
-      case CellReturn::F2: return clampUnit(f2 / kCellF2Max[di]);
-      case CellReturn::F2MinusF1: return clampUnit((f2 - f1) / kCellEdgeMax[di]);
+      case CellReturn::F1: return eval2With<E, false>(o, x, y);
+      case CellReturn::F2:
+      case CellReturn::F2MinusF1: return eval2With<E, true>(o, x, y);
       case CellReturn::CellValue: break;
     }
-    return unit(hashFinish(nearest + kHashMix));
+    return eval2With<false, false>(o, x, y);
+  }
+  template <bool Squared, bool NeedF2>
+  static double eval3With(const Octave& o, double x, double y, double z) {
+    constexpr int R = kCellRing<D, 3>;
+    const double fxl = std::floor(x), fyl = std::floor(y), fzl = std::floor(z);
+    uint32_t hx[2 * R + 1], hy[2 * R + 1], hz[2 * R + 1];
+    cellHashTerms<R>(fxl, o.periodX, kHashX, 0u, hx);
+    cellHashTerms<R>(fyl, o.periodY, kHashY, seedTerm(o), hy);
+    cellHashTerms<R>(fzl, 0, kHashZ, 0u, hz);
+    double f1, f2;
+    uint32_t nearest;
+    cellSearch3<D, Squared, NeedF2>(o, hx, hy, hz, x - fxl, y - fyl, z - fzl, &f1, &f2, &nearest);
+    return cellReturnValue(o.cellReturn, kCellNorm3[static_cast<int>(D)], f1, f2, nearest);
   }
   template <bool G>
-  static double eval3(const Octave& o, double x, double y, double, double* gx, double* gy) {
-    return eval2<G>(o, x, y, gx, gy);  // cellular is 2-D: z is ignored
+  static double eval3(const Octave& o, double x, double y, double z, double*, double*) {
+    constexpr bool E = D == CellDistance::Euclidean;
+    switch (o.cellReturn) {
+      case CellReturn::F1: return eval3With<E, false>(o, x, y, z);
+      case CellReturn::F2:
+      case CellReturn::F2MinusF1: return eval3With<E, true>(o, x, y, z);
+      case CellReturn::CellValue: break;
+    }
+    return eval3With<false, false>(o, x, y, z);
   }
 };
 

@@ -84,7 +84,7 @@ struct ValueRow {
 template <FadeKind F, bool Is3D>
 inline ValueRow valueRow(const tk::Octave& o, double y, double z) {
   const tk::Axis Y = tk::axis(y, o.periodY);
-  const uint32_t s = o.seed * o.seedMul;
+  const uint32_t s = tk::seedTerm(o);
   uint32_t zt[2] = {0u, 0u};
   ValueRow r;
   r.w = 0;
@@ -163,7 +163,7 @@ struct GradientRow {
 template <FadeKind F>
 inline GradientRow gradientRow(const tk::Octave& o, double y) {
   const tk::Axis Y = tk::axis(y, o.periodY);
-  const uint32_t s = o.seed * o.seedMul;
+  const uint32_t s = tk::seedTerm(o);
   return {Y.i0 * kHashY + s, Y.i1 * kHashY + s, Y.t, Y.t - 1, tk::fade<F>(Y.t)};
 }
 
@@ -196,27 +196,24 @@ inline double gradientAt(uint32_t x0, uint32_t x1, double tx, double txm1, doubl
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cellular noise (2-D only; z is ignored like in CellularKernel::eval3).
+// Cellular noise, 2-D (3-D cellular takes the generic row kernel: eval3 per sample).
 struct CellAxis {
   double f;       // fraction within the cell
-  uint32_t h[3];  // hash terms of cells floor - 1, floor, floor + 1 (after tiling; + seed term in rows)
+  uint32_t h[5];  // hash terms of cells floor - 2 .. floor + 2 (after tiling; + seed term in rows)
 };
 
 inline CellAxis cellAxis(double c, double period, uint32_t mul, uint32_t add) {
   const double fl = std::floor(c);
   CellAxis a;
   a.f = c - fl;
-  for (int k = 0; k < 3; ++k) {
-    const double cc = fl + (k - 1);
-    a.h[k] = wrapToU32(period > 0 ? tk::wrapIndex(cc, period) : cc) * mul + add;
-  }
+  tk::cellHashTerms<2>(fl, period, mul, add, a.h);
   return a;
 }
 
 // Per-column terms, one array per field (SIMD loads four columns at once).
 struct CellCols {
   std::vector<double> f;
-  std::vector<uint32_t> h[3];
+  std::vector<uint32_t> h[5];
   void build(const tk::Octave& o, const double* xs, int n) {
     const size_t m = paddedSize(n);
     f.resize(m);
@@ -224,25 +221,23 @@ struct CellCols {
     for (int i = 0; i < n; ++i) {
       const CellAxis a = cellAxis(xs[i], o.periodX, kHashX, 0u);
       f[i] = a.f;
-      for (int k = 0; k < 3; ++k) h[k][i] = a.h[k];
+      for (int k = 0; k < 5; ++k) h[k][i] = a.h[k];
     }
     padTail(f, n);
     for (auto& v : h) padTail(v, n);
   }
-  CellAxis at(int i) const { return {f[i], {h[0][i], h[1][i], h[2][i]}}; }
+  CellAxis at(int i) const { return {f[i], {h[0][i], h[1][i], h[2][i], h[3][i], h[4][i]}}; }
 };
 
+// CellularKernel::eval2 with the return mode fixed (the same search variant as eval2 picks).
 template <CellDistance D, CellReturn R>
 inline double cellAt(const tk::Octave& o, const CellAxis& X, const CellAxis& Y) {
   constexpr bool kSquared = D == CellDistance::Euclidean && R != CellReturn::CellValue;
+  constexpr bool kNeedF2 = R == CellReturn::F2 || R == CellReturn::F2MinusF1;
   double f1, f2;
   uint32_t nearest;
-  tk::cellSearch<D, kSquared>(o, X.h, Y.h, X.f, Y.f, &f1, &f2, &nearest);
-  constexpr int di = static_cast<int>(D);
-  if constexpr (R == CellReturn::F1) return tk::clampUnit(f1 / tk::kCellF1Max[di]);
-  else if constexpr (R == CellReturn::F2) return tk::clampUnit(f2 / tk::kCellF2Max[di]);
-  else if constexpr (R == CellReturn::F2MinusF1) return tk::clampUnit((f2 - f1) / tk::kCellEdgeMax[di]);
-  else return tk::unit(hashFinish(nearest + kHashMix));
+  tk::cellSearch<D, kSquared, kNeedF2>(o, X.h, Y.h, X.f, Y.f, &f1, &f2, &nearest);
+  return tk::cellReturnValue(R, tk::kCellNorm2[static_cast<int>(D)], f1, f2, nearest);
 }
 
 }  // namespace rows
@@ -314,7 +309,7 @@ struct RowKernel<tk::SimplexKernel, false> {
   }
   static void eval(const tk::Octave& o, const Cols& c, const Row& r, int n, double* out) {
     if (tiled(o)) {
-      const uint32_t sd = o.seed * o.seedMul;
+      const uint32_t sd = tk::seedTerm(o);
       for (int i = 0; i < n; ++i) out[i] = tk::SimplexKernel::tiledFrom(o, sd, c.a[i], c.b[i], r.a, r.b);
       return;
     }
@@ -326,11 +321,11 @@ struct RowKernel<tk::SimplexKernel, false> {
   }
 };
 
-template <CellDistance D, bool Is3D>
-struct RowKernel<tk::CellularKernel<D>, Is3D> {
+template <CellDistance D>
+struct RowKernel<tk::CellularKernel<D>, false> {
   using Cols = CellCols;
   using Row = CellAxis;  // the seed term is folded into the y hash terms
-  static Row row(const tk::Octave& o, double y, double) { return cellAxis(y, o.periodY, kHashY, o.seed * o.seedMul); }
+  static Row row(const tk::Octave& o, double y, double) { return cellAxis(y, o.periodY, kHashY, tk::seedTerm(o)); }
   static void eval(const tk::Octave& o, const Cols& c, const Row& r, int n, double* out) {
     switch (o.cellReturn) {
       case CellReturn::F1: return loop<CellReturn::F1>(o, c, r, n, out);

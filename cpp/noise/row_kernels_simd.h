@@ -120,18 +120,21 @@ inline v128_t cellDist(v128_t px, v128_t py) {
 
 }  // namespace simd
 
-// cellAt for four columns per step (cellSearch's 3 x 3 search with per-lane selects in place of
-// its branches: f2 = d < f1 ? f1 : (d < f2 ? d : f2), then f1 = d < f1 ? d : f1). The nearest
-// cell's hash is carried as an exact double and finished per lane.
+// cellAt for four columns per step: the 3 x 3 core of cellSearch with per-lane selects in place of
+// its branches (f2 = d < f1 ? f1 : (d < f2 ? d : f2), then f1 = d < f1 ? d : f1); the nearest
+// cell's hash is carried as an exact double. A lane whose outer ring may hold F1 / F2
+// (tk::cellRingSkippable fails: near a cell edge with a large F2) is redone by the scalar cellAt,
+// so every lane equals cellAt.
 template <CellDistance D, CellReturn R>
 inline void cellEvalSimd(const tk::Octave& o, const CellCols& c, const CellAxis& Y, int n, double* out) {
   constexpr bool kSquared = D == CellDistance::Euclidean && R != CellReturn::CellValue;
+  constexpr bool kNeedF2 = R == CellReturn::F2 || R == CellReturn::F2MinusF1;
   constexpr int di = static_cast<int>(D);
   const v128_t jitter = wasm_f64x2_splat(o.jitter), half = wasm_f64x2_splat(0.5), fy = wasm_f64x2_splat(Y.f);
   const v128_t golden = wasm_i32x4_splat(static_cast<int32_t>(0x9E3779B9u));
   for (int i = 0; i < n; i += kRowPad) {
-    const v128_t hx[3] = {wasm_v128_load(c.h[0].data() + i), wasm_v128_load(c.h[1].data() + i),
-                          wasm_v128_load(c.h[2].data() + i)};
+    const v128_t hx[3] = {wasm_v128_load(c.h[1].data() + i), wasm_v128_load(c.h[2].data() + i),
+                          wasm_v128_load(c.h[3].data() + i)};
     const v128_t fx[2] = {wasm_v128_load(c.f.data() + i), wasm_v128_load(c.f.data() + i + 2)};
     v128_t f1[2], f2[2], nearest[2];
     for (int k = 0; k < 2; ++k) {
@@ -139,7 +142,7 @@ inline void cellEvalSimd(const tk::Octave& o, const CellCols& c, const CellAxis&
       nearest[k] = wasm_f64x2_splat(0);
     }
     for (int j = 0; j < 3; ++j) {
-      const v128_t yh = wasm_i32x4_splat(static_cast<int32_t>(Y.h[j]));
+      const v128_t yh = wasm_i32x4_splat(static_cast<int32_t>(Y.h[j + 1]));
       const v128_t cy = wasm_f64x2_splat((j - 1) + 0.5);
       for (int ci = 0; ci < 3; ++ci) {
         const v128_t h = simd::finishHash(wasm_i32x4_add(hx[ci], yh));
@@ -162,23 +165,30 @@ inline void cellEvalSimd(const tk::Octave& o, const CellCols& c, const CellAxis&
       }
     }
     for (int k = 0; k < 2; ++k) {
-      v128_t a = f1[k], b = f2[k], r;
+      v128_t a = f1[k], b = f2[k];
+      const double bound[2] = {wasm_f64x2_extract_lane(kNeedF2 ? b : a, 0), wasm_f64x2_extract_lane(kNeedF2 ? b : a, 1)};
       if constexpr (kSquared) {
         a = wasm_f64x2_sqrt(a);
         b = wasm_f64x2_sqrt(b);
       }
+      v128_t r;
+      const v128_t norm = wasm_f64x2_splat(tk::kCellNorm2[di]);
       if constexpr (R == CellReturn::F1) {
-        r = simd::clampUnit(wasm_f64x2_div(a, wasm_f64x2_splat(tk::kCellF1Max[di])));
+        r = simd::clampUnit(wasm_f64x2_div(a, norm));
       } else if constexpr (R == CellReturn::F2) {
-        r = simd::clampUnit(wasm_f64x2_div(b, wasm_f64x2_splat(tk::kCellF2Max[di])));
+        r = simd::clampUnit(wasm_f64x2_div(b, norm));
       } else if constexpr (R == CellReturn::F2MinusF1) {
-        r = simd::clampUnit(wasm_f64x2_div(wasm_f64x2_sub(b, a), wasm_f64x2_splat(tk::kCellEdgeMax[di])));
+        r = wasm_f64x2_sub(simd::clampUnit(wasm_f64x2_div(b, norm)), simd::clampUnit(wasm_f64x2_div(a, norm)));
       } else {
         const uint32_t n0 = static_cast<uint32_t>(wasm_f64x2_extract_lane(nearest[k], 0));
         const uint32_t n1 = static_cast<uint32_t>(wasm_f64x2_extract_lane(nearest[k], 1));
         r = wasm_f64x2_make(tk::unit(hashFinish(n0 + kHashMix)), tk::unit(hashFinish(n1 + kHashMix)));
       }
       wasm_v128_store(out + i + 2 * k, r);
+      for (int l = 0; l < 2; ++l) {
+        const int col = i + 2 * k + l;
+        if (!tk::cellRingSkippable<kSquared>(o, c.f[col], Y.f, bound[l])) out[col] = cellAt<D, R>(o, c.at(col), Y);
+      }
     }
   }
 }
@@ -248,7 +258,7 @@ inline void simplexEvalSimd(const tk::Octave& o, const double* xs, double y, int
   const v128_t G2x2 = wasm_f64x2_splat(2 * tk::kSimplexG2), one = wasm_f64x2_splat(1), zero = wasm_f64x2_splat(0);
   const v128_t half = wasm_f64x2_splat(0.5), limit = wasm_f64x2_splat(2147483648.0);
   const v128_t hx = wasm_i32x4_splat(static_cast<int32_t>(kHashX)), hy = wasm_i32x4_splat(static_cast<int32_t>(kHashY));
-  const v128_t sd = wasm_i32x4_splat(static_cast<int32_t>(o.seed * o.seedMul));
+  const v128_t sd = wasm_i32x4_splat(static_cast<int32_t>(tk::seedTerm(o)));
   for (int i = 0; i < n; i += 2) {
     const v128_t X = wasm_v128_load(xs + i);
     const v128_t s = wasm_f64x2_mul(wasm_f64x2_add(X, Y), F2);

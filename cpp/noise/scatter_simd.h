@@ -110,7 +110,7 @@ inline bool valueFractalPair(const FieldParams& p, uint32_t seed, v128_t x, v128
   // ValueKernel::eval2 / eval3 (n0 + (n1 - n0) * w, the gradient likewise).
   auto octave = [&](uint32_t octSeed, v128_t ox, v128_t oy, double oz, v128_t* ogx, v128_t* ogy) {
     const Cell<F> c(ox, oy);
-    const uint32_t s = octSeed * p.base.seedMul;
+    const uint32_t s = tk::seedTerm(octSeed, p.base.seedMul);
     if constexpr (!Is3D) {
       return layerPair<F, G>(c, s, ogx, ogy);
     } else {

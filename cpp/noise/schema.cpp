@@ -1,6 +1,7 @@
 // The parameter table and everything generated from it.
 #include "schema.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -100,7 +101,7 @@ std::vector<ParamSpec> buildSchema() {
       {"scale", "sc", F, 1, 1e-3, 1e6, 0.5, V{}, "noise",
        "Sample units per lattice cell (tiles per cell): lattice coordinate = sample coordinate / scale. Use 8 to 32 for tile maps.", NF_ACC(scale), soft(1, 256)},
       {"dimensions", "d", I, 2, 2, 3, 1, V{}, "noise",
-       "2: the plane; 3: the slice at depth z of 3-D noise (value, gradient, simplex; cellular ignores it). 3-D value noise at integer z = 0 equals 2-D.", NF_ACC(dimensions), only(dims3)},
+       "2: the plane; 3: the slice at depth z of 3-D noise. 3-D value noise at integer z = 0 equals 2-D.", NF_ACC(dimensions), only(dims3)},
       {"z", "z", F, 0, -1e9, 1e9, 0.01, V{}, "noise", "Third coordinate (time) in lattice units, used when dimensions = 3: animate it to make the field drift.", NF_ACC(z), soft(0, 16) | only(dims3) | when("dimensions", Eq, 3)},
 
       {"fractal", "fr", E, 1, 0, 3, 1, V{"none", "fbm", "ridged", "billow"}, "fractal",
@@ -112,7 +113,9 @@ std::vector<ParamSpec> buildSchema() {
       {"seedStep", "ss", I, 17, 0, kU32Max, 1, V{}, "fractal", "Octave i uses seed + seedStep * i (mod 2^32).", NF_ACC(seedStep), fractal},
 
       {"warpLevels", "wl", I, 0, 0, 2, 1, V{}, "warp",
-       "Domain warp levels. 1: F(p + warp * q(p)); 2: F(p + warp2 * r(p + warp * q(p))). q and r use the field's noise and fractal settings with the warp seeds.", NF_ACC(warpLevels)},
+       "Domain warp levels. 1: F(p + warp * (q(p) - c)); 2: F(p + warp2 * (r(p + warp * (q(p) - c)) - c)), c = 0.5 (warpCentred) or 0. q and r use the field's noise and fractal settings with the warp seeds.", NF_ACC(warpLevels)},
+      {"warpCentred", "wc", B, 1, 0, 1, 1, V{}, "warp",
+       "Warp offsets centred on 0 (q - 0.5, as in FastNoiseLite and the seeds: points move both ways and the field is not shifted on average). false: offsets q in [0, 1], which shift the field by about half the warp (the 404 nebula).", NF_ACC(warpCentred), warp1},
       {"warp", "w", F, 1, 0, 32, 0.05, V{}, "warp", "Warp strength k of level 1, in lattice units.", NF_ACC(warp), warp1},
       {"warpSeedX", "wx", I, 211, 0, kU32Max, 1, V{}, "warp", "Seed of the level-1 x offset g. Equal to warpSeedY: the same offset on both axes.", NF_ACC(warpSeedX), warp1},
       {"warpSeedY", "wy", I, 212, 0, kU32Max, 1, V{}, "warp", "Seed of the level-1 y offset h.", NF_ACC(warpSeedY), warp1},
@@ -135,8 +138,8 @@ std::vector<ParamSpec> buildSchema() {
       {"islandY", "iy", F, 0, -1e9, 1e9, 1, V{}, "terrain", "Island centre y, in sample units.", NF_ACC(islandY), soft(-512, 512) | island},
       {"islandRadius", "ir", F, 64, 1e-3, 1e9, 1, V{}, "terrain", "Falloff radius dmax (the height is 0 beyond it), in sample units.", NF_ACC(islandRadius), soft(8, 512) | island},
       {"redistribution", "re", F, 1, 0.05, 8, 0.05, V{}, "terrain", "Exponent e: height = height^e (above 1 flattens lowlands, below 1 raises them).", NF_ACC(redistribution)},
-      {"terraces", "te", I, 0, 0, 64, 1, V{}, "terrain", "Number of terrace steps (0: off).", NF_ACC(terraces)},
-      {"terraceSmooth", "tsm", F, 0, 0, 1, 0.01, V{}, "terrain", "Fraction of each terrace step that ramps smoothly to the next (0: hard steps).", NF_ACC(terraceSmooth), when("terraces", Min, 1)},
+      {"terraces", "te", I, 0, 0, 64, 1, V{}, "terrain", "Number of terrace levels (0: off): the height is cut into n equal bands, band k flattened to level k / (n - 1) (n = 1: the constant 0.5).", NF_ACC(terraces)},
+      {"terraceSmooth", "tsm", F, 0, 0, 1, 0.01, V{}, "terrain", "Fraction of each terrace band that ramps smoothly to the next level (0: hard steps).", NF_ACC(terraceSmooth), when("terraces", Min, 1)},
       {"t1", "t1", F, 0.35, 0, 1, 0.01, V{}, "terrain", "Band cut water | sand (t1 < t2 < t3).", NF_ACC(t1), below("t2")},
       {"t2", "t2", F, 0.45, 0, 1, 0.01, V{}, "terrain", "Band cut sand | grass; also low | mid height for biomes.", NF_ACC(t2), below("t3")},
       {"t3", "t3", F, 0.70, 0, 1, 0.01, V{}, "terrain", "Band cut grass | rock; also mid | high height for biomes.", NF_ACC(t3)},
@@ -148,7 +151,13 @@ std::vector<ParamSpec> buildSchema() {
 }
 #undef NF_ACC
 
-std::string quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+// Echoed input in a message: quoted, and cut to an excerpt when long (a message must stay readable
+// whatever was pasted).
+std::string quoted(std::string_view s) {
+  constexpr size_t kMaxEcho = 40;
+  if (s.size() <= kMaxEcho) return "\"" + std::string(s) + "\"";
+  return "\"" + std::string(s.substr(0, kMaxEcho - 8)) + "...\" (" + std::to_string(s.size()) + " characters)";
+}
 
 std::string enumList(const ParamSpec& p) {
   std::string r;
@@ -183,8 +192,27 @@ std::string setChecked(const ParamSpec& p, FieldConfig& c, double v) {
   return "";
 }
 
+// Query numbers are plain decimals: an optional '-', digits with an optional fraction, an optional
+// exponent. No '+', spaces, hex, "Infinity" or "NaN" (strtod alone would take them).
+bool plainDecimal(std::string_view s) {
+  size_t i = 0, digits = 0;
+  if (i < s.size() && s[i] == '-') ++i;
+  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) ++digits;
+  if (i < s.size() && s[i] == '.')
+    for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) ++digits;
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+    size_t e = 0;
+    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) ++e;
+    if (e == 0) return false;
+  }
+  return i == s.size();
+}
+
 bool parseNumber(std::string_view s, double* out) {
-  if (s.empty() || s.size() > 64) return false;
+  if (s.empty() || s.size() > 64 || !plainDecimal(s)) return false;
   std::string str(s);
   char* end = nullptr;
   const double v = std::strtod(str.c_str(), &end);
@@ -415,8 +443,8 @@ std::string FieldConfig::validate() const {
 }
 
 std::string formatNumber(double v) {
-  if (std::isnan(v)) return "nan";
-  if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+  if (std::isnan(v)) return "NaN";  // as JS prints them: messages reach JS users
+  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
   char buf[40];
   if (v == std::trunc(v) && std::fabs(v) < 1e15) {  // integers without an exponent
     std::snprintf(buf, sizeof buf, "%.0f", v);
@@ -450,6 +478,9 @@ std::string toQuery(const FieldConfig& c) {
 }
 
 namespace {
+std::string duplicateText(const ParamSpec& p) {
+  return std::string(p.key) + " is given more than once (as `" + p.key + "` or `" + p.shortKey + "`)";
+}
 std::string setFromText(const ParamSpec& p, FieldConfig& c, const std::string& value) {
   return c.setEnum(p.key, value);
 }
@@ -457,9 +488,12 @@ std::string setFromText(const ParamSpec& p, FieldConfig& c, const std::string& v
 
 std::string fromQuery(std::string_view query, FieldConfig& out) {
   FieldConfig c;
+  std::vector<const ParamSpec*> seen;
   for (const KV& kv : splitQuery(query)) {
     const ParamSpec* p = findParam(kv.key);
     if (!p) return "unknown parameter " + quoted(kv.key);
+    if (std::find(seen.begin(), seen.end(), p) != seen.end()) return duplicateText(*p);
+    seen.push_back(p);
     const std::string err = setFromText(*p, c, kv.value);
     if (!err.empty()) return err;
   }
@@ -476,12 +510,18 @@ std::vector<std::string> fromQueryLenient(std::string_view query, FieldConfig& o
     errors.push_back(msg);
     if (badKeys) badKeys->push_back(key);
   };
+  std::vector<const ParamSpec*> seen;
   for (const KV& kv : splitQuery(query)) {
     const ParamSpec* p = findParam(kv.key);
     if (!p) {
       bad(kv.key, "unknown parameter " + quoted(kv.key));
       continue;
     }
+    if (std::find(seen.begin(), seen.end(), p) != seen.end()) {  // the first value stands
+      bad(p->key, duplicateText(*p));
+      continue;
+    }
+    seen.push_back(p);
     const std::string err = setFromText(*p, c, kv.value);
     if (!err.empty()) bad(p->key, err);
   }

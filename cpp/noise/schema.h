@@ -34,6 +34,7 @@ struct FieldConfig {
   uint32_t seedStep;
   // warp
   int warpLevels;
+  bool warpCentred;
   double warp, warp2;
   uint32_t warpSeedX, warpSeedY, warp2SeedX, warp2SeedY;
   // tiling
@@ -150,7 +151,7 @@ inline constexpr TypeCaps kTypeCaps[] = {
     // Tiled simplex samples a 3-D cylinder or 4-D torus (kernels.h); its gradient is then by
     // central differences.
     {NoiseType::Simplex, "simplex", true, true, true, false},
-    {NoiseType::Cellular, "cellular", false, true, false, false},
+    {NoiseType::Cellular, "cellular", true, true, false, false},
 };
 inline constexpr const TypeCaps& typeCaps(NoiseType t) { return kTypeCaps[static_cast<int>(t)]; }
 

@@ -59,15 +59,22 @@ inline double islandFalloff(bool square, double dx, double dy, double dmax, doub
   return f;
 }
 
-// Terraces: n steps; within each step the last `smooth` fraction ramps up to the next level with
-// a smoothstep (smooth = 0: hard steps; 1: fully smoothed staircase). Returns the derivative
-// d(terrace)/dh in *dh.
+// Terraces: n visible levels spread over [0, 1]. The height is cut into n equal bands
+// [k/n, (k+1)/n), k = 0 .. n-1, and band k is flattened to level k / (n - 1), so the lowest band
+// lies at 0 and the highest at 1; with `smooth` > 0 the last `smooth` fraction of each band but the
+// highest ramps up to the next level with a smoothstep (smooth = 1: a fully smoothed staircase).
+// One level (n = 1) is the constant 0.5. Returns the derivative d(terrace)/dh in *dh.
 inline double terrace(double h, int n, double smooth, double* dh = nullptr) {
+  if (n <= 1) {
+    if (dh) *dh = 0;
+    return 0.5;
+  }
   const double p = h * n;
-  const double k = std::floor(p);
+  double k = std::floor(p);
+  if (k > n - 1) k = n - 1;  // h = 1 belongs to the highest band
   const double f = p - k;
   double g = 0, dg = 0;
-  if (smooth > 0) {
+  if (smooth > 0 && k < n - 1) {
     const double r = (f - (1 - smooth)) / smooth;
     if (r > 0) {
       const double rc = r < 1 ? r : 1;
@@ -75,8 +82,8 @@ inline double terrace(double h, int n, double smooth, double* dh = nullptr) {
       dg = r < 1 ? 6 * rc * (1 - rc) / smooth : 0;
     }
   }
-  if (dh) *dh = dg;
-  return (k + g) / n;
+  if (dh) *dh = dg * n / (n - 1);
+  return (k + g) / (n - 1);
 }
 
 }  // namespace nf

@@ -15,6 +15,9 @@ constexpr double kEps = 1e-9;  // so 3 x (1/60) counts as the 1/20 s it is meant
 constexpr double kJobEvery = 0.1;
 constexpr double kSkyEvery = 1.0 / 8;
 constexpr double kRiftEvery = 1.0 / 20;
+// A live sky tick is prepared in its own frame and its strokes painted over the next
+// kSkyStages - 1 frames (the last also shows it): under a third of the tick in any one frame.
+constexpr int kSkyStages = 3;
 constexpr Layer kJobLayer[3] = {kHill, kNear, kCanopy};
 // The sky's drift wraps after about 28 hours of wind, so the stroke lattice's cell indices stay small.
 constexpr double kDriftPeriod = 1e6;
@@ -90,6 +93,7 @@ void Landscape::setViewport(const Viewport& v) {
   grid_ = makeGrid(v.cssWidth, v.cssHeight, v.pitch, v.framing);
   hasGrid_ = true;
   for (Image& l : layers_) l.resize(grid_.bw, grid_.bh);
+  skyBack_.resize(grid_.bw, grid_.bh);
   skyBase_.resize(grid_.bw, grid_.bh);
   hillBase_.resize(grid_.bw, grid_.bh);
   makeRidgeTables(ridges_, grid_, seeds_);
@@ -167,6 +171,7 @@ void Landscape::splash(double sceneX, double sceneY) {
 }
 
 void Landscape::resetSimulation() {
+  skyStage_ = -1;
   const ModeTargets t = targets(mode_);
   air_.drift = std::fmod(10 * clock_, kDriftPeriod);
   air_.time = clock_;
@@ -219,6 +224,29 @@ void Landscape::paintSkyTick() {
   if (day_ < 0.35) paintStars(layers_[kSky], grid_, pal_, stars_, clock_);
 }
 
+void Landscape::startSkyTick() {
+  prepareSky(skyBack_, skyBase_, grid_, pal_, air_, ridges_, seeds_.cloud, world_, flow_);
+  skyClock_ = clock_;
+  skyStage_ = 1;
+}
+
+uint32_t Landscape::stepSkyTick(bool finish) {
+  if (skyStage_ < 0) return 0;
+  const size_t n = flow_.strokes.size();
+  const int parts = kSkyStages - 1;
+  const int last = finish ? parts : skyStage_;
+  walkSky(skyBack_, grid_, flow_, n * (skyStage_ - 1) / parts, n * last / parts);
+  if (last < parts) {
+    skyStage_ = last + 1;
+    return 0;
+  }
+  skyStage_ = -1;
+  // A copy, not a swap: the page holds views of the layer's memory.
+  std::copy(skyBack_.p.begin(), skyBack_.p.end(), layers_[kSky].p.begin());
+  if (day_ < 0.35) paintStars(layers_[kSky], grid_, pal_, stars_, skyClock_);
+  return 1u << kSky;
+}
+
 void Landscape::paintFieldTick() {
   paintField(layers_[kHill], hillBase_, grid_, pal_, meadow_, seeds_, world_, clock_, sway());
 }
@@ -248,6 +276,7 @@ void Landscape::paintCanopyTick() { paintCanopy(layers_[kCanopy], grid_, pal_, s
 uint32_t Landscape::renderAll() {
   if (!hasGrid_) return 0;
   ++renderCount_;
+  skyStage_ = -1;  // the sky painted here supersedes a tick in progress
   paintSkyTick();
   paintFieldTick();
   paintRiftTick();
@@ -260,7 +289,10 @@ uint32_t Landscape::renderAll() {
 uint32_t Landscape::paintTick(Layer l) {
   if (!hasGrid_) return 0;
   switch (l) {
-    case kSky: paintSkyTick(); break;
+    case kSky:
+      skyStage_ = -1;  // it shares the flow scratch with a tick in progress
+      paintSkyTick();
+      break;
     case kRift: paintRiftTick(); break;
     case kHill: paintFieldTick(); break;
     case kNear: paintNearTick(); break;
@@ -330,8 +362,10 @@ uint32_t Landscape::advance(double dt) {
   skyAcc_ += dt;
   if (skyAcc_ >= kSkyEvery - kEps) {
     skyAcc_ = 0;
-    paintSkyTick();
-    mask |= 1u << kSky;
+    mask |= stepSkyTick(true);  // a tick still in progress (very slow frames) is shown first
+    startSkyTick();
+  } else {
+    mask |= stepSkyTick(false);
   }
   // At most one of field / near / canopy per frame, the most overdue, so ticks interleave.
   int due = -1;

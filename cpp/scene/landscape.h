@@ -137,6 +137,10 @@ class Landscape {
   void repaintOnce();  // grid-, day- and seed-dependent layers and caches
   void repaintAll();   // repaintOnce, then every layer, all reported by the next advance()
   void paintSkyTick();
+  // The live sky tick spread over kSkyStages frames: prepare (flow, inks), the strokes in parts, then
+  // shown; the pixels are those paintSkyTick() gives for the tick's moment, a frame or two later.
+  void startSkyTick();
+  uint32_t stepSkyTick(bool finish);
   void paintFieldTick();
   void paintRiftTick();
   void paintNearTick();
@@ -166,6 +170,9 @@ class Landscape {
   std::vector<Ripple> ripples_;
   std::vector<uint8_t> scratch_;
   FlowField flow_;
+  Image skyBack_;       // the sky tick in progress paints here, then is copied to the layer
+  int skyStage_ = -1;   // the next step of the sky tick in progress; -1: none
+  double skyClock_ = 0; // that tick's moment (the stars twinkle by it)
 
   // Simulation.
   double clock_ = 0;

@@ -75,8 +75,8 @@ void sampleFlow(FlowField& f, const Grid& g, const Air& air, int lastRow) {
   f.nx = (g.bw + 12) / kFlowStep + 3;
   f.ny = std::max(2, (lastRow + 12) / kFlowStep + 3);
   const size_t n = static_cast<size_t>(f.nx) * f.ny;
-  f.vx.resize(n);
-  f.vy.resize(n);
+  f.vxd.resize(n);
+  f.vyd.resize(n);
   f.colCos.resize(static_cast<size_t>(f.nx) * 3);
   f.colSin.resize(static_cast<size_t>(f.nx) * 3);
   f.rowCos.resize(static_cast<size_t>(f.ny) * 3);
@@ -117,37 +117,118 @@ void sampleFlow(FlowField& f, const Grid& g, const Air& air, int lastRow) {
       }
       if (air.pull > 0.01) addVortex(vx, vy, x - air.poleX, y - air.poleY, air.pull * 160000, 240, air.pull * 70000);
       const size_t k = static_cast<size_t>(b) * f.nx + a;
-      f.vx[k] = static_cast<float>(vx);
-      f.vy[k] = static_cast<float>(vy);
+      // Rounded to float as the original stores them; kept as doubles for the walk.
+      f.vxd[k] = static_cast<float>(vx);
+      f.vyd[k] = static_cast<float>(vy);
+    }
+  }
+}
+
+// The flow's unit direction at buffer point (bx, by): bilinear between the nodes, normalised;
+// (dx, dy) stay as they are where the flow vanishes.
+inline void flowDir(const FlowField& f, double bx, double by, double& dx, double& dy) {
+  const double u = clampd((bx - f.bx0) / kFlowStep, 0, f.nx - 1.001);
+  const double v = clampd((by - f.by0) / kFlowStep, 0, f.ny - 1.001);
+  const int a = static_cast<int>(u), b = static_cast<int>(v);
+  const double fu = u - a, fv = v - b;
+  const size_t k = static_cast<size_t>(b) * f.nx + a;
+  const size_t k2 = k + static_cast<size_t>(f.nx);
+  const double* vx = f.vxd.data();
+  const double* vy = f.vyd.data();
+  const double x = (vx[k] * (1 - fu) + vx[k + 1] * fu) * (1 - fv) + (vx[k2] * (1 - fu) + vx[k2 + 1] * fu) * fv;
+  const double y = (vy[k] * (1 - fu) + vy[k + 1] * fu) * (1 - fv) + (vy[k2] * (1 - fu) + vy[k2 + 1] * fu) * fv;
+  const double len = std::sqrt(x * x + y * y);
+  if (len > 1e-12) {
+    dx = x / len;
+    dy = y / len;
+  }
+}
+
+// brushDir (raster.h) for many strokes, four walked side by side: each step of a stroke waits on
+// the last (a divide, a square root and two divides), so one stroke at a time leaves the CPU idle.
+// The marks are recorded per stroke and written afterwards in stroke order, so every pixel ends as
+// brushDir one stroke after the other would leave it.
+template <class GuardFn>
+void walkStrokes(Image& d, const FlowField& f, const std::vector<SkyStroke>& strokes, size_t from, size_t to,
+                 GuardFn&& guard) {
+  constexpr int kLanes = 4, kMaxMarks = 32;  // a stroke is at most 10 steps: 12 points, 2 marks each
+  struct Lane {
+    double cx, cy, lx, ly;
+    int sign, s, n;
+    bool live;
+    int marks;
+    int32_t at[kMaxMarks];
+  };
+  Lane lanes[kLanes];
+  const int w = d.w, h = d.h;
+  auto mark = [&](Lane& L, const SkyStroke& k, double fx, double fy) {
+    const int i = jsRound(fx), j = jsRound(fy);
+    if (i < 0 || j < 0 || i >= w || j >= h || (k.guard && !guard(i, j))) return;
+    L.at[L.marks++] = j * w + i;
+  };
+  const size_t count = std::min(to, strokes.size());
+  for (size_t base = from; base < count; base += kLanes) {
+    const int used = static_cast<int>(std::min<size_t>(kLanes, count - base));
+    for (int q = 0; q < used; ++q) {
+      const SkyStroke& k = strokes[base + q];
+      lanes[q] = Lane{k.bx, k.by, 0, 0, 1, 0, (k.len + 1) / 2, true, 0, {}};
+    }
+    for (bool any = true; any;) {
+      any = false;
+      for (int q = 0; q < used; ++q) {
+        Lane& L = lanes[q];
+        if (!L.live) continue;
+        const SkyStroke& k = strokes[base + q];
+        double dx = 1, dy = 0;
+        flowDir(f, L.cx, L.cy, dx, dy);
+        dx *= L.sign;
+        dy *= L.sign;
+        if (L.s > 0 && dx * L.lx + dy * L.ly < 0) {
+          dx = -dx;
+          dy = -dy;
+        }
+        if (L.sign > 0 || L.s > 0) {
+          mark(L, k, L.cx, L.cy);
+          if (k.wide && L.s < L.n - 1) mark(L, k, L.cx - dy, L.cy + dx);
+        }
+        L.lx = dx;
+        L.ly = dy;
+        L.cx += dx;
+        L.cy += dy;
+        if (++L.s == L.n) {
+          if (L.sign > 0) {  // the other half, from the seed again
+            L.sign = -1;
+            L.s = 0;
+            L.n = k.len / 2 + 1;
+            L.cx = k.bx;
+            L.cy = k.by;
+            L.lx = L.ly = 0;
+          } else {
+            L.live = false;
+          }
+        }
+        any = any || L.live;
+      }
+    }
+    for (int q = 0; q < used; ++q) {
+      const Px c = strokes[base + q].c;
+      for (int m = 0; m < lanes[q].marks; ++m) d.p[static_cast<size_t>(lanes[q].at[m])] = c;
     }
   }
 }
 
 }  // namespace
 
-void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
-              const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow) {
+void prepareSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
+                const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow) {
   d.p = base.p;  // same size: a plain copy, no allocation
   const double x0 = g.sx[0], y0 = g.sy[0];
   const double bx0 = air.bodyX, by0 = air.bodyY, br = air.bodyR;
+  flow.bodyX = bx0;
+  flow.bodyY = by0;
+  flow.bodyR = br;
   const Px* sun = pal.at(kSunC);
   sampleFlow(flow, g, air, g.row(t.skylineMax) + 8);
-  auto dir = [&](double bx, double by, double& dx, double& dy) {
-    const double u = clampd((bx - flow.bx0) / kFlowStep, 0, flow.nx - 1.001);
-    const double v = clampd((by - flow.by0) / kFlowStep, 0, flow.ny - 1.001);
-    const int a = static_cast<int>(u), b = static_cast<int>(v);
-    const double fu = u - a, fv = v - b;
-    const size_t k = static_cast<size_t>(b) * flow.nx + a;
-    const size_t k2 = k + static_cast<size_t>(flow.nx);
-    const double vx = (flow.vx[k] * (1 - fu) + flow.vx[k + 1] * fu) * (1 - fv) + (flow.vx[k2] * (1 - fu) + flow.vx[k2 + 1] * fu) * fv;
-    const double vy = (flow.vy[k] * (1 - fu) + flow.vy[k + 1] * fu) * (1 - fv) + (flow.vy[k2] * (1 - fu) + flow.vy[k2 + 1] * fu) * fv;
-    const double len = std::sqrt(vx * vx + vy * vy);
-    if (len > 1e-12) {
-      dx = vx / len;
-      dy = vy / len;
-    }
-  };
-  auto clear = [&](int i, int j) { return std::hypot(g.sx[i] - bx0, g.sy[j] - by0) > br; };
 
   // Eddy ink: light and dark bands by distance from the strongest nearby vortex.
   auto eddyInk = [&](double x, double y, double mask, Px& out) {
@@ -189,6 +270,8 @@ void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, co
   };
 
   const double floorY = t.skylineMax;
+  std::vector<SkyStroke>& strokes = flow.strokes;
+  strokes.clear();
   strokeSeeds(g.bw, g.bh, 3, air.drift / g.px, 0, g.row(floorY), seed131, [&](double bx, double by, double h, double k) {
     const double x = x0 + bx * g.px, y = y0 + by * g.px;
     if (y > t.skyline[g.clampCol(bx)] + g.px * 2) return;
@@ -199,9 +282,20 @@ void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, co
     const bool wide = frac(k * 3.7) < 0.25;
     // The disc stays whole: only its own strokes may cross into it.
     const bool near = std::hypot(x - bx0, y - by0) < br + len * g.px;
-    if (near && !sunny) brushDir(d, bx, by, len, wide, c, dir, clear);
-    else brushDir(d, bx, by, len, wide, c, dir, KeepAll{});
+    strokes.push_back({bx, by, len, wide, near && !sunny, c});
   });
+}
+
+void walkSky(Image& d, const Grid& g, const FlowField& flow, size_t from, size_t to) {
+  const double bx0 = flow.bodyX, by0 = flow.bodyY, br = flow.bodyR;
+  auto clear = [&](int i, int j) { return std::hypot(g.sx[i] - bx0, g.sy[j] - by0) > br; };
+  walkStrokes(d, flow, flow.strokes, from, to, clear);
+}
+
+void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
+              const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow) {
+  prepareSky(d, base, g, pal, air, t, seed131, w, flow);
+  walkSky(d, g, flow, 0, flow.strokes.size());
 }
 
 void makeStars(std::vector<SkyStar>& out, const Seeds& s, const World& w) {

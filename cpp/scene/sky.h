@@ -34,15 +34,32 @@ void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY,
 
 // The flow is sampled every 2 buffer pixels per tick and interpolated along the strokes, which keeps
 // the tick O(pixels) whatever the number of eddies. flow is reused scratch.
+// One sky stroke: seed point (buffer px), length in steps, two px wide or not, kept out of the disc
+// (guard) or not, and its ink.
+struct SkyStroke {
+  double bx, by;
+  int len;
+  bool wide, guard;
+  Px c;
+};
+
 struct FlowField {
   int nx = 0, ny = 0;
   double bx0 = 0, by0 = 0;  // buffer coordinates of node (0, 0)
-  std::vector<float> vx, vy;
+  std::vector<double> vxd, vyd;  // float-rounded samples, as doubles
+  std::vector<SkyStroke> strokes;  // per-tick scratch: the strokes in paint order
+  double bodyX = 0, bodyY = 0, bodyR = 0;  // the disc the strokes keep out of
   std::vector<double> colCos, colSin, rowCos, rowSin;
 };
 
 void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
               const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow);
+// paintSky in steps, so a tick's work can be spread over frames: prepareSky copies the base,
+// samples the flow and inks the strokes (flow.strokes); walkSky paints strokes [from, to) in order.
+// prepareSky then walkSky over every stroke is paintSky.
+void prepareSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
+                const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow);
+void walkSky(Image& d, const Grid& g, const FlowField& flow, size_t from, size_t to);
 
 struct SkyStar {
   double x, y, mag, freq, phase;

@@ -52,22 +52,16 @@ double riseAt(const IslandShape& s, double x, uint32_t fbmSeed) {
   return rise;
 }
 
-void addBump(IslandShape& s, double x, double w, double h) {
-  if (s.bumpCount < kMaxBumps) s.bumps[s.bumpCount++] = {x, w, h};
+// Draws in one expression are unsequenced (g++ takes function arguments right to left, clang left
+// to right), so the native CLI built another island than the page's wasm. Each draw is its own
+// statement, in g++'s order (height, width, then the place): the worlds the native tests and the
+// contact sheet were checked with.
+void addBump(IslandShape& s, const Bump& b) {
+  if (s.bumpCount < kMaxBumps) s.bumps[s.bumpCount++] = b;
 }
 
-IslandShape originalIsland() {
-  IslandShape s{};
-  s.kind = 0;
-  s.centre = 800;
-  s.reach = 660;
-  s.exponent = 0.55;
-  s.height = 175;
-  s.nibble = 12;
-  s.fbmAmp = 0;
-  s.bumpCount = 0;
-  return s;
-}
+// kind 0, centred at 800, reach 660, exponent 0.55, height 175, nibble 12, no fbm, no bumps.
+IslandShape originalIsland() { return {0, 800, 660, 0.55, 175, 12, 0, {}, 0}; }
 
 IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
   Draw d(layerSeed(kIslandStream, world));
@@ -81,18 +75,39 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.exponent = d(0.45, 0.7);
       s.height = d(165, 195);
       s.fbmAmp = d(8, 20);
-      addBump(s, 800 + d.sign() * d(280, 420), d(60, 110), d(10, 35));
+      {
+        const double h = d(10, 35);
+        const double w = d(60, 110);
+        const double side = d.sign();
+        addBump(s, {800 + side * d(280, 420), w, h});
+      }
       break;
     case 1:  // two summits either side of the gate (docs/scene.md, "World seeds")
       s.reach = d(680, 740);
       s.exponent = 0.7;
       s.height = d(215, 240);
       s.fbmAmp = 34;
-      addBump(s, 610 + d(-50, 30), d(95, 120), d(30, 50));
-      addBump(s, 1010 + d(-30, 50), d(90, 115), d(35, 55));
-      addBump(s, 800, 90, -10);
-      addBump(s, 1290 + d(-40, 40), d(50, 70), d(10, 35));
-      addBump(s, 330 + d(-40, 40), d(60, 90), d(8, 25));
+      {
+        const double h = d(30, 50);
+        const double w = d(95, 120);
+        addBump(s, {610 + d(-50, 30), w, h});
+      }
+      {
+        const double h = d(35, 55);
+        const double w = d(90, 115);
+        addBump(s, {1010 + d(-30, 50), w, h});
+      }
+      addBump(s, {800, 90, -10});
+      {
+        const double h = d(10, 35);
+        const double w = d(50, 70);
+        addBump(s, {1290 + d(-40, 40), w, h});
+      }
+      {
+        const double h = d(8, 25);
+        const double w = d(60, 90);
+        addBump(s, {330 + d(-40, 40), w, h});
+      }
       break;
     case 2: {  // one high shoulder, a low spit on the other side
       s.reach = d(620, 720);
@@ -100,8 +115,16 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.height = d(160, 185);
       s.fbmAmp = 20;
       const double side = d.sign();
-      addBump(s, 800 + side * d(300, 420), d(90, 150), d(50, 95));
-      addBump(s, 800 - side * d(260, 400), d(60, 100), d(0, 25));
+      {
+        const double h = d(50, 95);
+        const double w = d(90, 150);
+        addBump(s, {800 + side * d(300, 420), w, h});
+      }
+      {
+        const double h = d(0, 25);
+        const double w = d(60, 100);
+        addBump(s, {800 - side * d(260, 400), w, h});
+      }
       break;
     }
     default:  // long and low with knobs
@@ -109,7 +132,12 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.exponent = d(0.35, 0.5);
       s.height = d(140, 160);
       s.fbmAmp = 24;
-      for (int k = 0, n = 2 + d.below(2); k < n; ++k) addBump(s, 800 + d.sign() * d(240, 620), d(35, 75), d(12, 32));
+      for (int k = 0, n = 2 + d.below(2); k < n; ++k) {
+        const double h = d(12, 32);
+        const double w = d(35, 75);
+        const double side = d.sign();
+        addBump(s, {800 + side * d(240, 620), w, h});
+      }
       break;
   }
   // The seat: near the gate the island stays below the ring's outer edge (with the nibble's margin)
@@ -121,9 +149,9 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
     const double f = std::exp(-(dx / 120) * (dx / 120));
     need = std::max(need, over / f);
   }
-  if (need > 0) addBump(s, 800, 120, -need);
+  if (need > 0) addBump(s, {800, 120, -need});
   const double seat = riseAt(s, 800, fbmSeed);
-  if (seat < 125) addBump(s, 800, 160, 125 - seat);
+  if (seat < 125) addBump(s, {800, 160, 125 - seat});
   return s;
 }
 
@@ -186,7 +214,7 @@ void drawSky(World& w, const Seeds& seeds) {
   w.maxStars = static_cast<int>(std::floor(18 * (1 - nf::smooth(0.2, 0.9, w.cover)) + 0.5));
 }
 
-void drawRidges(World& w, const Seeds& seeds) {
+void drawRidges(World& w) {
   Draw d(layerSeed(kRidgeStream, w.seed));
   w.pinesPerSpan[0] = 2 + d.below(5);
   w.pinesPerSpan[1] = 2 + d.below(5);
@@ -196,10 +224,10 @@ void drawRidges(World& w, const Seeds& seeds) {
   w.spurPhase = d(0, 97);
   w.outcropCount = d.below(kMaxOutcrops + 1);
   for (int k = 0; k < w.outcropCount; ++k) {
-    const double x = 800 + d.sign() * d(270, 780);
+    const double side = d.sign();
+    const double x = 800 + side * d(270, 780);
     w.outcrops[k] = {x, d(14, 90), d(8, 16), d(9, 20)};
   }
-  (void)seeds;
 }
 
 Growth originalGrowth() { return {0, 0.3, 0.79, 0.8, 0.35, 0.4, 0.1, 0.14, 0.94, 0.9, 0.7, 0.2, 1}; }
@@ -291,7 +319,7 @@ World makeWorld(uint32_t seed) {
   w.island = drawIsland(seed, seeds.islandFbm);
   drawCypresses(w, seeds.islandFbm);
   drawSky(w, seeds);
-  drawRidges(w, seeds);
+  drawRidges(w);
   drawTrees(w);
   drawTint(w);
   return w;

@@ -392,7 +392,7 @@ test('controls that do not apply are dimmed and disabled with the reason; values
     s = await state(['fade', ...cellKeys, 'dimensions', 'z']);
     for (const k of cellKeys) assert.deepEqual(s[k], { disabled: false, dimmed: false, why: '' }, k);
     assert.deepEqual(s.fade, { disabled: true, dimmed: true, why: 'value and gradient only' });
-    assert.equal(s.dimensions.why, 'value, gradient and simplex only');
+    assert.equal(s.dimensions.why, '');  // every type has a 3-D variant now
     // Disabling changes nothing: fade keeps its value, in the config and the URL.
     assert.equal((await config(page)).fade, 'quintic');
     assert.match(await currentUrl(page), /fd=quintic/);

@@ -104,14 +104,14 @@ TEST(ToolkitFill, ValidateGridMessages) {
   EXPECT_EQ(nf::validateGrid(g), "");
   g.width = g.height = 4;
   g.stepX = NAN;
-  EXPECT_EQ(nf::validateGrid(g), "stepX must be finite (got nan)");
+  EXPECT_EQ(nf::validateGrid(g), "stepX must be finite (got NaN)");
   g.stepX = 1e308;
   g.originX = 1e308;
   EXPECT_NE(nf::validateGrid(g).find("sample x coordinates must stay finite"), std::string::npos);
   g.stepX = 1;
   g.originX = 0;
   g.originY = INFINITY;
-  EXPECT_EQ(nf::validateGrid(g), "y (originY) must be finite (got inf)");
+  EXPECT_EQ(nf::validateGrid(g), "y (originY) must be finite (got Infinity)");
   g.originY = 0;
   g.offsetY = (int64_t{1} << 53);
   EXPECT_NE(nf::validateGrid(g).find("offsetY must be an integer"), std::string::npos);

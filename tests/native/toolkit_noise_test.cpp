@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <random>
 #include <set>
 #include <vector>
@@ -100,7 +101,9 @@ TEST(ToolkitBitExact, DefaultIsLandscapeFbm) {
   EXPECT_EQ(nf::toQuery(d), "");
   std::mt19937 rng(5);
   std::uniform_real_distribution<double> U(-1000, 1000);
-  for (uint32_t seed : {0u, 42u, 211u, 4000000000u}) {
+  // Seeds below 2^26 (minus the octave steps) only: above, the Field folds the seed's top bits
+  // into the hash (tk::seedTerm) and nf::fbm, the seeds' function, repeats every 2^26 seeds.
+  for (uint32_t seed : {0u, 42u, 211u, (1u << 26) - 35u}) {
     nf::FieldConfig c;
     ASSERT_EQ(c.set("seed", seed), "");
     const nf::Field f(c);
@@ -462,9 +465,22 @@ TEST(ToolkitTerrain, IslandRedistributionTerraces) {
   EXPECT_DOUBLE_EQ(nf::islandFalloff(false, 3, 4, 10), 0.75);
   EXPECT_EQ(nf::islandFalloff(false, 30, 0, 10), 0.0);
   EXPECT_DOUBLE_EQ(nf::islandFalloff(true, 5, -2, 10), 0.75);
-  EXPECT_EQ(nf::terrace(0.49, 4, 0), 0.25);
+  // n levels k / (n - 1): the lowest band at 0, the highest at 1; one level is 0.5.
+  EXPECT_EQ(nf::terrace(0.1, 4, 0), 0.0);
+  EXPECT_EQ(nf::terrace(0.49, 4, 0), 1.0 / 3);
+  EXPECT_EQ(nf::terrace(0.8, 4, 0), 1.0);
   EXPECT_EQ(nf::terrace(1.0, 4, 0), 1.0);
-  EXPECT_NEAR(nf::terrace(0.49, 4, 1), (1 + nf::smoothstep(0.96)) / 4, 1e-15);
+  EXPECT_NEAR(nf::terrace(0.49, 4, 1), (1 + nf::smoothstep(0.96)) / 3, 1e-15);
+  EXPECT_EQ(nf::terrace(0.99, 4, 1), 1.0);  // no ramp above the highest level
+  for (double h : {0.0, 0.3, 0.99, 1.0}) EXPECT_EQ(nf::terrace(h, 1, 0.5), 0.5);
+  for (int n = 2; n <= 9; ++n) {  // every one of the n levels occurs
+    std::vector<double> levels;
+    for (int k = 0; k <= 1000; ++k) {
+      const double v = nf::terrace(k / 1000.0, n, 0);
+      if (std::find(levels.begin(), levels.end(), v) == levels.end()) levels.push_back(v);
+    }
+    EXPECT_EQ(levels.size(), static_cast<size_t>(n)) << n;
+  }
   // An island field is 0 (water) beyond the radius.
   const nf::Field f(cfg({{"island", "true"}, {"islandX", "50"}, {"islandY", "50"}, {"islandRadius", "40"}, {"scale", "8"}}));
   EXPECT_EQ(f.sample(0, 0), 0.0);
@@ -558,8 +574,8 @@ TEST(ToolkitSchema, BadInputMessages) {
   nf::FieldConfig c;
   EXPECT_EQ(c.set("octaves", 0), "octaves must be an integer in [1, 16] (got 0)");
   EXPECT_EQ(c.set("octaves", 2.5), "octaves must be an integer in [1, 16] (got 2.5)");
-  EXPECT_EQ(c.set("lacunarity", NAN), "lacunarity must be a finite number in [1, 8] (got nan)");
-  EXPECT_EQ(c.set("gain", INFINITY), "gain must be a finite number in [0, 1] (got inf)");
+  EXPECT_EQ(c.set("lacunarity", NAN), "lacunarity must be a finite number in [1, 8] (got NaN)");
+  EXPECT_EQ(c.set("gain", INFINITY), "gain must be a finite number in [0, 1] (got Infinity)");
   EXPECT_EQ(c.set("seed", -1), "seed must be an integer in [0, 4294967295] (got -1)");
   EXPECT_EQ(c.set("frequency", 2), "unknown parameter \"frequency\"");
   EXPECT_EQ(c.setEnum("type", "perlin"), "type must be one of value, gradient, simplex, cellular (got \"perlin\")");

@@ -24,15 +24,15 @@ const Snapshot kSnapshots[] = {
     {"t=gradient&o=4&sc=8", {0x1.06b1e82db760cp-1, 0x1.121f4885aa987p-1, 0x1.43c79f6360444p-1, 0x1.1dd765f2878dp-1, 0x1.090d0a0a4b55cp-1}},
     {"t=gradient&fd=cubic&fr=ridged", {0x1.537393d88b21bp-1, 0x1.a915c6ab8f61dp-1, 0x1.60cf762626491p-1, 0x1.c98b1aa7e847p-2, 0x1.fffff311e0ea1p-1}},
     {"t=simplex&fr=none", {0x1.3223be6f7a494p-3, 0x1.d884e471fd7f9p-1, 0x1.c5a4d71cd5115p-1, 0x1.ea227d81ad7e6p-1, 0x1p-1}},
-    {"t=simplex&d=3&z=0.37&o=3", {0x1.18bb8c2e30d38p-2, 0x1.a484fd0d3d082p-1, 0x1.4b281f2725047p-1, 0x1.3b511e8b9dd55p-2, 0x1.05a7523a5b719p-1}},
+    {"t=simplex&d=3&z=0.37&o=3", {0x1.3b3a90a64fe6dp-2, 0x1.9fe050111fc2p-1, 0x1.4d9d5345ffabbp-1, 0x1.47eea791a2b2ap-2, 0x1.d3a806ab9c7b2p-2}},
     {"t=simplex&px=4&py=3&sc=8", {0x1.034fde8ca158ap-1, 0x1.84bf03f48c7f6p-1, 0x1.eca0ae4c49aafp-2, 0x1.ea0ce82c47d28p-2, 0x1.17ce8fdfb0ec4p-1}},
-    {"t=cellular&fr=none", {0x1.da5c2900376d6p-3, 0x1.69b00448c6f42p-2, 0x1.e4986e65c8c98p-3, 0x1.f4d21b8e96338p-2, 0x1.0cd2add381812p-2}},
-    {"t=cellular&cd=manhattan&cr=f2-f1&o=2", {0x1.18a33b97dfdfep-2, 0x1.eeaaf35d7d7d8p-3, 0x1.a51f48cf7f878p-2, 0x1.2800ff634b4b5p-2, 0x1.61993edc3c3c4p-3}},
+    {"t=cellular&fr=none", {0x1.8b4cccd58385dp-3, 0x1.2d680391fb20dp-2, 0x1.93d45bff7ca7fp-3, 0x1.a159c1a17d2afp-2, 0x1.c009cc608281dp-3}},
+    {"t=cellular&cd=manhattan&cr=f2-f1&o=2", {0x1.01e21b15f0513p-2, 0x1.c68f407f6c658p-3, 0x1.82fa273b36eb4p-2, 0x1.1000eaae45307p-2, 0x1.44edaf6298375p-3}},
     {"t=cellular&cr=cell&j=0.5", {0x1.07073ede49249p-2, 0x1.ae1e2efa49249p-2, 0x1.a68d82abb6db7p-1, 0x1.5b9bb2636db6ep-2, 0x1.3187214892492p-2}},
     {"fr=billow&o=6&l=2.5&g=0.6", {0x1.45de4cf200513p-2, 0x1.0792ac8c18076p-1, 0x1.d7ec02dffa3e4p-2, 0x1.ffcd6dddfe335p-2, 0x1.ea35bb8d16d2ap-3}},
-    {"wl=2&w=1.5&w2=0.8&sc=12", {0x1.ee6f5c9ab6291p-2, 0x1.1b77e53cbdd4bp-1, 0x1.6a9c04350d8e7p-1, 0x1.04220553c1505p-1, 0x1.4ff11e588b1bep-3}},
-    {"t=value&d=3&z=-2.5&wl=1&sc=5", {0x1.157b4f54e6bbdp-1, 0x1.549776843df01p-2, 0x1.a574f6102a88p-2, 0x1.34a8c2db6c98fp-2, 0x1.41b3fa2771a69p-1}},
-    {"s=227&wl=2&w=4&wy=211&w2=3.5&vy=223", {0x1.0e5e4b509a50dp-3, 0x1.a5e5c1796101dp-2, 0x1.e152de2a35e77p-2, 0x1.5f4a97a2aaaf8p-2, 0x1.09433dfc8e9d5p-1}},
+    {"wl=2&w=1.5&w2=0.8&sc=12", {0x1.fbd9133642368p-2, 0x1.d75f2a138f6b9p-2, 0x1.4cac8c3964a85p-1, 0x1.e2f9c15c0994dp-2, 0x1.b3643e57c058ap-2}},
+    {"t=value&d=3&z=-2.5&wl=1&sc=5", {0x1.81b209309ea0fp-2, 0x1.65dffe68f664ep-2, 0x1.92bd65f82f737p-2, 0x1.2cf419f67a527p-2, 0x1.58db18bccd8b6p-1}},
+    {"s=227&wl=2&wc=0&w=4&wy=211&w2=3.5&vy=223", {0x1.0e5e4b509a50dp-3, 0x1.a5e5c1796101dp-2, 0x1.e152de2a35e77p-2, 0x1.5f4a97a2aaaf8p-2, 0x1.09433dfc8e9d5p-1}},
 };
 
 TEST(ToolkitSnapshot, EveryTypeAtSmallLargeAndHugeCoordinates) {

@@ -37,6 +37,16 @@ std::vector<std::string> configs() {
   r.push_back("t=gradient&wl=2&o=3");
   r.push_back("t=cellular&wl=1&cr=f2-f1");
   r.push_back("t=simplex&wl=2&d=3&z=0.4");
+  // Cellular: every metric and return mode (the SIMD core search and its exact scalar redo near
+  // cell edges), 2-D and 3-D, tiled, seeds with high bits (tk::seedTerm's scramble).
+  for (const char* cd : {"euclidean", "manhattan", "chebyshev"})
+    for (const char* cr : {"f1", "f2", "f2-f1", "cell"}) {
+      const std::string q = std::string("t=cellular&fr=none&sc=0.7&cd=") + cd + "&cr=" + cr;
+      r.push_back(q);
+      r.push_back(q + "&d=3&z=0.3&s=3000000000");
+      r.push_back(q + "&px=3&py=5&j=0.8");
+    }
+  r.push_back("t=simplex&d=3&z=0.37&px=6&s=4000000000");
   return r;
 }
 

@@ -103,3 +103,29 @@ test('README.md\'s landscape parameter table is the generated one (./noisefield 
   const cliMd = run('params-md');
   assert.equal(cliMd.stdout, nf.worldParamsMarkdown(), 'the CLI and the module print one table');
 });
+
+test('the CLI\'s PNG is the module\'s picture, byte for byte, for the original and other worlds', () => {
+  for (const seed of ['404', 'alice', '7', 'bob', '68']) {
+    const s = new nf.Landscape(nf.parseWorldParam('seed', seed).value);
+    s.setDayAndDusk(0.7, 0);
+    s.setSeason(30);
+    s.setViewport({ cssWidth: 640, cssHeight: 400, pitch: 4 });
+    s.setClock(7.5);
+    s.renderAll();
+    const w = s.picture(1, 'viewport');
+    const c = render('--seed', seed, '--day', '0.7', '--season', '30', '--t', '7.5', '--px', '4', '--width', '640', '--height', '400');
+    assert.equal(w.width, c.width);
+    assert.equal(w.height, c.height);
+    assert.ok(Buffer.from(w.pixels).equals(Buffer.from(c.data)), `world ${seed}: native and wasm agree`);
+    const b = s.picture(2, 'buffer');
+    assert.equal(b.width % 2, 0);
+    assert.ok(b.width >= 2 * Math.ceil(640 / 4) && b.width <= 2 * (Math.ceil(640 / 4) + 1), `${b.width}`);
+    s.delete();
+  }
+  const s = new nf.Landscape(404);
+  assert.throws(() => s.picture(1), /no pixels before setViewport/);
+  s.setViewport({ cssWidth: 100, cssHeight: 100, pitch: 4 });
+  assert.throws(() => s.picture(0), /zoom must be an integer in \[1, 16\]/);
+  assert.throws(() => s.picture(1, 'page'), /region must be buffer or viewport/);
+  s.delete();
+});

@@ -38,7 +38,7 @@ test('the default field is fbm, the nebula config is nebula, bit for bit', () =>
     const x = i * 0.731 - 50, y = i * 0.377 + 3;
     assert.equal(f.sample(x, y), nf.fbm(x, y, 211));
   }
-  const neb = new nf.Field({ seed: 227, warpLevels: 2, warp: 4, warp2: 3.5, warpSeedX: 211, warpSeedY: 211,
+  const neb = new nf.Field({ seed: 227, warpLevels: 2, warpCentred: false, warp: 4, warp2: 3.5, warpSeedX: 211, warpSeedY: 211,
     warp2SeedX: 223, warp2SeedY: 223 });
   assert.equal(neb.sample(0.5, 0.5), 0.56115198519661935);
   assert.equal(neb.sample(3.25, -1.5), nf.nebula(3.25, -1.5));
@@ -242,7 +242,7 @@ test('schema: ordering links (below/above) and soft slider ranges', () => {
 test('capabilities(): per type dims3 / tileable / analyticGradient, used by validation', () => {
   const caps = nf.capabilities();
   assert.deepEqual(Object.keys(caps), nf.schema().find((p) => p.key === 'type').values);
-  assert.deepEqual(caps.cellular, { dims3: false, tileable: true, analyticGradient: false, analyticWhenTiled: false });
+  assert.deepEqual(caps.cellular, { dims3: true, tileable: true, analyticGradient: false, analyticWhenTiled: false });
   assert.deepEqual(caps.simplex, { dims3: true, tileable: true, analyticGradient: true, analyticWhenTiled: false });
   assert.deepEqual(caps.value, { dims3: true, tileable: true, analyticGradient: true, analyticWhenTiled: true });
   for (const [type, c] of Object.entries(caps)) {
@@ -300,7 +300,7 @@ test('schemaMarkdown: soft ranges, ordering links and the capability table', () 
   const md = nf.schemaMarkdown();
   assert.match(md, /Slider range \[1, 256\]\. \|/);
   assert.match(md, /Must stay below `t3`\. \|/);
-  assert.match(md, /\| `cellular` \| no \| yes \| no \|/);
+  assert.match(md, /\| `cellular` \| yes \| yes \| no \|/);
 });
 
 test('README.md parameter table is the schema\'s generated table (./noisefield docs)', async () => {
@@ -318,7 +318,8 @@ test('schema: applicability rules (applies: types, requires, text) from the C++ 
   const types = by.type.values;
   assert.deepEqual(by.fade.applies, { types: ['value', 'gradient'], requires: null, text: 'Applies to: value, gradient.' });
   for (const k of ['cellDistance', 'cellReturn', 'jitter']) assert.deepEqual(by[k].applies.types, ['cellular'], k);
-  assert.deepEqual(by.dimensions.applies.types, types.filter((t) => nf.capabilities()[t].dims3));
+  // No rule when every type has a 3-D variant.
+  assert.deepEqual(by.dimensions.applies?.types ?? types, types.filter((t) => nf.capabilities()[t].dims3));
   assert.deepEqual(by.z.applies.requires, { key: 'dimensions', equals: 3 });
   for (const k of ['octaves', 'lacunarity', 'gain', 'seedStep']) assert.deepEqual(by[k].applies.requires, { key: 'fractal', notEquals: 'none' }, k);
   for (const k of ['warp', 'warpSeedX', 'warpSeedY']) assert.deepEqual(by[k].applies.requires, { key: 'warpLevels', min: 1 }, k);

@@ -1,0 +1,123 @@
+// Shared worlds reproduce exactly: a link from a page that ran live (pointer moved, portal hot)
+// rebuilds the sharer's paused view pixel for pixel in a fresh context with the other colour
+// scheme; Firefox shows the same layers as Chromium; the native CLI's PNG is the page's picture.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { startBrowser, openPage, withPages, hashCanvases, pixelsInPage, artifactsDir } from './helpers/browser.mjs';
+import { repoRoot } from '../wasm/helpers/load.mjs';
+import { decodePng } from '../wasm/helpers/png.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+async function load(path, opts = {}) {
+  const o = await openPage(env.browser, env.url + path.replace(/^\//, ''), opts);
+  await o.page.waitForFunction(() => window.__noisefield, null, { timeout: 20000 });
+  assert.equal(await o.page.evaluate(() => window.__noisefield.failed ?? null), null, 'the module mounted');
+  return o;
+}
+const layerHashes = (page) => hashCanvases(page, 'canvas.nf-layer');
+
+test('a link shared from a live page, after pointer movement, rebuilds its paused view exactly in the other colour scheme', async () => {
+  // A missing path, a word seed, the day and dusk from the visitor's clock (no day in the URL).
+  await withPages([() => load('/some/missing/page?test&seed=alice&season=40', { colorScheme: 'light' })], async (a) => {
+    const { page } = a;
+    await page.waitForTimeout(700);
+    // Sweep the pointer across the sky (eddies), over the gate (hot portal) and along the trees (gust).
+    const L = await page.evaluate(() => window.__noisefield.debug.layout());
+    const gx = L.gateX * L.scale + L.ox - L.inset, gy = L.gateY * L.scale + L.oy - L.inset;
+    for (const [x, y] of [[100, 120], [400, 150], [900, 100], [gx, gy], [gx + 10, gy + 5], [1200, 600], [200, 650]]) {
+      await page.mouse.move(x, y, { steps: 8 });
+      await page.waitForTimeout(120);
+    }
+    await page.mouse.move(gx, gy, { steps: 4 });  // left over the portal, still hot
+    await page.waitForTimeout(300);
+    assert.ok((await page.evaluate(() => window.__noisefield.debug.frames)) > 10, 'the page ran live');
+    await page.locator('.nf-share').click();
+    await page.waitForFunction(() => document.querySelector('.nf-share').dataset.link);
+    const link = await page.$eval('.nf-share', (b) => b.dataset.link);
+    const u = new URL(link);
+    assert.equal(u.pathname, '/', 'the link leads to the site root, a page that exists');
+    for (const name of ['seed', 'day', 'season', 't', 'theme', 'px']) assert.ok(u.searchParams.has(name), name);
+    assert.equal(u.searchParams.get('seed'), 'alice');
+    assert.equal(u.searchParams.get('theme'), 'light');
+    const shared = await layerHashes(page);
+    const s = await page.evaluate(() => window.__noisefield.state());
+    assert.equal(s.paused, true);
+    assert.equal(s.portal, 'idle', 'the shared picture is at rest');
+    await page.waitForTimeout(300);
+    assert.deepEqual(await layerHashes(page), shared, 'a paused page stays as shared');
+
+    await withPages([() => load(u.pathname + u.search + '&test', { colorScheme: 'dark' })], async (b) => {
+      assert.deepEqual(await layerHashes(b.page), shared, 'the link rebuilds every layer bit for bit');
+      const t = await b.page.evaluate(() => window.__noisefield.state());
+      assert.equal(t.day, s.day);
+      assert.equal(t.dusk, s.dusk);
+      assert.equal(t.clock, s.clock);
+      assert.deepEqual(b.problems, []);
+    });
+    // Resuming animates again from the shared moment.
+    await page.evaluate(() => window.__noisefield.resume());
+    await page.waitForTimeout(400);
+    assert.notDeepEqual(await layerHashes(page), shared, 'resume() animates');
+    // The missing path itself answers 404, as it should; nothing else may complain.
+    assert.deepEqual(a.problems.filter((m) => !m.includes('status of 404')), []);
+  });
+});
+
+const FROZEN = '?seed=alice&t=7.5&day=0.7&season=30&motion=off&px=4';
+
+test('Firefox ESR (WebDriver BiDi) shows the same layer hashes as Chromium for a frozen link', async () => {
+  const chromium = await withPages([() => load('/' + FROZEN + '&test')], ({ page }) => layerHashes(page));
+  const firefox = await puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX || '/usr/bin/firefox-esr', headless: true });
+  try {
+    const page = await firefox.newPage();
+    page.setDefaultTimeout(30000);
+    await page.setViewport({ width: 1280, height: 800 });
+    await page.goto(env.url + FROZEN + '&test');
+    await page.waitForFunction(() => window.__noisefield);
+    assert.equal(await page.evaluate(() => window.__noisefield.failed ?? null), null, 'mounted in Firefox');
+    await page.evaluate(pixelsInPage);
+    const hashes = await page.$$eval('canvas.nf-layer', (cs) => cs.map((c) => window.__nfPixels.hash(c)));
+    assert.equal(hashes.length, 7);
+    assert.deepEqual(hashes, chromium, 'every layer, bit for bit, in both engines');
+    assert.match(await page.evaluate(() => navigator.userAgent), /Firefox/);
+  } finally {
+    await firefox.close();
+  }
+});
+
+// The page as a visitor sees it (the card hidden), as a decoded PNG screenshot.
+async function pageShot(page) {
+  await page.evaluate(() => { for (const el of document.querySelectorAll('.nf-card')) el.style.visibility = 'hidden'; });
+  return decodePng(await page.screenshot({ type: 'png' }));
+}
+
+test('the native CLI renders the page\'s picture: pixel for pixel at pitch 3, 4 and 5 (one level where compositing rounds)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nf-twin-'));
+  for (const px of [3, 4, 5]) {
+    const q = `?seed=alice&t=7.5&day=0.7&season=30&motion=off&px=${px}`;
+    const out = join(dir, `cli-${px}.png`);
+    const r = spawnSync(join(repoRoot, 'build/native/noisefield-cli'),
+      ['render', '--seed', 'alice', '--t', '7.5', '--day', '0.7', '--season', '30', '--px', String(px), '--width', '1280', '--height', '800', '-o', out], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const cli = decodePng(readFileSync(out));
+    const shot = await withPages([() => load('/' + q + '&test')], ({ page }) => pageShot(page));
+    assert.equal(cli.width, shot.width);
+    assert.equal(cli.height, shot.height);
+    let differ = 0, worst = 0;
+    for (let k = 0; k < cli.data.length; k++) {
+      const d = Math.abs(cli.data[k] - shot.data[k]);
+      if (d) differ++;
+      worst = Math.max(worst, d);
+    }
+    if (px === 4) writeFileSync(join(artifactsDir, 'cli-alice-px4.png'), readFileSync(out));
+    assert.ok(worst <= 1, `pitch ${px}: at most one colour level apart (worst ${worst}, ${differ} bytes differ)`);
+  }
+});

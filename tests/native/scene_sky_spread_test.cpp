@@ -1,0 +1,68 @@
+// The live sky tick is spread over frames (prepare, strokes in parts, shown): the sky it shows must
+// be, pixel for pixel, the sky paintTick() paints at the moment the tick began, with eddies and
+// stars, at every pitch; and renderAll() or a new clock drops a tick in progress.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "scene/landscape.h"
+
+namespace {
+
+using namespace nf::scene;
+
+std::vector<uint8_t> sky(const Landscape& s) {
+  const size_t n = static_cast<size_t>(s.bufferWidth()) * s.bufferHeight() * 4;
+  return std::vector<uint8_t>(s.pixels(kSky), s.pixels(kSky) + n);
+}
+
+TEST(SkySpread, ShownSkyIsTheTickMomentsSky) {
+  for (int pitch : {5, 2}) {
+    for (double day : {0.6, 0.1}) {
+      Landscape live, ref;
+      for (Landscape* s : {&live, &ref}) {
+        s->setDayAndDusk(day, 0);
+        s->setViewport({1280, 800, pitch});
+        s->setClock(3.0);
+        s->renderAll();
+      }
+      int compared = 0;
+      std::vector<std::vector<uint8_t>> moments;  // ref's sky painted at once, every frame
+      for (int f = 0; f < 90; ++f) {
+        const double x = 200 + (f * 37) % 1200, y = 120 + (f * 13) % 400;
+        live.setPointer(x, y, true);
+        ref.setPointer(x, y, true);
+        const uint32_t m = live.advance(1.0 / 60);
+        const uint32_t r = ref.advance(1.0 / 60);
+        EXPECT_EQ(m & ~(1u << kSky), r & ~(1u << kSky)) << "other layers keep their cadence, frame " << f;
+        // Painting changes no simulation state, so ref stays in step with live.
+        ref.paintTick(kSky);
+        moments.push_back(sky(ref));
+        if (m & (1u << kSky)) {
+          ASSERT_GE(f, 2);
+          // Begun two frames ago (prepare, half the strokes, the rest and shown).
+          EXPECT_EQ(sky(live), moments[f - 2]) << "pitch " << pitch << " day " << day << " frame " << f;
+          EXPECT_NE(sky(live), moments[f]) << "the drift moved on since";
+          ++compared;
+        }
+      }
+      EXPECT_GE(compared, 10) << "pitch " << pitch << " day " << day;
+    }
+  }
+}
+
+}  // namespace
+
+TEST(SkySpread, RenderAllAndSetClockDropATickInProgress) {
+  Landscape s;
+  s.setViewport({640, 400, 3});
+  int f = 0;
+  while (!(s.advance(1.0 / 60) & (1u << kSky)) && f < 30) ++f;  // the first tick shown
+  for (int k = 0; k < 6; ++k) s.advance(1.0 / 60);               // the next one begins
+  s.setClock(10);
+  s.renderAll();
+  const std::vector<uint8_t> still = sky(s);
+  EXPECT_EQ(s.advance(0) & (1u << kSky), 0u) << "no stale tick is shown after renderAll";
+  EXPECT_EQ(sky(s), still);
+}
