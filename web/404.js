@@ -7,7 +7,10 @@ import { fitCard } from './404-card.js';
 
 const root = document.documentElement;
 const $ = (sel) => document.querySelector(sel);
-const test = new URLSearchParams(location.search).has('test');
+// Test hooks (window.__noisefield: the mounted handle and its debug scene) need both `?test` and
+// window.__noisefieldTestHooks set before this script runs (the browser tests and benchmarks set
+// it from an init script), so no link can hand a visitor's page out to other scripts.
+const test = window.__noisefieldTestHooks === true && new URLSearchParams(location.search).has('test');
 
 // The note says what failed, since each calls for a different fix (see LOAD_FAILURES).
 const FAIL_NOTES = {
@@ -31,6 +34,35 @@ function fail(err) {
 function shareBase() {
   const meta = document.querySelector('meta[name="noisefield:share-page"]');
   return new URL(meta ? meta.content : './', document.baseURI).href;
+}
+
+// "Save picture": a PNG of the composited view at rest, buffer pixels times the chosen zoom. The
+// pixels come composited from C++; the browser only encodes them.
+function wireSave(handle, state) {
+  const row = $('.nf-save-row');
+  const button = $('.nf-save');
+  if (!row || !button) return;
+  row.hidden = false;
+  button.addEventListener('click', () => {
+    const wasPaused = handle.state().paused;
+    const zoom = Number($('.nf-save-zoom')?.value || 1);
+    const pic = handle.picture(zoom);
+    if (!wasPaused) handle.resume();
+    const canvas = document.createElement('canvas');
+    canvas.width = pic.width;
+    canvas.height = pic.height;
+    canvas.getContext('2d').putImageData(new ImageData(pic.pixels, pic.width, pic.height), 0, 0);
+    canvas.toBlob((blob) => {
+      if (!blob) return;
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = `noisefield-${state.seedWord ?? handle.state().seed}-${zoom}x.png`.replace(/[^\w.-]+/g, '_');
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    }, 'image/png');
+  });
 }
 
 async function start() {
@@ -65,6 +97,7 @@ async function start() {
   const card = $('.nf-card');
   if (card) fitCard(card, handle, host);
 
+  wireSave(handle, state);
   const button = $('.nf-share');
   const out = $('.nf-share-out');
   const field = $('.nf-share-link');

@@ -459,6 +459,18 @@ export async function mount(element, options = {}) {
       dropViews();
       if (motion() && !paused) wake(); else still();
     },
+    // The composited view at rest (the layers flattened in C++): the buffer pixels the viewport
+    // shows, zoom x zoom each. { width, height, pixels: a Uint8ClampedArray copy }. Pauses first
+    // (settle()), so the picture is the view on screen and what a share link rebuilds.
+    picture(zoom = 1) {
+      if (!layout) throw new Error('picture: the landscape has no size yet');
+      paused = true;
+      sleep();
+      settle();
+      const p = scene.picture(zoom, 'buffer');
+      if (debug) debug.savedClock = scene.clock;
+      return { width: p.width, height: p.height, pixels: new Uint8ClampedArray(p.pixels) };
+    },
     // Stops the loop and shows the scene at rest (settle()): what a share link of state() rebuilds.
     pause() { paused = true; sleep(); settle(); },
     resume() { if (!paused) return; paused = false; lastTs = null; applyDay(); wake(); },

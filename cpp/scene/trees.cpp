@@ -13,15 +13,63 @@ namespace {
 constexpr double kSplat = 40;
 constexpr double kGoldStart = 0.45, kGoldEnd = 0.7;
 
-// Octaves drift at their own speed, so coarse masses sway while fine leaves shimmer.
-double windFbm(double x, double y, uint32_t seed, int octaves, double wind) {
+// windFbm(x, y, seed, octaves, wind): fBm of value noise whose octave i (seed + 17 i, amplitude
+// 0.5^(i+1), x and y scaled by 2.03 per octave) drifts sideways by wind * (1 + 0.7 i), so coarse
+// masses sway while fine leaves shimmer. The canopy samples it on the pixel grid, through WindTerms.
+// The per-axis terms of windFbm(xs[i] * xMul, ys[j] * yMul + yAdd, seed, octaves, wind): the same
+// doubles windFbm computes (x and y scaled by 2.03 per octave, the wind added to x, floor, fade), and
+// the hash input x * kHashX + y * kHashY + seed * mul split into a column part and a row part (a
+// uint32 sum, so the grouping does not change the bits).
+void windTerms(WindTerms& t, const float* xs, int cols, double xMul, const float* ys, int rows, double yMul,
+               double yAdd, uint32_t seed, int octaves, double wind) {
+  t.octaves = octaves;
+  t.cols = cols;
+  t.rows = rows;
+  t.u.resize(static_cast<size_t>(octaves) * cols);
+  t.hx0.resize(t.u.size());
+  t.hx1.resize(t.u.size());
+  t.v.resize(static_cast<size_t>(octaves) * rows);
+  t.hy0.resize(t.v.size());
+  t.hy1.resize(t.v.size());
+  for (int i = 0; i < cols; ++i) {
+    double x = xs[i] * xMul;
+    for (int o = 0; o < octaves; ++o) {
+      const double a = x + wind * (1 + o * 0.7);
+      const double xf = std::floor(a), tx = a - xf;
+      const size_t k = static_cast<size_t>(o) * cols + i;
+      t.u[k] = tx * tx * (3 - 2 * tx);
+      t.hx0[k] = nf::wrapToU32(xf) * nf::kHashX;
+      t.hx1[k] = nf::wrapToU32(xf + 1) * nf::kHashX;
+      x *= 2.03;
+    }
+  }
+  for (int j = 0; j < rows; ++j) {
+    double y = ys[j] * yMul + yAdd;
+    for (int o = 0; o < octaves; ++o) {
+      const double yf = std::floor(y), ty = y - yf;
+      const size_t k = static_cast<size_t>(o) * rows + j;
+      const uint32_t sd = (seed + 17u * static_cast<uint32_t>(o)) * nf::kLandscapeSeedMul;
+      t.v[k] = ty * ty * (3 - 2 * ty);
+      t.hy0[k] = nf::wrapToU32(yf) * nf::kHashY + sd;
+      t.hy1[k] = nf::wrapToU32(yf + 1) * nf::kHashY + sd;
+      y *= 2.03;
+    }
+  }
+}
+
+// windFbm at column i, row j from its terms: bit for bit windFbm's value.
+inline double windAt(const WindTerms& t, int i, int j) {
   double sum = 0, amp = 0.5, norm = 0;
-  for (int i = 0; i < octaves; ++i) {
-    sum += amp * nf::valueNoiseUnchecked(x + wind * (1 + i * 0.7), y, seed + 17u * static_cast<uint32_t>(i));
+  for (int o = 0; o < t.octaves; ++o) {
+    const size_t ci = static_cast<size_t>(o) * t.cols + i, rj = static_cast<size_t>(o) * t.rows + j;
+    const double u = t.u[ci], v = t.v[rj];
+    const double a = nf::hashFinish(t.hx0[ci] + t.hy0[rj]) / nf::kTwoPow32;
+    const double b = nf::hashFinish(t.hx1[ci] + t.hy0[rj]) / nf::kTwoPow32;
+    const double c = nf::hashFinish(t.hx0[ci] + t.hy1[rj]) / nf::kTwoPow32;
+    const double d = nf::hashFinish(t.hx1[ci] + t.hy1[rj]) / nf::kTwoPow32;
+    sum += amp * (a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v);
     norm += amp;
     amp *= 0.5;
-    x *= 2.03;
-    y *= 2.03;
   }
   return sum / norm;
 }
@@ -163,13 +211,14 @@ void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, Ca
   const double drift = clock * 0.05;
   const double scale = 1 / (kSplat * 1.6);
   float* cover = c.cover.data();
+  windTerms(c.leafWind, g.sx.data(), bw, scale, g.sy.data(), bh, scale, drift, s.leaves, 2, wind);
   for (size_t p = 0; p < n; ++p) {
     cover[p] = 0;
     const float dens = c.density[p];
     if (dens < 0.05f) continue;
     const int i = static_cast<int>(p % static_cast<size_t>(bw)), j = static_cast<int>(p / static_cast<size_t>(bw));
     const double z = c.depth[p];
-    const double nz = windFbm(g.sx[i] * scale, g.sy[j] * scale + drift, s.leaves, 2, wind);
+    const double nz = windAt(c.leafWind, i, j);
     const double v = dens * (0.35 + nz) * (1 + 0.15 * z);
     const double penumbra = 0.1 + 0.08 * (1 - z);
     cover[p] = static_cast<float>(nf::clamp01((v - 0.55) / penumbra + 0.5));
@@ -193,6 +242,7 @@ void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, Ca
   // Cast shade on the island, on pixels the canopy left empty.
   const Px shade = pal[kShadeC], fringe = pal[kFringeC];
   const double sway = std::sin(clock * 0.4) * 0.05;
+  windTerms(c.dappleWind, g.sx.data(), bw, 0.011, g.sy.data(), bh, 0.03, sway, s.dapple, 3, wind * 0.6);
   for (int j = 0; j < bh; ++j) {
     const double y = g.sy[j];
     if (y < 560 || y > kWater) continue;
@@ -200,7 +250,7 @@ void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, Ca
       const size_t p = static_cast<size_t>(j) * bw + i;
       const double cv = c.groundCover[p];
       if (cv <= 0 || chA(d.p[p]) == 255) continue;
-      const double nz = windFbm(g.sx[i] * 0.011, y * 0.03 + sway, s.dapple, 3, wind * 0.6);
+      const double nz = windAt(c.dappleWind, i, j);
       const double cut = 1 - cv * 0.6, u = c.groundU[p];
       const double sh = nf::smooth(cut - u, cut + u, nz);
       if (sh >= kGoldStart && sh <= kGoldEnd && u < 0.035) d.p[p] = fringe;

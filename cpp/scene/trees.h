@@ -29,6 +29,15 @@ void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double 
 
 // Everything about the canopy that depends only on grid, trees and palette: leaf density and depth
 // splatted from the tips, the static leaf tone, the bark image and the dapple's per-pixel cover.
+// windFbm over a grid of columns and rows, split by axis: for each octave, the fade weight and the
+// lattice hash's partial sums of each column (wind included) and of each row (seed included), so a
+// pixel costs four hash finishes and a blend per octave. Per-tick scratch.
+struct WindTerms {
+  int octaves = 0, cols = 0, rows = 0;
+  std::vector<double> u, v;             // [octave * cols + i], [octave * rows + j]
+  std::vector<uint32_t> hx0, hx1, hy0, hy1;
+};
+
 struct CanopyCache {
   Tree trees[2];
   double roots[2] = {0, 0};
@@ -36,6 +45,7 @@ struct CanopyCache {
   std::vector<float> groundCover;                       // dapple cover, 0 where no dapple can land
   std::vector<float> groundU;                           // dapple soft-edge width
   Image bark;
+  WindTerms leafWind, dappleWind;                       // per-tick scratch
 };
 
 void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,

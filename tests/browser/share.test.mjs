@@ -80,6 +80,7 @@ test('Firefox ESR (WebDriver BiDi) shows the same layer hashes as Chromium for a
     const page = await firefox.newPage();
     page.setDefaultTimeout(30000);
     await page.setViewport({ width: 1280, height: 800 });
+    await page.evaluateOnNewDocument(() => { window.__noisefieldTestHooks = true; });  // web/404.js
     await page.goto(env.url + FROZEN + '&test');
     await page.waitForFunction(() => window.__noisefield);
     assert.equal(await page.evaluate(() => window.__noisefield.failed ?? null), null, 'mounted in Firefox');
@@ -120,4 +121,43 @@ test('the native CLI renders the page\'s picture: pixel for pixel at pitch 3, 4 
     if (px === 4) writeFileSync(join(artifactsDir, 'cli-alice-px4.png'), readFileSync(out));
     assert.ok(worst <= 1, `pitch ${px}: at most one colour level apart (worst ${worst}, ${differ} bytes differ)`);
   }
+});
+
+test('Save picture writes the composited view at rest, buffer pixels times the zoom: the CLI\'s buffer, cropped to the view', async () => {
+  await withPages([() => load('/?test&seed=meadow&day=0.6&season=100')], async ({ page, problems }) => {
+    await page.waitForTimeout(500);
+    await page.mouse.move(300, 200, { steps: 6 });
+    await page.mouse.move(900, 300, { steps: 6 });
+    assert.equal(await page.locator('.nf-save').isVisible(), true);
+    await page.selectOption('.nf-save-zoom', '2');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.nf-save').click()]);
+    assert.match(download.suggestedFilename(), /^noisefield-meadow-2x\.png$/);
+    const saved = decodePng(readFileSync(await download.path()));
+    writeFileSync(join(artifactsDir, 'saved-meadow-2x.png'), readFileSync(await download.path()));
+    const s = await page.evaluate(() => window.__noisefield.state());
+    assert.equal(s.paused, false, 'the page animates again after saving');
+    const L = await page.evaluate(() => window.__noisefield.debug.layout());
+    const i0 = Math.floor(48 / L.pitch), i1 = Math.min(L.bw, Math.ceil((48 + L.w) / L.pitch));
+    const j0 = Math.floor(48 / L.pitch), j1 = Math.min(L.bh, Math.ceil((48 + L.h) / L.pitch));
+    assert.equal(saved.width, (i1 - i0) * 2);
+    assert.equal(saved.height, (j1 - j0) * 2);
+    // The saved moment is in the page's download name's state: rebuild it natively at the clock the
+    // save settled on (the clock a share link from that moment would carry).
+    const clock = await page.evaluate(() => window.__noisefield.debug.savedClock ?? null);
+    assert.ok(clock !== null, 'the page recorded the clock it saved');
+    const out = join(mkdtempSync(join(tmpdir(), 'nf-save-')), 'full.png');
+    const r = spawnSync(join(repoRoot, 'build/native/noisefield-cli'), ['render', '--seed', 'meadow', '--day', String(s.day), '--dusk', String(s.dusk),
+      '--season', '100', '--t', String(clock), '--px', String(L.pitch), '--width', String(L.w), '--height', String(L.h), '--full', '--zoom', '2', '-o', out], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const full = decodePng(readFileSync(out));
+    let differ = 0;
+    for (let y = 0; y < saved.height; y++) {
+      for (let x = 0; x < saved.width; x++) {
+        const a = (y * saved.width + x) * 4, b = ((y + 2 * j0) * full.width + x + 2 * i0) * 4;
+        for (let c = 0; c < 4; c++) if (saved.data[a + c] !== full.data[b + c]) differ++;
+      }
+    }
+    assert.equal(differ, 0, 'the saved PNG is the native composite of the same world at rest');
+    assert.deepEqual(problems, []);
+  });
 });
