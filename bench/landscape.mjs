@@ -82,6 +82,7 @@ async function measure(browser, url, { pitch, mode, seconds }) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   // The bench's own rAF loop on the main thread: what a visitor's scrolling and input would get.
   await page.addInitScript(() => {
+    window.__noisefieldTestHooks = true;  // ?test below exposes the handle (web/404.js)
     const intervals = [];
     let last = null, on = false;
     const tick = (ts) => { if (on && last !== null) intervals.push(ts - last); last = ts; requestAnimationFrame(tick); };

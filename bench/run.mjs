@@ -11,14 +11,15 @@ import { Report } from './report.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const args = process.argv.slice(2);
-const SECTIONS = ['native', 'fills', 'types', 'landscape', 'explorer'];
+const SECTIONS = ['native', 'fills', 'types', 'landscape', 'explorer', 'soak'];
 const mdAt = args.indexOf('--markdown');
 const mdArg = mdAt >= 0 && args[mdAt + 1] && !args[mdAt + 1].startsWith('-') && !SECTIONS.includes(args[mdAt + 1]) ? args[mdAt + 1] : null;
 const mdFile = mdAt < 0 ? null : mdArg ?? join(here, 'results.md');
 const wanted = args.filter((a) => !a.startsWith('-') && a !== mdArg);
 for (const w of wanted) if (!SECTIONS.includes(w)) throw new Error(`unknown section ${w} (sections: ${SECTIONS.join(', ')})`);
 const quick = args.includes('--quick');
-const want = (name) => wanted.length === 0 || wanted.includes(name);
+// soak (bench/soak.mjs) is long and runs only when named: ./noisefield bench soak.
+const want = (name) => (wanted.length === 0 && name !== 'soak') || wanted.includes(name);
 const opts = quick ? { rounds: 7, minMs: 15, quick } : { quick };
 
 const started = new Date().toISOString();
@@ -30,7 +31,7 @@ if (want('native')) (await import('./native.mjs')).benchNative({ report, root, q
 if (want('fills')) await (await import('./fills.mjs')).benchFills({ report, ...opts });
 if (want('types')) await (await import('./types.mjs')).benchTypes({ report, ...opts });
 
-const browserBenches = [['landscape', 'benchLandscape'], ['explorer', 'benchExplorer']].filter(
+const browserBenches = [['landscape', 'benchLandscape'], ['explorer', 'benchExplorer'], ['soak', 'benchSoak']].filter(
   ([name]) => want(name) && existsSync(join(here, `${name}.mjs`)));
 let browserVersion = '';
 if (browserBenches.length) {

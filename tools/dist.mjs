@@ -5,6 +5,10 @@
 //                                             the module and its wasm, landscape.d.ts (+ noisefield.d.ts)
 //   explorer/                                with --explorer: the noise explorer (404.html links to
 //                                             it only then)
+//   world/index.html, preview.png            the page share links lead to, and the link preview
+//                                             (og:, twitter: tags) rendered by the native CLI
+//                                             (tools/preview.mjs; --site https://your.site makes
+//                                             the image URL absolute, --seed WORD previews your world)
 // and build/noisefield-dist-<version>.tar.gz of it. Bundled and minified with esbuild.
 //   node tools/dist.mjs [--out DIR] [--base /sub/path/] [--explorer]
 import { build, transform } from 'esbuild';
@@ -12,6 +16,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { execFileSync } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { previewTags, renderPreview, sharePage, withTags } from './preview.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const web = join(root, 'web');
@@ -51,7 +56,7 @@ function swap(text, from, to) {
   return text.split(from).join(to);
 }
 
-export async function writeDist({ out = join(root, 'dist'), base = '/', explorer = false, archive = true } = {}) {
+export async function writeDist({ out = join(root, 'dist'), base = '/', explorer = false, archive = true, site = null, seed = '404' } = {}) {
   if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`--base must start and end with "/" (got ${base})`);
   rmSync(out, { recursive: true, force: true });
   const land = join(out, 'landscape');
@@ -74,7 +79,14 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   if (!more) throw new Error('dist: expected the explorer paragraph (.nf-more) in the page');
   html = explorer ? swap(html, 'href="web/explorer.html"', 'href="explorer/"') : html.replace(more[0], '');
   if (html.includes('web/')) throw new Error('dist: a reference into web/ is left in 404.html');
+  renderPreview(root, out, { seed });
+  html = withTags(html, previewTags({
+    base, site, title: 'A noisefield landscape',
+    description: 'A pixel-art landscape drawn live in WebAssembly from a seed: step through the gate, or share your world.',
+  }));
   writeFileSync(join(out, '404.html'), html);
+  mkdirSync(join(out, 'world'));
+  writeFileSync(join(out, 'world', 'index.html'), sharePage(html));
 
   if (explorer) {
     const ex = join(out, 'explorer');
@@ -101,6 +113,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const opt = (name, def) => (args.includes(name) ? args[args.indexOf(name) + 1] : def);
   const { out, tarball } = await writeDist({
     out: resolve(opt('--out', join(root, 'dist'))), base: opt('--base', '/'), explorer: args.includes('--explorer'),
+    site: opt('--site', null), seed: opt('--seed', '404'),
   });
   console.log(`noisefield: wrote ${relative(process.cwd(), out) || '.'}/ and ${relative(process.cwd(), tarball)}`);
 }

@@ -17,11 +17,25 @@ const TYPES = {
   '.md': 'text/markdown; charset=utf-8',
 };
 
+// What the repo root publishes as a site: the 404 page and web/ (explorer, styles, modules). The
+// rest of the repo (sources, tests, node_modules, .git) is not part of any site.
+export const REPO_SITE = ['index.html', 'web'];
+
+// Whether a decoded, normalised path (relative to the root, '/'-separated) is published: never a
+// dot-segment (.git, .ci, .env), and with a `publish` list only under one of its top-level names.
+function isPublished(rel, publish) {
+  const parts = rel.split('/').filter(Boolean);
+  if (parts.some((p) => p.startsWith('.'))) return false;
+  return !publish || parts.length === 0 || publish.includes(parts[0]);
+}
+
 // Resolves with { server, url } once listening; port 0 picks a free port. Behaves like a static
 // host: `base` is the sub-path the site is deployed under ('/myproject/'), `fallback` the file
 // (relative to root) served with status 404 for any unknown path, and `headers` are added to every
-// answer (a Content-Security-Policy, say). url includes the base.
-export function startServer({ root, port = 0, host = '127.0.0.1', quiet = true, base = '/', fallback = 'index.html', headers = {} } = {}) {
+// answer (a Content-Security-Policy, say). url includes the base. `publish` (e.g. REPO_SITE) limits
+// what is served to those top-level entries; dot-files and dot-directories are never served.
+export function startServer({ root, port = 0, host = '127.0.0.1', quiet = true, base = '/', fallback = 'index.html', headers = {},
+  publish = null } = {}) {
   const dir = resolve(root);
   const prefix = base.endsWith('/') ? base : base + '/';
   const send = (res, status, type, body) => {
@@ -35,7 +49,7 @@ export function startServer({ root, port = 0, host = '127.0.0.1', quiet = true, 
       send(res, 404, 'text/plain; charset=utf-8', 'not found');
     }
   };
-  const server = createServer(async (req, res) => {
+  const handle = async (req, res) => {
     let path;
     try {
       path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -52,6 +66,10 @@ export function startServer({ root, port = 0, host = '127.0.0.1', quiet = true, 
       send(res, 403, 'text/plain; charset=utf-8', 'forbidden');
       return;
     }
+    if (!isPublished(file.slice(dir.length).split(sep).join('/'), publish)) {
+      await notFound(res);  // as a host that simply does not have the file
+      return;
+    }
     try {
       if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
       send(res, 200, TYPES[extname(file)] || 'application/octet-stream', await readFile(file));
@@ -59,6 +77,13 @@ export function startServer({ root, port = 0, host = '127.0.0.1', quiet = true, 
       await notFound(res);  // unknown paths get the 404 page itself, as a real site would serve it
     }
     if (!quiet) console.log(res.statusCode, req.method, req.url);
+  };
+  // No request may end the process: anything the handler did not answer becomes a 500.
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'server error');
+      else res.destroy();
+    });
   });
   return new Promise((ok, fail) => {
     server.once('error', fail);
@@ -72,6 +97,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { url } = await startServer({
     root: opt('--root', '.'), port: Number(opt('--port', 8000)), quiet: false,
     base: opt('--base', '/'), fallback: opt('--fallback', 'index.html'),
+    publish: args.includes('--publish') ? opt('--publish', '').split(',').filter(Boolean) : null,
   });
   console.log(`noisefield: serving on ${url}`);
 }

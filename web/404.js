@@ -7,7 +7,10 @@ import { fitCard } from './404-card.js';
 
 const root = document.documentElement;
 const $ = (sel) => document.querySelector(sel);
-const test = new URLSearchParams(location.search).has('test');
+// Test hooks (window.__noisefield: the mounted handle and its debug scene) need both `?test` and
+// window.__noisefieldTestHooks set before this script runs (the browser tests and benchmarks set
+// it from an init script), so no link can hand a visitor's page out to other scripts.
+const test = window.__noisefieldTestHooks === true && new URLSearchParams(location.search).has('test');
 
 // The note says what failed, since each calls for a different fix (see LOAD_FAILURES).
 const FAIL_NOTES = {

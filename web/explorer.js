@@ -5,14 +5,12 @@
 import createNoisefield from './noisefield.mjs';
 import { createControls, formatValue } from './explorer-controls.js';
 import { drawHistogram, drawProfile, onChartResize } from './explorer-charts.js';
+import { PAGE_DEFAULTS, RESOLUTIONS, ZOOM_MAX, ZOOM_MIN, noteLines, readFragment } from './explorer-url.js';
 
 const $ = (id) => document.getElementById(id);
 
 // ---- page state (everything that is not a field parameter) --------------------------------------
 // It lives in the URL's fragment: ?<field.toQuery()>#view=bands&x=0&y=0&zoom=1[&res=512][&layout=focus]
-const RESOLUTIONS = [256, 384, 512, 768, 1024];
-const PAGE_DEFAULTS = { view: 'bands', x: 0, y: 0, zoom: 1, res: 512, layout: 'grid' };
-const ZOOM_MIN = 1 / 64, ZOOM_MAX = 64;            // canvas pixels per tile
 // A first visit (no query, no fragment) starts here rather than at the schema defaults, whose
 // scale of 1 tile per lattice cell is the landscape's and shows static (the seed: use 8 to 32).
 const STARTER = { scale: 16 };
@@ -438,30 +436,6 @@ function flushUrl() {
   writeUrl();
 }
 
-// Reads the fragment leniently: every bad value falls back to its default and is reported.
-function readFragment(hash, problems) {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  for (const [k, raw] of params) {
-    if (!(k in PAGE_DEFAULTS)) { problems.push(`unknown setting "${k}" ignored`); continue; }
-    if (k === 'view') {
-      if (views.includes(raw)) page.view = raw;
-      else problems.push(`view "${raw}" is not one of ${views.join(', ')}; showing ${page.view}`);
-    } else if (k === 'layout') {
-      if (raw === 'grid' || raw === 'focus') page.layout = raw;
-      else problems.push(`layout "${raw}" must be grid or focus`);
-    } else if (k === 'res') {
-      const n = Number(raw);
-      if (RESOLUTIONS.includes(n)) page.res = n;
-      else problems.push(`res=${raw} must be one of ${RESOLUTIONS.join(', ')}; using ${page.res}`);
-    } else {
-      const n = raw.trim() === '' ? NaN : Number(raw);
-      const ok = Number.isFinite(n) && (k !== 'zoom' || (n >= ZOOM_MIN && n <= ZOOM_MAX)) && Math.abs(n) <= 1e12;
-      if (ok) page[k] = n;
-      else problems.push(`${k}=${raw} is not ${k === 'zoom' ? `a zoom in [${ZOOM_MIN}, ${ZOOM_MAX}]` : 'a finite position'}; using ${PAGE_DEFAULTS[k]}`);
-    }
-  }
-}
-
 function showUrlNote(problems) {
   if (!problems.length) return;
   const box = $('url-note');
@@ -470,7 +444,7 @@ function showUrlNote(problems) {
   const p = document.createElement('p');
   p.textContent = 'Some values in this link were invalid and fell back to their defaults:';
   const ul = document.createElement('ul');
-  for (const problem of problems) {
+  for (const problem of noteLines(problems)) {
     const li = document.createElement('li');
     li.textContent = problem;
     ul.append(li);
@@ -822,7 +796,7 @@ async function main() {
     }
   }
   config = normalise(field.config());
-  readFragment(location.hash, problems);
+  readFragment(location.hash, page, views, problems);
 
   buildViews();
   controls = createControls($('controls'), schema, { change: (k, v) => change(k, v), reset: resetKey });

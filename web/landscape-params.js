@@ -103,7 +103,8 @@ export function checkOption(M, option, value) {
   return r.value;
 }
 
-function shorten(s) {
+// Echoed URL text is cut to 24 characters (code points), so a note stays short.
+export function shorten(s) {
   const chars = [...String(s)];
   return chars.length > 24 ? chars.slice(0, 23).join('') + '…' : chars.join('');
 }

@@ -1,8 +1,8 @@
 // The noise toolkit's JavaScript face (schema, Field); appended after api.core.post.js.
-/* global Module, nfCheck, nfRejectUnknownKeys, nfNumberOption */
+/* global Module, nfCheck, nfRejectUnknownKeys, nfNumberOption, nfNumber, nfTypeName, nfOwn, nfRaw */
 (function () {
   'use strict';
-  const check = nfCheck, rejectUnknownKeys = nfRejectUnknownKeys, numberOption = nfNumberOption;
+  const check = nfCheck, rejectUnknownKeys = nfRejectUnknownKeys, numberOption = nfNumberOption, num = nfNumber;
 
   // Module.schema(): the parameter table (array of plain objects: key, short, type, default,
   // min/max/step or values, group, description, applies). applies is null when the parameter
@@ -51,14 +51,14 @@
       if (!spec) throw new Error('unknown parameter "' + key + '" (allowed: ' + Array.from(byKey.keys()).join(', ') + ')');
       let err;
       if (spec.type === 'enum') {
-        if (typeof v !== 'string') throw new Error(key + ' must be one of ' + spec.values.join(', ') + ' (got ' + typeof v + ')');
+        if (typeof v !== 'string') throw new Error(key + ' must be one of ' + spec.values.join(', ') + ' (got ' + nfTypeName(v) + ')');
         err = raw.setEnum(key, v);
       } else if (spec.type === 'bool') {
-        if (typeof v !== 'boolean') throw new Error(key + ' must be a boolean (got ' + typeof v + ')');
+        if (typeof v !== 'boolean') throw new Error(key + ' must be a boolean (got ' + nfTypeName(v) + ')');
         err = raw.set(key, v ? 1 : 0);
       } else {
         if (typeof v !== 'number') {
-          throw new Error(key + ' must be a number in [' + spec.min + ', ' + spec.max + '] (got ' + typeof v + ')');
+          throw new Error(key + ' must be a number in [' + spec.min + ', ' + spec.max + '] (got ' + nfTypeName(v) + ')');
         }
         err = raw.set(key, v);
       }
@@ -78,7 +78,7 @@
 
   class Field {
     constructor(config) {
-      this._raw = new Module['RawField']();
+      this._raw = new nfRaw['RawField']();
       try {
         applyConfig(this._raw, config);
         const err = this._raw.compile();
@@ -93,9 +93,9 @@
     // { field, errors, badKeys }: bad values are skipped and their defaults kept.
     static fromQuery(query, opts) {
       if (typeof query !== 'string') throw new Error('query must be a string');
-      const lenient = !!(opts && opts.lenient);
+      const lenient = !!(opts && typeof opts === 'object' && nfOwn(opts, 'lenient'));
       const f = Object.create(Field.prototype);
-      f._raw = new Module['RawField']();
+      f._raw = new nfRaw['RawField']();
       const r = f._raw.fromQuery(query, lenient);
       if (r && typeof r.error === 'string') {
         f.delete();
@@ -111,10 +111,11 @@
     toQuery() { return this._live().toQuery(); }
     // One value; slow next to fill() (a call across the JS/wasm boundary per sample).
     sample(x, y, z) {
-      return z === undefined ? this._live().sample(x, y) : this._live().sample3(x, y, z);
+      return z === undefined ? this._live().sample(num('x', x), num('y', y))
+        : this._live().sample3(num('x', x), num('y', y), num('z', z));
     }
-    moisture(x, y) { return this._live().moisture(x, y); }
-    gradient(x, y) { return this._live().sampleGrad(x, y); }
+    moisture(x, y) { return this._live().moisture(num('x', x), num('y', y)); }
+    gradient(x, y) { return this._live().sampleGrad(num('x', x), num('y', y)); }
     // fill({ width, height, x, y, step, stepY?, offsetX?, offsetY? }) -> { view, min, max, mean,
     // width, height }; `view` is a zero-copy Float32Array valid until the next fill of any object.
     fill(grid) { return check(this._live().fill(...gridArgs(grid))); }
@@ -127,13 +128,18 @@
     fillColor(view, grid) {
       grid = grid === undefined ? {} : grid;
       if (grid === null || typeof grid !== 'object') throw new Error('fill options must be an object');
-      const bins = grid.bins === undefined ? 32 : grid.bins;
+      const ownBins = nfOwn(grid, 'bins');
+      const bins = ownBins === undefined ? 32 : ownBins;
       if (!Number.isInteger(bins) || bins < 0 || bins > 1024) {
-        throw new Error('bins must be an integer in [1, 1024] (or 0 for no histogram) (got ' + String(bins) + ')');
+        throw new Error('bins must be an integer in [1, 1024] (or 0 for no histogram) (got ' +
+          (typeof bins === 'number' ? bins : nfTypeName(bins)) + ')');
+      }
+      if (typeof view !== 'string') {
+        throw new Error('view must be one of ' + Module['views']().map((v) => v.name).join(', ') + ' (got ' + nfTypeName(view) + ')');
       }
       const g = Object.assign({}, grid);
       delete g.bins;
-      const r = check(this._live().fillColor(String(view), ...gridArgs(g), bins));
+      const r = check(this._live().fillColor(view, ...gridArgs(g), bins));
       if (r.histogram) r.histogram = r.histogram.slice();
       return r;
     }

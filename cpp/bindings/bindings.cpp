@@ -153,19 +153,19 @@ val limits() {
 
 EMSCRIPTEN_BINDINGS(noisefield_core) {
   using namespace emscripten;
-  function("hash", &jsHash);
-  function("valueNoise", &jsValueNoise);
+  function("rawHash", &jsHash);
+  function("rawValueNoise", &jsValueNoise);
   function("rawFbm", &jsFbm);
-  function("nebula", &jsNebula);
-  function("clamp01", &nf::clamp01);
-  function("smooth", &nf::smooth);
-  function("smoothstep", &nf::smoothstep);
-  function("quintic", &nf::quintic);
-  function("lerp", &nf::lerp);
+  function("rawNebula", &jsNebula);
+  function("rawClamp01", &nf::clamp01);
+  function("rawSmooth", &nf::smooth);
+  function("rawSmoothstep", &nf::smoothstep);
+  function("rawQuintic", &nf::quintic);
+  function("rawLerp", &nf::lerp);
   function("heapUsedBytes", &heapUsedBytes);
   function("limits", &limits);
   constant("version", std::string(nf::kVersion));
-  class_<JsMulberry32>("Mulberry32").constructor<double>().function("next", &JsMulberry32::next).function(
+  class_<JsMulberry32>("RawMulberry32").constructor<double>().function("next", &JsMulberry32::next).function(
       "nextU32", &JsMulberry32::nextU32);
   class_<NoiseGrid>("RawNoiseGrid")
       .constructor<>()
@@ -359,7 +359,7 @@ class JsField {
                 double stepY, double offsetX, double offsetY, int bins) {
     nf::View view;
     if (!nf::parseView(viewName, &view))
-      return errorResult("view must be one of raw, land, bands, biomes, relief (got \"" + viewName + "\")");
+      return errorResult("view must be one of raw, land, bands, biomes, relief (got \"" + viewName.substr(0, 40) + "\")");
     nf::GridSpec g;
     const std::string e = gridFromNumbers(width, height, x, y, stepX, stepY, offsetX, offsetY, g);
     if (!e.empty()) return errorResult(e);
@@ -474,7 +474,13 @@ class JsLandscape {
       for (const auto& n : nf::scene::framingNames()) names += (names.empty() ? "" : ", ") + n;
       return errorResult("framing must be one of " + names + " or a point { x, y } (got " + framing + ")");
     }
-    scene_.setViewport({static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch), f});
+    if (!scene_.setViewport({static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch), f})) {
+      const nf::scene::Grid g = nf::scene::makeGrid(static_cast<int>(cssWidth), static_cast<int>(cssHeight), static_cast<int>(pitch), f);
+      return errorResult("setViewport: " + fmtNumber(cssWidth) + " x " + fmtNumber(cssHeight) + " at pitch " +
+                         fmtNumber(g.pitch) + " needs about " +
+                         fmtNumber(std::ceil(double(g.bw) * g.bh * nf::scene::kBytesPerBufferPixel / 1048576)) +
+                         " MB of buffers, more than the module can allocate now; the previous viewport stays");
+    }
     return val::undefined();
   }
   val setDay(double day) {
@@ -511,9 +517,11 @@ class JsLandscape {
     scene_.setWorldSeed(static_cast<uint32_t>(seed));
     return val::undefined();
   }
-  val setPortalMode(int mode) {
-    if (mode < 0 || mode > 2) return errorResult("portal mode must be idle, hot or enter");
-    scene_.setPortalMode(static_cast<nf::scene::PortalMode>(mode));
+  // A double, not an int: embind would wrap 2^32 + 1 to 1 ("hot") before any check could see it.
+  val setPortalMode(double mode) {
+    if (!(mode == 0 || mode == 1 || mode == 2))
+      return errorResult("portal mode must be idle, hot or enter (or 0, 1, 2) (got " + fmtNumber(mode) + ")");
+    scene_.setPortalMode(static_cast<nf::scene::PortalMode>(static_cast<int>(mode)));
     return val::undefined();
   }
   val setClock(double seconds) {
@@ -599,6 +607,7 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
   using namespace emscripten;
   constant("kLandscapeLayerCount", static_cast<int>(nf::scene::kLayerCount));
   constant("kDefaultWorldSeed", static_cast<double>(nf::scene::kDefaultWorldSeed));
+  constant("kMaxBufferPixels", static_cast<double>(nf::scene::kMaxBufferPixels));
   function("landscapeFramings", +[]() {
     val names = val::array();
     for (const auto& n : nf::scene::framingNames()) names.call<void>("push", n);

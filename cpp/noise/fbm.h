@@ -30,7 +30,7 @@ inline int clampOctaves(int octaves) {
 
 // fbm(x, y, seed, octaves = 3); octaves are clamped to [1, 16] (the JS binding rejects them instead).
 inline double fbm(double x, double y, uint32_t seed, int octaves = 3) {
-  return finite2(x, y) ? fbmUnchecked(x, y, seed, clampOctaves(octaves)) : kNonFiniteResult;
+  return finite2(x, y) ? definedResult(fbmUnchecked(x, y, seed, clampOctaves(octaves))) : kNonFiniteResult;
 }
 
 // The rift colour: q = F211(x, y); r = F223(x + 4q, y + 4q); F227(x + 3.5r, y + 3.5r), all 3 octaves.
@@ -41,6 +41,6 @@ inline double nebulaUnchecked(double x, double y) {
   return fbmUnchecked(x + 3.5 * r, y + 3.5 * r, 227, 3);
 }
 
-inline double nebula(double x, double y) { return finite2(x, y) ? nebulaUnchecked(x, y) : kNonFiniteResult; }
+inline double nebula(double x, double y) { return finite2(x, y) ? definedResult(nebulaUnchecked(x, y)) : kNonFiniteResult; }
 
 }  // namespace nf

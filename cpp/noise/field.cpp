@@ -430,6 +430,8 @@ const FieldOps* opsFor(const FieldConfig& c) {
       if (c.periodX > 0 || c.periodY > 0)
         return opsOf<tk::SimplexKernel, k3D<NT::Simplex, Is3D>, kAnalyticTiled<NT::Simplex>>();
       return opsOf<tk::SimplexKernel, k3D<NT::Simplex, Is3D>, kAnalytic<NT::Simplex>>();
+    case NT::OpenSimplex2:
+      return opsOf<tk::OpenSimplex2Kernel, k3D<NT::OpenSimplex2, Is3D>, kAnalytic<NT::OpenSimplex2>>();
     case NT::Cellular: {
       constexpr bool d3 = k3D<NT::Cellular, Is3D>, an = kAnalytic<NT::Cellular>;
       switch (c.cellDistance) {
@@ -482,6 +484,17 @@ FieldParams compile(const FieldConfig& c) {
 }
 
 inline bool finite3(double x, double y, double z) { return std::isfinite(x) && std::isfinite(y) && std::isfinite(z); }
+
+// definedResult over a row of samples (the fills' side of Field::sample's rule).
+inline void defineRow(double* v, int n) {
+  for (int i = 0; i < n; ++i) v[i] = definedResult(v[i]);
+}
+// A sample whose value overflowed has no slope either; an overflowed slope alone is flat.
+inline void defineGradient(double* h, double* gx, double* gy) {
+  if (!std::isfinite(*h)) *h = kNonFiniteResult, *gx = 0, *gy = 0;
+  if (!std::isfinite(*gx)) *gx = 0;
+  if (!std::isfinite(*gy)) *gy = 0;
+}
 
 template <class T>
 FillStats statsOf(const T* v, int64_t n) {
@@ -555,13 +568,13 @@ std::string Field::create(const FieldConfig& c, Field* out) {
 }
 
 double Field::sample(double x, double y) const {
-  return finite3(x, y, 0) ? ops_->sample(params_, tileX(x), tileY(y), params_.z) : kNonFiniteResult;
+  return finite3(x, y, 0) ? definedResult(ops_->sample(params_, tileX(x), tileY(y), params_.z)) : kNonFiniteResult;
 }
 double Field::sample(double x, double y, double z) const {
-  return finite3(x, y, z) ? ops3_->sample(params_, tileX(x), tileY(y), z) : kNonFiniteResult;
+  return finite3(x, y, z) ? definedResult(ops3_->sample(params_, tileX(x), tileY(y), z)) : kNonFiniteResult;
 }
 double Field::moisture(double x, double y) const {
-  return finite3(x, y, 0) ? ops_->sample(moistureParams_, tileX(x), tileY(y), params_.z) : kNonFiniteResult;
+  return finite3(x, y, 0) ? definedResult(ops_->sample(moistureParams_, tileX(x), tileY(y), params_.z)) : kNonFiniteResult;
 }
 bool Field::hasAnalyticGradient() const { return ops_->sampleGrad != nullptr; }
 
@@ -572,11 +585,17 @@ double Field::sampleGrad(double x, double y, double* gx, double* gy) const {
   }
   x = tileX(x);
   y = tileY(y);
-  if (hasAnalyticGradient()) return ops_->sampleGrad(params_, x, y, params_.z, gx, gy);
-  const double e = 1e-3 * params_.scale;  // a thousandth of a lattice cell
-  *gx = (ops_->sample(params_, x + e, y, params_.z) - ops_->sample(params_, x - e, y, params_.z)) / (2 * e);
-  *gy = (ops_->sample(params_, x, y + e, params_.z) - ops_->sample(params_, x, y - e, params_.z)) / (2 * e);
-  return ops_->sample(params_, x, y, params_.z);
+  double h;
+  if (hasAnalyticGradient()) {
+    h = ops_->sampleGrad(params_, x, y, params_.z, gx, gy);
+  } else {
+    const double e = 1e-3 * params_.scale;  // a thousandth of a lattice cell
+    *gx = (ops_->sample(params_, x + e, y, params_.z) - ops_->sample(params_, x - e, y, params_.z)) / (2 * e);
+    *gy = (ops_->sample(params_, x, y + e, params_.z) - ops_->sample(params_, x, y - e, params_.z)) / (2 * e);
+    h = ops_->sample(params_, x, y, params_.z);
+  }
+  defineGradient(&h, gx, gy);
+  return h;
 }
 
 namespace {
@@ -589,6 +608,7 @@ void fillGrid(const FieldOps& ops, const FieldParams& p, const std::vector<doubl
   std::vector<double> row(rows::paddedSize(g.width));
   for (int j = 0; j < g.height; ++j) {
     src->row(ys(j), row.data());
+    defineRow(row.data(), g.width);
     T* o = out + static_cast<size_t>(j) * g.width;
     for (int i = 0; i < g.width; ++i) o[i] = static_cast<T>(row[i]);
   }
@@ -624,15 +644,19 @@ class GradientRows {
   }
   // Each array holds paddedSize(n) doubles.
   void row(double y, double* h, double* gx, double* gy) {
-    if (grad_) return grad_->row(y, h, gx, gy);
-    const double e = e_;
-    mid_->row(y, h);
-    right_->row(y, a_.data());
-    left_->row(y, b_.data());
-    for (int i = 0; i < n_; ++i) gx[i] = (a_[i] - b_[i]) / (2 * e);
-    mid_->row(y + e, a_.data());
-    mid_->row(y - e, b_.data());
-    for (int i = 0; i < n_; ++i) gy[i] = (a_[i] - b_[i]) / (2 * e);
+    if (grad_) {
+      grad_->row(y, h, gx, gy);
+    } else {
+      const double e = e_;
+      mid_->row(y, h);
+      right_->row(y, a_.data());
+      left_->row(y, b_.data());
+      for (int i = 0; i < n_; ++i) gx[i] = (a_[i] - b_[i]) / (2 * e);
+      mid_->row(y + e, a_.data());
+      mid_->row(y - e, b_.data());
+      for (int i = 0; i < n_; ++i) gy[i] = (a_[i] - b_[i]) / (2 * e);
+    }
+    for (int i = 0; i < n_; ++i) defineGradient(h + i, gx + i, gy + i);
   }
 
  private:
@@ -715,6 +739,7 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
                               pixelOf(kBandColors[3])};
       for (int j = 0; j < g.height; ++j) {
         src->row(rowOf(g, j), h.data());
+        defineRow(h.data(), n);
         rowOut(j, &f, &px);
         acc.storeRow(h.data(), n, f);
         if (view == View::Raw) {
@@ -743,6 +768,8 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
         const double y = rowOf(g, j);
         src->row(y, h.data());
         moist->row(y, mo.data());
+        defineRow(h.data(), n);
+        defineRow(mo.data(), n);
         rowOut(j, &f, &px);
         acc.storeRow(h.data(), n, f);
         for (int i = 0; i < n; ++i) {
@@ -807,10 +834,9 @@ std::vector<uint32_t> histogram(const float* values, size_t n, int bins, double 
   if (bins <= 0 || !(hi > lo)) return h;
   const double k = bins / (hi - lo);
   for (size_t i = 0; i < n; ++i) {
-    double b = (values[i] - lo) * k;
-    if (!(b >= 0)) b = 0;  // also NaN
-    int bi = static_cast<int>(b);
-    if (bi >= bins) bi = bins - 1;
+    const double b = (values[i] - lo) * k;
+    // Compared before the conversion: a huge b (a tiny hi - lo) must not reach the int cast.
+    const int bi = !(b >= 0) ? 0 : (b >= bins ? bins - 1 : static_cast<int>(b));  // NaN: bin 0
     ++h[static_cast<size_t>(bi)];
   }
   return h;

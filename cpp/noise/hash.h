@@ -38,6 +38,9 @@ __attribute__((noinline))
 inline uint32_t wrapToU32Far(double d) {
   double m = std::fmod(d, kTwoPow32);
   if (m < 0) m += kTwoPow32;
+  // A non-finite lattice coordinate (an octave or warp that overflowed) has no index; 0 keeps the
+  // conversion defined, and the caller's result is non-finite anyway (README: coordinate range).
+  if (!(m >= 0 && m < kTwoPow32)) return 0u;
   return static_cast<uint32_t>(m);
 }
 #if defined(__GNUC__)

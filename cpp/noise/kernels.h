@@ -24,7 +24,7 @@
 
 namespace nf {
 
-enum class NoiseType : uint8_t { Value, Gradient, Simplex, Cellular };
+enum class NoiseType : uint8_t { Value, Gradient, Simplex, Cellular, OpenSimplex2 };
 enum class FadeKind : uint8_t { Linear, Cubic, Quintic };
 enum class FractalKind : uint8_t { None, Fbm, Ridged, Billow };
 enum class CellDistance : uint8_t { Euclidean, Manhattan, Chebyshev };
@@ -293,7 +293,9 @@ inline void sinCosTurns(double t, double* s, double* c) {
   const double cs =
       1 + t2 * (-1.0 / 2 + t2 * (1.0 / 24 + t2 * (-1.0 / 720 + t2 * (1.0 / 40320 + t2 * (-1.0 / 3628800 +
           t2 * (1.0 / 479001600 + t2 * (-1.0 / 87178291200 + t2 * (1.0 / 20922789888000))))))));
-  switch (static_cast<int>(q) & 3) {  // rotate by q quarter turns
+  // q is in [0, 4] for t in [0, 1]; a non-finite t (an overflowed coordinate) must not reach the
+  // int conversion, where it would be undefined.
+  switch ((q >= 0 && q <= 4 ? static_cast<int>(q) : 0) & 3) {  // rotate by q quarter turns
     case 0: *s = sn; *c = cs; break;
     case 1: *s = cs; *c = -sn; break;
     case 2: *s = -sn; *c = -cs; break;
@@ -312,6 +314,11 @@ inline void circlePoint(double x, double period, double* px, double* py) {
   *px = r * c;
   *py = r * s;
 }
+
+// The 2-D gradient sets: classic simplex picks one of 8 directions by the top 3 hash bits.
+struct Grad8 {
+  static const double* of(uint32_t h) { return kGrad2[h >> 29]; }
+};
 
 struct SimplexKernel {
   // With G, the analytic gradient of the untiled kernel. Tiled simplex has none here: the field's
@@ -399,7 +406,7 @@ struct SimplexKernel {
 
   // The raw kernel sums; sd is the seed term seed * seedMul of the corner hash. With G, also
   // d(raw)/dx and d(raw)/dy (addCorner).
-  template <bool G = false>
+  template <bool G = false, class Grads = Grad8>
   static double raw2(uint32_t sd, double x, double y, double* dx = nullptr, double* dy = nullptr) {
     const double s = (x + y) * kSimplexF2;
     const double fi = std::floor(x + s), fj = std::floor(y + s);
@@ -415,7 +422,7 @@ struct SimplexKernel {
     for (int k = 0; k < 3; ++k) {
       const double tt = 0.5 - xs[k] * xs[k] - ys[k] * ys[k];
       if (tt > 0) {
-        const double* g = kGrad2[hashFinish(cx[k] * kHashX + cy[k] * kHashY + sd) >> 29];
+        const double* g = Grads::of(hashFinish(cx[k] * kHashX + cy[k] * kHashY + sd));
         addCorner<G>(tt, g[0] * xs[k] + g[1] * ys[k], g, xs[k], ys[k], &n, &sx, &sy);
       }
     }
@@ -744,6 +751,129 @@ struct CellularKernel {
       case CellReturn::CellValue: break;
     }
     return eval3With<false, false>(o, x, y, z);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// OpenSimplex2 (K. Spencer's "OpenSimplex2", the fast variant FastNoiseLite defaults to), written
+// from the published algorithm:
+//  * 2-D: the simplex (triangular) lattice, three vertices per point, kernel (r^2 - d^2)^4 (g . d),
+//    r^2 = 0.5, with 24 gradients evenly spaced in angle (15 degrees apart, offset 7.5 degrees) in
+//    place of classic simplex's 8: fewer directional artefacts. It shares SimplexKernel::raw2.
+//  * 3-D: the body-centred cubic lattice, seen as two cubic lattices Z^3 and Z^3 + 1/2 with
+//    different seed terms (the second the bitwise complement), sampled after the orthogonal
+//    reflection p' = (2/3)(x + y + z)(1, 1, 1) - p, which turns the lattice so that its cube axes
+//    do not line up with x, y, z. On each cubic lattice two points count: the nearest, c = round(p'),
+//    and its neighbour across the face of the largest offset |d_m| (d = p' - c). Gradients: the 12
+//    cube-edge directions (kGrad3). Kernel radius: r^2 = 0.5, not the published 0.6. With two
+//    points per cubic lattice 0.6 is not seamless: at d = (1/2, 1/2, 0) the diagonal neighbour
+//    c + (1, 1, 0) is sqrt(0.5) away, inside 0.6, yet never evaluated, and where the largest
+//    offset switches from x to y the x- and y-neighbours (each at d^2 = 0.5 + 2t(t - 1) + 1 for
+//    |d_x| = |d_y| = t) trade places while both still have non-zero kernels. With r^2 = 0.5 every
+//    lattice point outside the two has d^2 >= 0.5 (for the other face neighbours d^2 - 2|d_k| + 1
+//    >= 2 (t - 1/2)^2 + 0.5 with |d_k| <= t = |d_m|; diagonal and farther ones >= 0.5), so no
+//    kernel is cut off. The continuity test checks it (with 0.6 it finds jumps of 1.1e-4).
+// Output 0.5 + 0.5 * raw * scale, clamped; scales a little under 1 / the hill-climbed max |raw|.
+// Not tileable (no circle or torus variant: the capability table says so).
+constexpr double kGrad24[24][2] = {
+    {0.9914448613738104, 0.13052619222005157},
+    {0.9238795325112867, 0.3826834323650898},
+    {0.7933533402912352, 0.6087614290087207},
+    {0.6087614290087207, 0.7933533402912352},
+    {0.38268343236508984, 0.9238795325112867},
+    {0.1305261922200517, 0.9914448613738104},
+    {-0.1305261922200516, 0.9914448613738104},
+    {-0.3826834323650897, 0.9238795325112867},
+    {-0.6087614290087207, 0.7933533402912352},
+    {-0.793353340291235, 0.6087614290087209},
+    {-0.9238795325112867, 0.3826834323650899},
+    {-0.9914448613738104, 0.13052619222005157},
+    {-0.9914448613738105, -0.13052619222005132},
+    {-0.9238795325112868, -0.38268343236508967},
+    {-0.7933533402912352, -0.6087614290087207},
+    {-0.6087614290087209, -0.7933533402912349},
+    {-0.3826834323650895, -0.9238795325112868},
+    {-0.13052619222005163, -0.9914448613738104},
+    {0.13052619222005127, -0.9914448613738105},
+    {0.38268343236509, -0.9238795325112866},
+    {0.6087614290087205, -0.7933533402912352},
+    {0.7933533402912349, -0.6087614290087209},
+    {0.9238795325112868, -0.38268343236508956},
+    {0.9914448613738104, -0.13052619222005168}
+};
+struct Grad24 {
+  static const double* of(uint32_t h) {
+    return kGrad24[static_cast<uint32_t>((static_cast<uint64_t>(h) * 24u) >> 32)];
+  }
+};
+constexpr double kOpenSimplex2Scale2 = 99.0;   // max |raw| 0.010016 (hill-climbed)
+constexpr double kOpenSimplex2Scale3 = 108.0;  // max |raw| 0.009197 (hill-climbed)
+constexpr double kOpenSimplexR2 = 0.5;
+
+struct OpenSimplex2Kernel {
+  template <bool G>
+  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
+    double dx = 0, dy = 0;
+    const double raw = SimplexKernel::raw2<G, Grad24>(seedTerm(o), x, y, &dx, &dy);
+    if constexpr (G) SimplexKernel::unitGrad(raw, kOpenSimplex2Scale2, dx, dy, gx, gy);
+    return SimplexKernel::toUnit(raw, kOpenSimplex2Scale2);
+  }
+  template <bool G>
+  static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
+    double dx = 0, dy = 0;
+    const double raw = raw3<G>(seedTerm(o), x, y, z, &dx, &dy);
+    if constexpr (G) SimplexKernel::unitGrad(raw, kOpenSimplex2Scale3, dx, dy, gx, gy);
+    return SimplexKernel::toUnit(raw, kOpenSimplex2Scale3);
+  }
+
+  // One lattice point's kernel at offset d (in the reflected frame) added into n, and with G its
+  // gradient (t^4 g - 8 t^3 (g . d) d, SimplexKernel::addCorner in 3-D) into s.
+  template <bool G>
+  static void addPoint(uint32_t h, const double d[3], double* n, double s[3]) {
+    const double t = kOpenSimplexR2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2];
+    if (!(t > 0)) return;
+    const double* g = kGrad3[hashFinish(h) >> 28];
+    const double gd = g[0] * d[0] + g[1] * d[1] + g[2] * d[2];
+    const double t2 = t * t;
+    *n += t2 * t2 * gd;
+    if constexpr (G) {
+      const double t4 = t2 * t2, c = 8 * (t2 * t) * gd;
+      for (int a = 0; a < 3; ++a) s[a] += t4 * g[a] - c * d[a];
+    }
+  }
+
+  // The raw sum at (x, y, z); with G, d(raw)/dx and d(raw)/dy in the input frame (the reflection
+  // is symmetric and its own inverse: d/dx = (2/3)(s0 + s1 + s2) - s0).
+  template <bool G = false>
+  static double raw3(uint32_t sd, double x, double y, double z, double* dx = nullptr, double* dy = nullptr) {
+    const double r = (x + y + z) * (2.0 / 3.0);
+    const double p[3] = {r - x, r - y, r - z};
+    constexpr uint32_t kMul[3] = {kHashX, kHashY, kHashZ};
+    double n = 0, s[3] = {0, 0, 0};
+    for (int lattice = 0; lattice < 2; ++lattice) {
+      const double shift = lattice ? 0.5 : 0;  // Z^3 + shift
+      const uint32_t seed = lattice ? ~sd : sd;
+      double c[3], d[3];
+      uint32_t h = seed;
+      int m = 0;
+      for (int a = 0; a < 3; ++a) {
+        c[a] = std::floor(p[a] - shift + 0.5);  // the nearest point's index (round half up)
+        d[a] = p[a] - (c[a] + shift);
+        h += wrapToU32(c[a]) * kMul[a];
+        if (std::fabs(d[a]) > std::fabs(d[m])) m = a;
+      }
+      addPoint<G>(h, d, &n, s);
+      const double step = d[m] < 0 ? -1 : 1;  // towards p' along the axis of the largest offset
+      double e[3] = {d[0], d[1], d[2]};
+      e[m] -= step;
+      addPoint<G>(h + (step > 0 ? kMul[m] : 0u - kMul[m]), e, &n, s);
+    }
+    if constexpr (G) {
+      const double sum = (s[0] + s[1] + s[2]) * (2.0 / 3.0);
+      *dx = sum - s[0];
+      *dy = sum - s[1];
+    }
+    return n;
   }
 };
 

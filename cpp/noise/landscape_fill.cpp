@@ -27,7 +27,7 @@ inline AxisTerm axisTerm(double c, uint32_t mul) {
   AxisTerm a;
   a.finite = std::isfinite(c);
   if (!a.finite) {
-    a.t = 0;
+    a.t = c - c;  // NaN, as valueNoiseUnchecked's fraction is: the sample is then non-finite too
     a.h0 = a.h1 = 0;
     return a;
   }
@@ -95,7 +95,7 @@ void nebulaRow(const GridSpec& g, const std::vector<AxisTerm>& cols, const AxisT
   xs[n] = xs[n > 0 ? n - 1 : 0];  // pad an odd row with a harmless duplicate sample
   qs[n] = qs[n > 0 ? n - 1 : 0];
   for (size_t i = 0; i < n; i += 2) nebulaWarpPair(xs + i, y, qs + i, out + i);
-  for (size_t i = 0; i < n; ++i) row[i] = static_cast<float>(cols[i * 3].finite ? out[i] : kNonFiniteResult);
+  for (size_t i = 0; i < n; ++i) row[i] = static_cast<float>(cols[i * 3].finite ? definedResult(out[i]) : kNonFiniteResult);
 }
 
 }  // namespace
@@ -140,7 +140,7 @@ FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, in
       } else {
         r = fbmFromTerms(X, rows, seedTerms, octaves);
       }
-      row[i] = static_cast<float>(r);
+      row[i] = static_cast<float>(definedResult(r));
     }
     stats.addRow(row, g.width);
   }

@@ -91,8 +91,8 @@ std::vector<ParamSpec> buildSchema() {
       // then optionally soft(min, max) (the recommended slider range) or below("key") (this
       // parameter must stay strictly below that one; validate() enforces the chains), only(types)
       // and when(key, op, value) (the applicability rule), combined with `|`.
-      {"type", "t", E, 0, 0, 3, 1, V{"value", "gradient", "simplex", "cellular"}, "noise",
-       "Noise type: value (hashed lattice values), gradient (Perlin), simplex (classic, Gustavson), cellular (Worley).", NF_ACC(type)},
+      {"type", "t", E, 0, 0, 4, 1, V{"value", "gradient", "simplex", "cellular", "opensimplex2"}, "noise",
+       "Noise type: value (hashed lattice values), gradient (Perlin), simplex (classic, Gustavson), cellular (Worley), opensimplex2 (OpenSimplex2: 24 gradients in 2-D, the BCC lattice in 3-D).", NF_ACC(type)},
       {"fade", "fd", E, 1, 0, 2, 1, V{"linear", "cubic", "quintic"}, "noise",
        "Interpolation fade for value and gradient noise: linear (shows creases), cubic smoothstep 3t^2-2t^3 (Perlin 1985), quintic 6t^5-15t^4+10t^3 (Perlin 2002).", NF_ACC(fade), only(lattice)},
       {"hash", "h", E, 0, 0, 1, 1, V{"landscape", "tutorial"}, "noise",
@@ -124,7 +124,7 @@ std::vector<ParamSpec> buildSchema() {
       {"warp2SeedY", "vy", I, 224, 0, kU32Max, 1, V{}, "warp", "Seed of the level-2 y offset.", NF_ACC(warp2SeedY), warp2},
 
       {"periodX", "px", I, 0, 0, 1048576, 1, V{}, "tiling",
-       "Tile period in x, in lattice cells (0: not tiled). f(x + periodX * scale, y) = f(x, y). Every type; simplex tiles by sampling 3-D / 4-D noise on a circle / torus.", NF_ACC(periodX), soft(0, 64) | only(tileable)},
+       "Tile period in x, in lattice cells (0: not tiled). f(x + k * periodX * scale, y) = f(x, y) bit for bit where the sum is exact. Every type but opensimplex2; simplex tiles by sampling 3-D / 4-D noise on a circle / torus.", NF_ACC(periodX), soft(0, 64) | only(tileable)},
       {"periodY", "py", I, 0, 0, 1048576, 1, V{}, "tiling", "Tile period in y, in lattice cells (0: not tiled).", NF_ACC(periodY), soft(0, 64) | only(tileable)},
 
       {"cellDistance", "cd", E, 0, 0, 2, 1, V{"euclidean", "manhattan", "chebyshev"}, "cellular", "Distance function of cellular noise.", NF_ACC(cellDistance), only(cellular)},
@@ -285,7 +285,7 @@ const char* paramTypeName(ParamType t) {
 
 static_assert(static_cast<int>(NoiseType::Value) == 0 && static_cast<int>(NoiseType::Gradient) == 1 &&
                   static_cast<int>(NoiseType::Simplex) == 2 && static_cast<int>(NoiseType::Cellular) == 3 &&
-                  sizeof(kTypeCaps) / sizeof(kTypeCaps[0]) == 4,
+                  static_cast<int>(NoiseType::OpenSimplex2) == 4 && sizeof(kTypeCaps) / sizeof(kTypeCaps[0]) == 5,
               "kTypeCaps is indexed by NoiseType");
 
 const char* paramAbove(std::string_view key) {

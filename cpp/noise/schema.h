@@ -77,7 +77,7 @@ struct FieldConfig {
 // field (the explorer dims the control; the value is kept).
 enum class RuleOp : uint8_t { None, Min, Equals, NotEquals };
 constexpr uint8_t typeBit(NoiseType t) { return static_cast<uint8_t>(1u << static_cast<int>(t)); }
-constexpr uint8_t kAllTypes = 0x0f;
+constexpr uint8_t kAllTypes = 0x1f;
 struct ParamRule {
   uint8_t types = kAllTypes;   // bit typeBit(t) set: applies to type t
   const char* key = nullptr;   // requires: parameter `key` ...
@@ -152,6 +152,8 @@ inline constexpr TypeCaps kTypeCaps[] = {
     // central differences.
     {NoiseType::Simplex, "simplex", true, true, true, false},
     {NoiseType::Cellular, "cellular", true, true, false, false},
+    // OpenSimplex2 has no circle / torus variant here (kernels.h).
+    {NoiseType::OpenSimplex2, "opensimplex2", true, false, true, false},
 };
 inline constexpr const TypeCaps& typeCaps(NoiseType t) { return kTypeCaps[static_cast<int>(t)]; }
 

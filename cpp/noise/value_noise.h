@@ -13,6 +13,11 @@ constexpr double kNonFiniteResult = 0.0;
 
 inline bool finite2(double x, double y) { return std::isfinite(x) && std::isfinite(y); }
 
+// A finite coordinate can still overflow in a high octave or a warp (|x * frequency| > DBL_MAX);
+// that evaluation comes out non-finite, and every public result and fill maps it here, to the
+// same value a non-finite coordinate gives. Finite results pass through bit for bit.
+inline double definedResult(double v) { return std::isfinite(v) ? v : kNonFiniteResult; }
+
 // No finiteness check: callers guarantee finite input. The operation order
 // a + (b-a)u + (c-a)v + (a-b-c+d)uv is the reference order (docs/scene.md, "Exactness"), left to right, so results are bit-exact.
 inline double valueNoiseUnchecked(double x, double y, uint32_t seed, uint32_t seedMul = kLandscapeSeedMul) {
@@ -29,7 +34,7 @@ inline double valueNoiseUnchecked(double x, double y, uint32_t seed, uint32_t se
 
 // valueNoise(x, y, seed) in [0, 1); kNonFiniteResult for non-finite coordinates.
 inline double valueNoise(double x, double y, uint32_t seed) {
-  return finite2(x, y) ? valueNoiseUnchecked(x, y, seed) : kNonFiniteResult;
+  return finite2(x, y) ? definedResult(valueNoiseUnchecked(x, y, seed)) : kNonFiniteResult;
 }
 
 }  // namespace nf

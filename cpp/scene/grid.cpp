@@ -31,6 +31,11 @@ Grid makeGrid(int cssWidth, int cssHeight, int pitch, const Framing& framing) {
   g.pitch = pitch > 0 ? std::min(pitch, 64) : autoPitch(g.cssW);
   g.bw = (g.cw + g.pitch - 1) / g.pitch;
   g.bh = (g.ch + g.pitch - 1) / g.pitch;
+  while (static_cast<long long>(g.bw) * g.bh > kMaxBufferPixels) {  // 8K at ?px=1, say
+    ++g.pitch;
+    g.bw = (g.cw + g.pitch - 1) / g.pitch;
+    g.bh = (g.ch + g.pitch - 1) / g.pitch;
+  }
   g.scale = std::max(g.cw / kSceneW, g.ch / kSceneH);
   if (framing.kind == Framing::Cover) {
     g.ox = (g.cw - kSceneW * g.scale) / 2;

@@ -33,6 +33,13 @@ struct Grid {
 // (viewport + 96).
 int autoPitch(int cssWidth);
 
+// The most buffer pixels (bw * bh) a viewport may take: at under 96 bytes per buffer pixel over
+// all layers and caches, 9 Mi pixels stay under 900 MB, and a resize holds the old buffers and the
+// new ones at once under the module's 2 GiB cap. 4K fits at pitch 1, 8K at pitch 2.
+constexpr long long kMaxBufferPixels = 9LL << 20;
+// Bytes per buffer pixel the scene's buffers and caches take at most (setViewport's probe).
+constexpr long long kBytesPerBufferPixel = 96;
+
 // Which part of the scene a viewport keeps in view. Cover (docs/scene.md, "Coordinates and grid"): the scene fills the canvas,
 // centred. Region: cover's zoom, or less when the region would not fit the viewport, centred on the
 // region and then moved to keep the scene over the canvas wherever the scene is large enough (a
@@ -45,7 +52,8 @@ struct Framing {
   double x = kSceneW / 2, y = kSceneH / 2;            // Point, scene units
 };
 
-// pitch 0 = autoPitch(cssWidth).
+// pitch 0 = autoPitch(cssWidth). A pitch whose buffers would exceed kMaxBufferPixels is raised to
+// the smallest one within it (Grid::pitch tells which was used).
 Grid makeGrid(int cssWidth, int cssHeight, int pitch, const Framing& framing = {});
 
 }  // namespace nf::scene

@@ -1,5 +1,7 @@
 #include "landscape.h"
 
+#include <cstdlib>
+
 #include <algorithm>
 #include <cmath>
 
@@ -81,8 +83,31 @@ bool framingNamed(const std::string& name, Framing* out) {
   return true;
 }
 
-void Landscape::setViewport(const Viewport& v) {
-  grid_ = makeGrid(v.cssWidth, v.cssHeight, v.pitch, v.framing);
+// Resizing holds the old buffers and the new ones at once. Ask malloc, which reports failure
+// (operator new would abort the module), for the new ones' worth first, in pieces the size of one
+// layer as the buffers will come: if that is refused, nothing has changed yet. Freed at once, the
+// space is there for the vectors setViewport makes.
+bool Landscape::memoryFor(const Grid& g) {
+  const size_t layer = static_cast<size_t>(g.bw) * static_cast<size_t>(g.bh) * 4;
+  constexpr int kPieces = static_cast<int>((kBytesPerBufferPixel + 3) / 4);
+  static void* volatile held[kPieces];  // volatile: the compiler may not elide the malloc/free pairs
+  int n = 0;
+  for (; n < kPieces; ++n) {
+    held[n] = std::malloc(layer);
+    if (!held[n]) break;
+  }
+  const bool ok = n == kPieces;
+  while (n > 0) {
+    std::free(held[--n]);
+    held[n] = nullptr;
+  }
+  return ok;
+}
+
+bool Landscape::setViewport(const Viewport& v) {
+  Grid next = makeGrid(v.cssWidth, v.cssHeight, v.pitch, v.framing);
+  if (!memoryFor(next)) return false;
+  grid_ = std::move(next);
   hasGrid_ = true;
   canopyShaped_ = false;
   for (Image& l : layers_) l.resize(grid_.bw, grid_.bh);
@@ -93,6 +118,7 @@ void Landscape::setViewport(const Viewport& v) {
   makeMeadow(meadow_, grid_, seeds_, world_);
   makeOpening(opening_, grid_);
   repaintAll();
+  return true;
 }
 
 void Landscape::repaintAll() {

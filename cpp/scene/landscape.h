@@ -58,7 +58,9 @@ class Landscape {
   explicit Landscape(uint32_t worldSeed = kDefaultWorldSeed);
 
   // Rebuilds the grid and every paint-once layer, then paints the tick layers for the current clock.
-  void setViewport(const Viewport& v);
+  // False, with nothing changed, when the memory for the new buffers cannot be had: the scene
+  // keeps its previous viewport (or none) and stays usable.
+  bool setViewport(const Viewport& v);
   void setDay(double day);          // clamped to [0, 1]; repaints the paint-once layers if changed
   void setDusk(double dusk);        // optional twilight in [0, 1] (docs/scene.md, "Light"); default 0
   // Both at once, with one repaint if either changed (each clamped to [0, 1]).
@@ -133,6 +135,7 @@ class Landscape {
   bool starsShown() const { return day_ < 0.35; }
 
  private:
+  static bool memoryFor(const Grid& g);  // whether the buffers of grid g can be allocated now
   void repaintOnce();  // grid-, day- and seed-dependent layers and caches
   void repaintAll();   // repaintOnce, then every layer, all reported by the next advance()
   void paintSkyTick();

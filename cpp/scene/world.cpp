@@ -74,12 +74,18 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.reach = d(600, 720);
       s.exponent = d(0.45, 0.7);
       s.height = d(165, 195);
-      s.fbmAmp = d(8, 20);
+      s.fbmAmp = d(20, 40);
       {
-        const double h = d(10, 35);
+        const double h = d(15, 45);
         const double w = d(60, 110);
         const double side = d.sign();
         addBump(s, {800 + side * d(280, 420), w, h});
+      }
+      {  // a cove, or nothing
+        const double h = d(0, 25);
+        const double w = d(50, 90);
+        const double side = d.sign();
+        addBump(s, {800 + side * d(250, 450), w, -h});
       }
       break;
     case 1:  // two summits either side of the gate (docs/scene.md, "World seeds")
@@ -113,15 +119,15 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.reach = d(620, 720);
       s.exponent = d(0.5, 0.7);
       s.height = d(160, 185);
-      s.fbmAmp = 20;
+      s.fbmAmp = d(20, 40);
       const double side = d.sign();
       {
-        const double h = d(50, 95);
-        const double w = d(90, 150);
+        const double h = d(45, 110);
+        const double w = d(80, 170);
         addBump(s, {800 + side * d(300, 420), w, h});
       }
       {
-        const double h = d(0, 25);
+        const double h = d(5, 40);
         const double w = d(60, 100);
         addBump(s, {800 - side * d(260, 400), w, h});
       }
@@ -131,9 +137,9 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.reach = d(720, 800);
       s.exponent = d(0.35, 0.5);
       s.height = d(140, 160);
-      s.fbmAmp = 24;
-      for (int k = 0, n = 2 + d.below(2); k < n; ++k) {
-        const double h = d(12, 32);
+      s.fbmAmp = d(20, 40);
+      for (int k = 0, n = 2 + d.below(3); k < n; ++k) {
+        const double h = d(12, 40);
         const double w = d(35, 75);
         const double side = d.sign();
         addBump(s, {800 + side * d(240, 620), w, h});

@@ -2,6 +2,8 @@
 // seed, to look at what the world seed varies (docs/scene.md, "World seeds"; docs/seeds.png).
 //   noisefield-sheet [--seeds 404,1,2,...] [--cols 4] [--day 1] [--width 1280 --height 800]
 //                    [--season DAY] [--t SECONDS] -o sheet.png
+//   noisefield-sheet --hashes [same options]   prints each world's seven layer hashes (FNV-1a 64)
+//                    instead, so a test can hold the wasm build's pixels against the native build's.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -35,7 +37,7 @@ void label(std::vector<uint8_t>& img, int width, int x, int y, unsigned value, i
 int usage() {
   std::fprintf(stderr,
                "usage: noisefield-sheet [--seeds 404,1,2,...] [--cols N] [--day D] [--season DAY] [--t SECONDS]\n"
-               "                        [--width W] [--height H] -o sheet.png\n");
+               "                        [--width W] [--height H] (-o sheet.png | --hashes)\n");
   return 2;
 }
 
@@ -47,8 +49,13 @@ int main(int argc, char** argv) {
   int cols = 4, width = 1280, height = 800;
   double day = 1, season = std::nan(""), t = 2;
   std::string out;
+  bool hashes = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--hashes") {
+      hashes = true;
+      continue;
+    }
     const char* v = i + 1 < argc ? argv[i + 1] : nullptr;
     if (!v) return usage();
     ++i;
@@ -69,7 +76,7 @@ int main(int argc, char** argv) {
     else if (a == "-o") out = v;
     else return usage();
   }
-  if (out.empty() || seeds.empty() || cols < 1 || width < 64 || height < 64 || width > 4000 || height > 4000) return usage();
+  if ((out.empty() && !hashes) || seeds.empty() || cols < 1 || width < 64 || height < 64 || width > 4000 || height > 4000) return usage();
 
   const int gap = 6, dot = 2, caption = 5 * dot + 4;
   struct Tile {
@@ -84,9 +91,22 @@ int main(int argc, char** argv) {
     scene.setViewport({width, height, 0});
     scene.setClock(t);
     scene.renderAll();
+    if (hashes) {
+      std::printf("%u", s);
+      const size_t n = static_cast<size_t>(scene.bufferWidth()) * scene.bufferHeight() * 4;
+      for (int l = 0; l < nf::scene::kLayerCount; ++l) {
+        const uint8_t* p = scene.pixels(static_cast<nf::scene::Layer>(l));
+        uint64_t h = 0xcbf29ce484222325ull;
+        for (size_t k = 0; k < n; ++k) h = (h ^ p[k]) * 0x100000001b3ull;
+        std::printf(" %016llx", static_cast<unsigned long long>(h));
+      }
+      std::printf("\n");
+      continue;
+    }
     const nf::scene::ComposeRect rect = nf::scene::bufferViewRect(scene, 1);
     tiles.push_back({rect.width, rect.height, nf::scene::composite(scene, rect)});
   }
+  if (hashes) return 0;
   const int tw = tiles[0].width, th = tiles[0].height;
   const int rows = (static_cast<int>(tiles.size()) + cols - 1) / cols;
   const int sw = gap + cols * (tw + gap), sh = gap + rows * (th + caption + gap);

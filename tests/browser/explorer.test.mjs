@@ -502,3 +502,22 @@ test('dark colour scheme renders cleanly', async () => {
     assert.deepEqual(problems, []);
   });
 });
+
+test('OpenSimplex2 and 3-D cellular are explorer types like the others (issue 10)', async () => {
+  for (const [query, shot] of [['?t=opensimplex2&sc=24&o=5', 'explorer-opensimplex2.png'],
+    ['?t=cellular&d=3&z=0.5&sc=16&cr=f2-f1&fr=none', 'explorer-cellular-3d.png']]) {
+    await withExplorer(query + '#view=raw', { viewport: { width: 1280, height: 1000 } }, async ({ page, problems }) => {
+      await idle(page);
+      for (const v of VIEWS) assert.ok((await canvasStats(page, sel(v))).colours >= 2, `${query}: ${v} is drawn`);
+      const cfg = await config(page);
+      assert.equal(cfg.type, query.includes('opensimplex2') ? 'opensimplex2' : 'cellular');
+      const dims = await page.evaluate(() => {
+        const box = document.querySelector('#controls .ex-ctl[data-key="dimensions"]');
+        return box.classList.contains('ex-inactive');
+      });
+      assert.equal(dims, false, 'dimensions applies to every type');
+      await page.screenshot({ path: join(artifactsDir, shot) });
+      assert.deepEqual(problems, []);
+    });
+  }
+});

@@ -80,6 +80,7 @@ test('Firefox ESR (WebDriver BiDi) shows the same layer hashes as Chromium for a
     const page = await firefox.newPage();
     page.setDefaultTimeout(30000);
     await page.setViewport({ width: 1280, height: 800 });
+    await page.evaluateOnNewDocument(() => { window.__noisefieldTestHooks = true; });  // web/404.js
     await page.goto(env.url + FROZEN + '&test');
     await page.waitForFunction(() => window.__noisefield);
     assert.equal(await page.evaluate(() => window.__noisefield.failed ?? null), null, 'mounted in Firefox');

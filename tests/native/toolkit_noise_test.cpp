@@ -578,7 +578,7 @@ TEST(ToolkitSchema, BadInputMessages) {
   EXPECT_EQ(c.set("gain", INFINITY), "gain must be a finite number in [0, 1] (got Infinity)");
   EXPECT_EQ(c.set("seed", -1), "seed must be an integer in [0, 4294967295] (got -1)");
   EXPECT_EQ(c.set("frequency", 2), "unknown parameter \"frequency\"");
-  EXPECT_EQ(c.setEnum("type", "perlin"), "type must be one of value, gradient, simplex, cellular (got \"perlin\")");
+  EXPECT_EQ(c.setEnum("type", "perlin"), "type must be one of value, gradient, simplex, cellular, opensimplex2 (got \"perlin\")");
   EXPECT_EQ(c.setEnum("octaves", "many"), "octaves must be an integer in [1, 16] (got \"many\")");
   EXPECT_EQ(c.setEnum("island", "yes"), "island must be a boolean (true/false or 1/0) (got \"yes\")");
   EXPECT_TRUE(c == nf::FieldConfig());  // failed sets change nothing

@@ -94,6 +94,29 @@ CellId simplexFieldId(const nf::FieldConfig& c, double x, double y, double z) {
   return simplexId(p, 4);
 }
 
+// OpenSimplex2: 2-D is the simplex lattice; 3-D the two cubic lattices of the reflected point,
+// each with its nearest point and the axis of its largest offset (kernels.h).
+CellId openSimplex2Id(const nf::FieldConfig& c, double x, double y, double z) {
+  double p[3] = {x, y, z};
+  if (c.dimensions == 2) return simplexId(p, 2);
+  const double r = (x + y + z) * (2.0 / 3.0);
+  const double q[3] = {r - x, r - y, r - z};
+  CellId id;
+  for (double shift : {0.0, 0.5}) {
+    int m = 0;
+    double d[3];
+    for (int a = 0; a < 3; ++a) {
+      const double cc = std::floor(q[a] - shift + 0.5);
+      d[a] = q[a] - (cc + shift);
+      id.push_back(cc);
+      if (std::fabs(d[a]) > std::fabs(d[m])) m = a;
+    }
+    id.push_back(m);
+    id.push_back(d[m] < 0);
+  }
+  return id;
+}
+
 std::vector<Continuity> continuityCases() {
   std::vector<Continuity> r;
   const char* fades[] = {"linear", "cubic", "quintic"};
@@ -115,6 +138,11 @@ std::vector<Continuity> continuityCases() {
                                  {"periodY", ty}});
         r.push_back({std::string("simplex d") + dims + " p" + tile + "," + ty, c, 270,
                      [c](double x, double y, double z) { return simplexFieldId(c, x, y, z); }});
+      }
+      if (std::string(tile) == "0") {  // OpenSimplex2: not tileable
+        nf::FieldConfig c = cfg({{"type", "opensimplex2"}, {"fractal", "none"}, {"dimensions", dims}});
+        r.push_back({std::string("opensimplex2 d") + dims, c, 270,
+                     [c](double x, double y, double z) { return openSimplex2Id(c, x, y, z); }});
       }
       for (const char* metric : {"euclidean", "manhattan", "chebyshev"})
         for (const char* ret : {"f1", "f2", "f2-f1"})
@@ -278,7 +306,7 @@ TEST(ToolkitProperties, EverySeedGivesItsOwnField) {
   g.originX = 3.3;
   g.originY = -7.1;
   g.stepX = g.stepY = 0.37;
-  for (const char* type : {"value", "gradient", "simplex", "cellular"})
+  for (const char* type : {"value", "gradient", "simplex", "cellular", "opensimplex2"})
     for (const char* hash : {"landscape", "tutorial"}) {
       std::vector<std::pair<uint32_t, uint32_t>> pairs = {{0u, 1u << 26}, {0u, 1u << 31}, {5u, 5u + (3u << 26)},
                                                           {0u, 0xFFFFFFFFu}};

@@ -33,6 +33,10 @@ const Snapshot kSnapshots[] = {
     {"wl=2&w=1.5&w2=0.8&sc=12", {0x1.fbd9133642368p-2, 0x1.d75f2a138f6b9p-2, 0x1.4cac8c3964a85p-1, 0x1.e2f9c15c0994dp-2, 0x1.b3643e57c058ap-2}},
     {"t=value&d=3&z=-2.5&wl=1&sc=5", {0x1.81b209309ea0fp-2, 0x1.65dffe68f664ep-2, 0x1.92bd65f82f737p-2, 0x1.2cf419f67a527p-2, 0x1.58db18bccd8b6p-1}},
     {"s=227&wl=2&wc=0&w=4&wy=211&w2=3.5&vy=223", {0x1.0e5e4b509a50dp-3, 0x1.a5e5c1796101dp-2, 0x1.e152de2a35e77p-2, 0x1.5f4a97a2aaaf8p-2, 0x1.09433dfc8e9d5p-1}},
+    // Added with OpenSimplex2 and 3-D cellular (issue 10): new rows, no earlier row changed.
+    {"t=opensimplex2&fr=none", {0x1.4f2a676129dap-3, 0x1.ecdc801b30134p-1, 0x1.8d65b18134f62p-1, 0x1.eb72520c87fe4p-1, 0x1.956934d220a6ap-2}},
+    {"t=opensimplex2&d=3&z=0.37&o=3", {0x1.e1d7cbaf25ebdp-3, 0x1.27334d15c233p-2, 0x1.367bf6567d54dp-2, 0x1.34cf234e7c4c6p-1, 0x1.e73a5d36fd728p-2}},
+    {"t=cellular&d=3&z=0.3&cr=f2&cd=manhattan", {0x1.11acb99068e16p-1, 0x1.fa95573944908p-2, 0x1.2d6d3dc45d9b9p-1, 0x1.0ffef292ff2ebp-1, 0x1.301c6689c5341p-1}},
 };
 
 TEST(ToolkitSnapshot, EveryTypeAtSmallLargeAndHugeCoordinates) {

@@ -47,6 +47,11 @@ std::vector<std::string> configs() {
       r.push_back(q + "&px=3&py=5&j=0.8");
     }
   r.push_back("t=simplex&d=3&z=0.37&px=6&s=4000000000");
+  // OpenSimplex2 (generic row kernels, analytic gradients), 2-D and 3-D, fractals and warps.
+  r.push_back("t=opensimplex2&fr=none&sc=3");
+  r.push_back("t=opensimplex2&o=4&fr=ridged&wl=2&sc=5");
+  r.push_back("t=opensimplex2&d=3&z=0.61&o=3&wl=1&s=3000000000");
+  r.push_back("t=opensimplex2&d=3&z=-2&fr=billow&te=4&is=1&ir=20");
   return r;
 }
 

@@ -12,9 +12,9 @@ test('schema is an array of plain objects', () => {
   const oct = s.find((p) => p.key === 'octaves');
   assert.deepEqual(oct, { key: 'octaves', short: 'o', type: 'int', group: 'fractal', description: oct.description,
     default: 3, min: 1, max: 16, step: 1, softMin: 1, softMax: 16,
-    applies: { types: ['value', 'gradient', 'simplex', 'cellular'], requires: { key: 'fractal', notEquals: 'none' }, text: 'Applies when `fractal` != none.' } });
+    applies: { types: ['value', 'gradient', 'simplex', 'cellular', 'opensimplex2'], requires: { key: 'fractal', notEquals: 'none' }, text: 'Applies when `fractal` != none.' } });
   const type = s.find((p) => p.key === 'type');
-  assert.deepEqual(type.values, ['value', 'gradient', 'simplex', 'cellular']);
+  assert.deepEqual(type.values, ['value', 'gradient', 'simplex', 'cellular', 'opensimplex2']);
   assert.equal(type.default, 'value');
   assert.match(nf.schemaMarkdown(), /\| `octaves` \| `o` \| int \| 3 \| \[1, 16\] \|/);
 });

@@ -84,7 +84,7 @@ test('cellular equals a brute-force search over a 9 x 9 window of feature points
 
 test('seeds s, s + 2^26 and s + 2^31 give different fields, for both hashes', () => {
   const r = rng(3);
-  for (const type of ['value', 'gradient', 'simplex', 'cellular'])
+  for (const type of ['value', 'gradient', 'simplex', 'cellular', 'opensimplex2'])
     for (const hash of ['landscape', 'tutorial'])
       for (let k = 0; k < 6; k++) {
         const s = Math.floor(r() * 2 ** 26);

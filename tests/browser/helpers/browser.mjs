@@ -1,7 +1,7 @@
 // Shared set-up for the browser tests: Debian's Chromium driven by playwright-core, and the repo
 // root served over HTTP (ES modules and wasm do not load from file://).
 import { chromium } from 'playwright-core';
-import { startServer } from '../../../tools/serve.mjs';
+import { REPO_SITE, startServer } from '../../../tools/serve.mjs';
 import { repoRoot } from '../../wasm/helpers/load.mjs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ export const artifactsDir = join(repoRoot, 'test-artifacts');
 mkdirSync(artifactsDir, { recursive: true });
 
 export async function startBrowser() {
-  const { server, url } = await startServer({ root: repoRoot });
+  const { server, url } = await startServer({ root: repoRoot, publish: REPO_SITE });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
   return {
     url,
@@ -27,8 +27,9 @@ export async function startBrowser() {
   };
 }
 
-// A page that records console errors, page errors and CSP violations as they happen.
-export async function openPage(browser, url, { viewport = { width: 1280, height: 800 }, colorScheme = 'light', reducedMotion = 'no-preference', javaScriptEnabled = true } = {}) {
+// A page that records console errors, page errors and CSP violations as they happen. testHooks:
+// the 404 page's `?test` hooks are on (web/404.js), as a visitor's page never has them.
+export async function openPage(browser, url, { viewport = { width: 1280, height: 800 }, colorScheme = 'light', reducedMotion = 'no-preference', javaScriptEnabled = true, testHooks = true } = {}) {
   const context = await browser.newContext({ viewport, colorScheme, reducedMotion, javaScriptEnabled });
   // Every wait is bounded: a stuck page fails its test instead of stalling the suite.
   context.setDefaultTimeout(20000);
@@ -42,6 +43,7 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
+  if (testHooks) await page.addInitScript(() => { window.__noisefieldTestHooks = true; });
   if (url) await page.goto(url);
   return { page, context, problems };
 }

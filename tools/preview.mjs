@@ -1,0 +1,59 @@
+// Link previews and the share page for `./noisefield dist`: the default world rendered by the
+// native CLI at build time (preview.png, 1200 x 630, the size link-preview cards use), the
+// og:/twitter: tags that point at it, and world/index.html, the page share links lead to (a link
+// to a missing path would answer 404 to the crawlers that fetch previews).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const PREVIEW = { file: 'preview.png', width: 1200, height: 630 };
+
+const escape = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+// Renders the preview of world `seed` (any seed text the page takes) with the native CLI.
+export function renderPreview(root, out, { seed = '404', t = '6' } = {}) {
+  const cli = join(root, 'build', 'native', 'noisefield-cli');
+  if (!existsSync(cli)) throw new Error('build/native/noisefield-cli is missing: run ./noisefield build first');
+  execFileSync(cli, ['render', '--seed', String(seed), '--t', String(t), '--width', String(PREVIEW.width),
+    '--height', String(PREVIEW.height), '-o', join(out, PREVIEW.file)], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+// The tags, for a page deployed at `base` on `site` (an origin like https://example.com; crawlers
+// want absolute image URLs, so without one the image URL is only path-absolute).
+export function previewTags({ base, site = null, title, description }) {
+  const image = site ? new URL(base + PREVIEW.file, site).href : base + PREVIEW.file;
+  return [
+    `<meta name="noisefield:share-page" content="world/">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${escape(title)}">`,
+    `<meta property="og:description" content="${escape(description)}">`,
+    `<meta property="og:image" content="${escape(image)}">`,
+    `<meta property="og:image:width" content="${PREVIEW.width}">`,
+    `<meta property="og:image:height" content="${PREVIEW.height}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${escape(title)}">`,
+    `<meta name="twitter:description" content="${escape(description)}">`,
+    `<meta name="twitter:image" content="${escape(image)}">`,
+  ].join('\n');
+}
+
+export const withTags = (html, tags) => {
+  if (!html.includes('</head>')) throw new Error('dist: the page has no </head>');
+  return html.replace('</head>', `${tags}\n</head>`);
+};
+
+// The share page: the same page, saying it shows a shared world instead of a missing page.
+export function sharePage(html) {
+  const swaps = [
+    [/<title>[^<]*<\/title>/, '<title>A noisefield world</title>'],
+    [/<p class="nf-code">[^<]*<\/p>/, '<p class="nf-code">A shared world</p>'],
+    [/<h1>[^<]*<\/h1>/, '<h1>A landscape of its own</h1>'],
+    [/<p>The address you followed[\s\S]*?<\/p>/, '<p>Someone shared this world with you: every pixel is drawn live from the link. Step through the gate, or take the path home.</p>'],
+    [/<meta name="robots" content="noindex">\n?/, ''],
+  ];
+  for (const [re, to] of swaps) {
+    if (!re.test(html)) throw new Error(`dist: the share page expected ${re}`);
+    html = html.replace(re, to);
+  }
+  return html;
+}
