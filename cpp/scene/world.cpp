@@ -69,51 +69,38 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
   s.kind = d.below(4);
   s.centre = 800 + d(-50, 50);
   s.nibble = d(8, 18);
+  // A bump's numbers in g++'s order: height, width, then its place (place() may draw a side first).
+  auto bump = [&](double h0, double h1, double w0, double w1, auto place) {
+    const double h = d(h0, h1);
+    const double w = d(w0, w1);
+    addBump(s, {place(), w, h});
+  };
+  auto away = [&](double lo, double hi) {
+    return [&d, lo, hi] {
+      const double side = d.sign();
+      return 800 + side * d(lo, hi);
+    };
+  };
+  auto near = [&](double x, double lo, double hi) { return [&d, x, lo, hi] { return x + d(lo, hi); }; };
   switch (s.kind) {
     case 0:  // a knoll like the original, broader or steeper
       s.reach = d(600, 720);
       s.exponent = d(0.45, 0.7);
       s.height = d(165, 195);
       s.fbmAmp = d(20, 40);
-      {
-        const double h = d(15, 45);
-        const double w = d(60, 110);
-        const double side = d.sign();
-        addBump(s, {800 + side * d(280, 420), w, h});
-      }
-      {  // a cove, or nothing
-        const double h = d(0, 25);
-        const double w = d(50, 90);
-        const double side = d.sign();
-        addBump(s, {800 + side * d(250, 450), w, -h});
-      }
+      bump(15, 45, 60, 110, away(280, 420));
+      bump(0, -25, 50, 90, away(250, 450));  // a cove, or nothing
       break;
     case 1:  // two summits either side of the gate (docs/scene.md, "World seeds")
       s.reach = d(680, 740);
       s.exponent = 0.7;
       s.height = d(215, 240);
       s.fbmAmp = 34;
-      {
-        const double h = d(30, 50);
-        const double w = d(95, 120);
-        addBump(s, {610 + d(-50, 30), w, h});
-      }
-      {
-        const double h = d(35, 55);
-        const double w = d(90, 115);
-        addBump(s, {1010 + d(-30, 50), w, h});
-      }
+      bump(30, 50, 95, 120, near(610, -50, 30));
+      bump(35, 55, 90, 115, near(1010, -30, 50));
       addBump(s, {800, 90, -10});
-      {
-        const double h = d(10, 35);
-        const double w = d(50, 70);
-        addBump(s, {1290 + d(-40, 40), w, h});
-      }
-      {
-        const double h = d(8, 25);
-        const double w = d(60, 90);
-        addBump(s, {330 + d(-40, 40), w, h});
-      }
+      bump(10, 35, 50, 70, near(1290, -40, 40));
+      bump(8, 25, 60, 90, near(330, -40, 40));
       break;
     case 2: {  // one high shoulder, a low spit on the other side
       s.reach = d(620, 720);
@@ -121,16 +108,8 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.height = d(160, 185);
       s.fbmAmp = d(20, 40);
       const double side = d.sign();
-      {
-        const double h = d(45, 110);
-        const double w = d(80, 170);
-        addBump(s, {800 + side * d(300, 420), w, h});
-      }
-      {
-        const double h = d(5, 40);
-        const double w = d(60, 100);
-        addBump(s, {800 - side * d(260, 400), w, h});
-      }
+      bump(45, 110, 80, 170, near(800, side * 300, side * 420));
+      bump(5, 40, 60, 100, near(800, -side * 260, -side * 400));
       break;
     }
     default:  // long and low with knobs
@@ -138,12 +117,7 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
       s.exponent = d(0.35, 0.5);
       s.height = d(140, 160);
       s.fbmAmp = d(20, 40);
-      for (int k = 0, n = 2 + d.below(3); k < n; ++k) {
-        const double h = d(12, 40);
-        const double w = d(35, 75);
-        const double side = d.sign();
-        addBump(s, {800 + side * d(240, 620), w, h});
-      }
+      for (int k = 0, n = 2 + d.below(3); k < n; ++k) bump(12, 40, 35, 75, away(240, 620));
       break;
   }
   // The seat: near the gate the island stays below the ring's outer edge (with the nibble's margin)
