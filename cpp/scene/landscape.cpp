@@ -44,6 +44,7 @@ Landscape::Landscape(uint32_t worldSeed) : seeds_(worldSeed) { setWorld(worldSee
 void Landscape::setWorld(uint32_t seed) {
   seeds_ = Seeds(seed);
   world_ = makeWorld(seed);
+  canopyShaped_ = false;
   riftRampFor(world_, riftRamp_);
   pal_ = makePalette(day_, dusk_, world_);
   makeMotes(rift_.motes, seeds_.motes);
@@ -117,6 +118,7 @@ bool Landscape::setViewport(const Viewport& v) {
   if (!memoryFor(next)) return false;
   grid_ = std::move(next);
   hasGrid_ = true;
+  canopyShaped_ = false;
   for (Image& l : layers_) l.resize(grid_.bw, grid_.bh);
   skyBack_.resize(grid_.bw, grid_.bh);
   skyBase_.resize(grid_.bw, grid_.bh);
@@ -241,7 +243,9 @@ void Landscape::repaintOnce() {
   paintSkyBase(skyBase_, grid_, pal_, ridges_.skylineMax + 30, air_);
   paintGate(layers_[kGate], grid_, pal_, scratch_);
   paintHillBase(hillBase_, grid_, pal_, meadow_, seeds_, world_);
-  makeCanopy(canopy_, grid_, pal_, seeds_, world_, meadow_.top);
+  // A new daylight, twilight or season repaints the bark only; the trees and leaves stay.
+  makeCanopy(canopy_, grid_, pal_, seeds_, world_, meadow_.top, !canopyShaped_);
+  canopyShaped_ = true;
   dirty_ |= (1u << kLand) | (1u << kGate);
 }
 

@@ -168,6 +168,7 @@ class Landscape {
   Meadow meadow_;
   Opening opening_;
   CanopyCache canopy_;
+  bool canopyShaped_ = false;  // canopy_ holds the trees of this grid and world
   std::vector<Cypress> pines_;
   std::vector<SkyStar> stars_;
   std::vector<Ripple> ripples_;
