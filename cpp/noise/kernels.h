@@ -686,13 +686,20 @@ inline void cellSearch3(const Octave& o, const uint32_t* hx, const uint32_t* hy,
     gy[k + R] = cellGap(k, fy, o.jitter);
     gz[k + R] = cellGap(k, fz, o.jitter);
   }
-  for (int k = -R; k <= R; ++k)
-    for (int j = -R; j <= R; ++j)
+  // A whole slice (fixed k) or row (fixed j, k) is skipped when its own bound, the metric of its
+  // gaps with the free axes at 0, is not below the current F2: every cell in it has a bound at
+  // least as large (each metric grows with each |component|), so the same cells are visited.
+  auto open = [&](double bound) { return bound < (NeedF2 ? b.f2 : b.f1) + kCellSlack; };
+  for (int k = -R; k <= R; ++k) {
+    if (!open(cellMetric<D, Squared>(0, 0, gz[k + R]))) continue;
+    for (int j = -R; j <= R; ++j) {
+      if (!open(cellMetric<D, Squared>(0, gy[j + R], gz[k + R]))) continue;
       for (int i = -R; i <= R; ++i) {
         if (i >= -1 && i <= 1 && j >= -1 && j <= 1 && k >= -1 && k <= 1) continue;
-        if (cellMetric<D, Squared>(gx[i + R], gy[j + R], gz[k + R]) < (NeedF2 ? b.f2 : b.f1) + kCellSlack)
-          visit(i, j, k);
+        if (open(cellMetric<D, Squared>(gx[i + R], gy[j + R], gz[k + R]))) visit(i, j, k);
       }
+    }
+  }
   if constexpr (Squared) {
     b.f1 = std::sqrt(b.f1);
     b.f2 = std::sqrt(b.f2);
