@@ -44,6 +44,17 @@ void BM_Viewport(benchmark::State& state) {  // the paint-once work of a resize,
   }
 }
 
+void BM_DayChange(benchmark::State& state) {  // setDayAndDusk: the paint-once layers again, plus renderAll
+  Landscape scene;
+  scene.setDayAndDusk(0.6, 0);
+  scene.setViewport({1920, 1080, static_cast<int>(state.range(0))});
+  bool flip = false;
+  for (auto _ : state) {
+    scene.setDayAndDusk((flip = !flip) ? 0.55 : 0.6, 0);
+    benchmark::DoNotOptimize(scene.pixels(nf::scene::kSky));
+  }
+}
+
 // Pitch 1 is slow enough to need 2 s per repetition for a stable median.
 #define NF_PITCHES(bm)                                        \
   BENCHMARK(bm)->Arg(5)->Arg(2)->Unit(benchmark::kMillisecond); \
@@ -55,5 +66,6 @@ NF_PITCHES(BM_NearTick);
 NF_PITCHES(BM_RiftTick);
 NF_PITCHES(BM_RenderAll);
 NF_PITCHES(BM_Viewport);
+NF_PITCHES(BM_DayChange);
 
 }  // namespace

@@ -44,6 +44,7 @@ Landscape::Landscape(uint32_t worldSeed) : seeds_(worldSeed) { setWorld(worldSee
 void Landscape::setWorld(uint32_t seed) {
   seeds_ = Seeds(seed);
   world_ = makeWorld(seed);
+  canopyShaped_ = false;
   riftRampFor(world_, riftRamp_);
   pal_ = makePalette(day_, dusk_, world_);
   makeMotes(rift_.motes, seeds_.motes);
@@ -54,7 +55,7 @@ void Landscape::setWorld(uint32_t seed) {
 }
 
 const std::vector<std::string>& framingNames() {
-  static const std::vector<std::string> names = {"cover", "gate", "island"};
+  static const std::vector<std::string> names = {"cover", "gate", "island", "shore"};
   return names;
 }
 
@@ -75,6 +76,15 @@ bool framingNamed(const std::string& name, Framing* out) {
     f.x1 = kGateX + 3.5 * kGateR;
     f.y0 = kGateY + kGateR;
     f.y1 = kSceneH;
+  } else if (name == "shore") {
+    // The ring and the water line, from a narrow strip through the gate's middle: cover's zoom
+    // wherever that shows both, less only in a wide short window.
+    f.kind = Framing::Region;
+    f.x0 = kGateX - 100;
+    f.x1 = kGateX + 100;
+    f.y0 = kGateY - ring;
+    f.y1 = kWater + 50;
+    f.centre = false;
   } else {
     return false;
   }
@@ -108,6 +118,7 @@ bool Landscape::setViewport(const Viewport& v) {
   if (!memoryFor(next)) return false;
   grid_ = std::move(next);
   hasGrid_ = true;
+  canopyShaped_ = false;
   for (Image& l : layers_) l.resize(grid_.bw, grid_.bh);
   skyBack_.resize(grid_.bw, grid_.bh);
   skyBase_.resize(grid_.bw, grid_.bh);
@@ -232,7 +243,9 @@ void Landscape::repaintOnce() {
   paintSkyBase(skyBase_, grid_, pal_, ridges_.skylineMax + 30, air_);
   paintGate(layers_[kGate], grid_, pal_, scratch_);
   paintHillBase(hillBase_, grid_, pal_, meadow_, seeds_, world_);
-  makeCanopy(canopy_, grid_, pal_, seeds_, world_, meadow_.top);
+  // A new daylight, twilight or season repaints the bark only; the trees and leaves stay.
+  makeCanopy(canopy_, grid_, pal_, seeds_, world_, meadow_.top, !canopyShaped_);
+  canopyShaped_ = true;
   dirty_ |= (1u << kLand) | (1u << kGate);
 }
 

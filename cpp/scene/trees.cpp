@@ -124,39 +124,13 @@ void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double 
 }
 
 void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
-                const std::vector<float>& hillTop) {
+                const std::vector<float>& hillTop, bool reshape) {
   const int bw = g.bw, bh = g.bh;
-  const size_t n = static_cast<size_t>(bw) * bh;
-  // Repoussoir trees hug whatever edges the slice fit leaves visible.
-  const double left = g.sx[0], span = g.sx[bw - 1] - left;
-  c.roots[0] = left + span * 0.04;
-  c.roots[1] = left + span * 0.97;
-  const double k = clampd(span / 1500, 0.45, 1);
-  growTree(c.trees[0], s.trees[0], c.roots[0], 1080, -0.04, 46 * k * w.trees[0].size, 90 * k * w.trees[0].size, w.trees[0]);
-  growTree(c.trees[1], s.trees[1], c.roots[1], 1080, 0.02, 36 * k * w.trees[1].size, 80 * k * w.trees[1].size, w.trees[1]);
-
-  c.density.assign(n, 0.f);
-  c.depth.assign(n, 0.f);
-  c.leafTone.assign(n, 0.f);
-  c.cover.assign(n, 0.f);
-  c.groundCover.assign(n, 0.f);
-  c.groundU.assign(n, 0.f);
-  c.bark.resize(bw, bh);
   auto toI = [&](double x) { return jsRound((x - g.sx[0]) / g.px); };
   auto toJ = [&](double y) { return jsRound((y - g.sy[0]) / g.px); };
+  if (reshape) shapeCanopy(c, g, s, w, hillTop);
+  c.bark.resize(bw, bh);
   for (const Tree& tree : c.trees) {
-    for (const Tip& t : tree.tips) {
-      const int i0 = std::max(0, toI(t.x - kSplat)), i1 = std::min(bw - 1, toI(t.x + kSplat));
-      const int j0 = std::max(0, toJ(t.y - kSplat)), j1 = std::min(bh - 1, toJ(t.y + kSplat));
-      for (int j = j0; j <= j1; ++j)
-        for (int i = i0; i <= i1; ++i) {
-          const double q = 1 - std::hypot(g.sx[i] - t.x, g.sy[j] - t.y) / kSplat;
-          if (q <= 0) continue;
-          const size_t p = static_cast<size_t>(j) * bw + i;
-          c.density[p] += static_cast<float>(q * q);
-          c.depth[p] += static_cast<float>(q * q * t.z);
-        }
-    }
     // Twigs thinner than a pixel stay hidden in the leaves instead of stair-stepping across it.
     for (const Segment& sg : tree.segs) {
       if (sg.w0 < g.px * 0.8) continue;
@@ -174,6 +148,41 @@ void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& 
           const double half = std::max((sg.w0 + (sg.w1 - sg.w0) * u) / 2, g.px * 0.5);
           if (std::hypot(qx, qy) > half) continue;
           c.bark.p[static_cast<size_t>(j) * bw + i] = ramp(pal.at(kBarkC), 3, 0.5 + side / half * 0.5, i, j);
+        }
+    }
+  }
+}
+
+void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop) {
+  const int bw = g.bw, bh = g.bh;
+  const size_t n = static_cast<size_t>(bw) * bh;
+  // Repoussoir trees hug whatever edges the slice fit leaves visible.
+  const double left = g.sx[0], span = g.sx[bw - 1] - left;
+  c.roots[0] = left + span * 0.04;
+  c.roots[1] = left + span * 0.97;
+  const double k = clampd(span / 1500, 0.45, 1);
+  growTree(c.trees[0], s.trees[0], c.roots[0], 1080, -0.04, 46 * k * w.trees[0].size, 90 * k * w.trees[0].size, w.trees[0]);
+  growTree(c.trees[1], s.trees[1], c.roots[1], 1080, 0.02, 36 * k * w.trees[1].size, 80 * k * w.trees[1].size, w.trees[1]);
+
+  c.density.assign(n, 0.f);
+  c.depth.assign(n, 0.f);
+  c.leafTone.assign(n, 0.f);
+  c.cover.assign(n, 0.f);
+  c.groundCover.assign(n, 0.f);
+  c.groundU.assign(n, 0.f);
+  auto toI = [&](double x) { return jsRound((x - g.sx[0]) / g.px); };
+  auto toJ = [&](double y) { return jsRound((y - g.sy[0]) / g.px); };
+  for (const Tree& tree : c.trees) {
+    for (const Tip& t : tree.tips) {
+      const int i0 = std::max(0, toI(t.x - kSplat)), i1 = std::min(bw - 1, toI(t.x + kSplat));
+      const int j0 = std::max(0, toJ(t.y - kSplat)), j1 = std::min(bh - 1, toJ(t.y + kSplat));
+      for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; ++i) {
+          const double q = 1 - std::hypot(g.sx[i] - t.x, g.sy[j] - t.y) / kSplat;
+          if (q <= 0) continue;
+          const size_t p = static_cast<size_t>(j) * bw + i;
+          c.density[p] += static_cast<float>(q * q);
+          c.depth[p] += static_cast<float>(q * q * t.z);
         }
     }
   }

@@ -48,8 +48,12 @@ struct CanopyCache {
   WindTerms leafWind, dappleWind;                       // per-tick scratch
 };
 
+// The trees and everything about the canopy that does not depend on the palette: grown trees,
+// leaf density, depth and tone, the dapple's cover (on a new grid, world or seed).
+void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop);
+// shapeCanopy when reshape (else the shape is kept: a new palette only), then the bark in pal.
 void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
-                const std::vector<float>& hillTop);
+                const std::vector<float>& hillTop, bool reshape = true);
 void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
                  double clock);
 

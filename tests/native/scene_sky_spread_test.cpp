@@ -66,3 +66,37 @@ TEST(SkySpread, RenderAllAndSetClockDropATickInProgress) {
   EXPECT_EQ(s.advance(0) & (1u << kSky), 0u) << "no stale tick is shown after renderAll";
   EXPECT_EQ(sky(s), still);
 }
+
+// A new daylight, twilight or season keeps the grown canopy and repaints only its bark; a new world
+// or viewport regrows it. Every layer must match a scene built fresh in the final state.
+namespace {
+void expectSameLayers(const nf::scene::Landscape& a, const nf::scene::Landscape& b, const char* what) {
+  using namespace nf::scene;
+  const size_t n = static_cast<size_t>(a.bufferWidth()) * a.bufferHeight() * 4;
+  ASSERT_EQ(a.bufferWidth(), b.bufferWidth());
+  for (int l = 0; l < kLayerCount; ++l)
+    EXPECT_EQ(0, std::memcmp(a.pixels(static_cast<Layer>(l)), b.pixels(static_cast<Layer>(l)), n)) << what << ", layer " << l;
+}
+}  // namespace
+
+TEST(CanopyCache, DayDuskSeasonSeedAndViewportChangesMatchAFreshScene) {
+  using namespace nf::scene;
+  Landscape s;
+  s.setViewport({900, 600, 3});
+  s.setDayAndDusk(0.2, 0.5);
+  s.setSeason(30);
+  Landscape fresh1;
+  fresh1.setDayAndDusk(0.2, 0.5);
+  fresh1.setSeason(30);
+  fresh1.setViewport({900, 600, 3});
+  expectSameLayers(s, fresh1, "after day, dusk and season");
+
+  s.setWorldSeed(405);
+  s.setViewport({700, 500, 2});
+  s.setDayAndDusk(0.8, 0);
+  Landscape fresh2(405);
+  fresh2.setSeason(30);
+  fresh2.setDayAndDusk(0.8, 0);
+  fresh2.setViewport({700, 500, 2});
+  expectSameLayers(s, fresh2, "after a new world, viewport and day");
+}
