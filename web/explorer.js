@@ -524,8 +524,15 @@ function writeUrl() {
   const url = currentUrl();
   if (url !== location.pathname + location.search + location.hash) history.replaceState(null, '', url);
 }
+// While input moves, the URL waits (toQuery and replaceState in a drag's frames buy nothing);
+// flushUrl (copy link, the tests) writes it at once.
+function writeUrlWhenQuiet() {
+  urlTimer = 0;
+  if (performance.now() - lastInputAt < QUIET_MS) urlTimer = setTimeout(writeUrlWhenQuiet, URL_INTERVAL_MS);
+  else writeUrl();
+}
 function scheduleUrl() {
-  if (!urlTimer) urlTimer = setTimeout(writeUrl, URL_INTERVAL_MS);
+  if (!urlTimer) urlTimer = setTimeout(writeUrlWhenQuiet, URL_INTERVAL_MS);
 }
 function flushUrl() {
   applyPending();
