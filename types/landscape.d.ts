@@ -2,7 +2,7 @@
 // the package's "noisefield/landscape", dist/landscape/landscape.js).
 import type { NoisefieldModule } from './noisefield.js';
 
-export type Framing = 'cover' | 'gate' | 'island' | { x: number; y: number };
+export type Framing = 'cover' | 'gate' | 'island' | 'shore' | { x: number; y: number };
 
 export interface MountOptions {
   /** World seed: an integer 0..4294967295 or a word (FNV-1a 32 of its UTF-8). Default 404. */
@@ -23,7 +23,7 @@ export interface MountOptions {
   home?: string;
   /** false: no portal link at all (no tab stop, no navigation). Default true. */
   portal?: boolean;
-  /** Which part of the scene stays in view: 'cover' (fill, the default), 'gate', 'island' or a focal point in scene units. */
+  /** Which part of the scene stays in view: 'cover' (fill, the default), 'gate', 'island', 'shore' or a focal point in scene units. */
   framing?: Framing;
   /** 'element' (the default): the parallax follows the pointer over the element only; 'window': anywhere in the window. */
   parallax?: 'element' | 'window';

@@ -59,7 +59,8 @@ export function fitCard(card, handle, host) {
         width = `${Math.floor(room)}px`;
       }
       apply(place, mode, width);
-      if (cardFits(card.getBoundingClientRect(), boxes)) return;
+      const r = card.getBoundingClientRect();
+      if (r.bottom <= win.innerHeight && r.right <= win.innerWidth && cardFits(r, boxes)) return;
     }
     apply('top', 'compact');   // nothing fits whole: the smallest card, above the gate
   }

@@ -84,6 +84,7 @@ async function start() {
       ...mountOptions(M, state),
       home: $('.nf-home')?.href || '/',  // resolved against <base href>: the site's root
       parallax: 'window',  // the card lies over the backdrop: the pointer over it still counts
+      framing: 'shore',    // cover, but a phone held sideways still shows the gate whole and the water
       debug: test,
     });
   } catch (err) {

@@ -36,8 +36,19 @@ function fit(canvas) {
   if (canvas.width !== w || canvas.height !== h) {
     canvas.width = w;
     canvas.height = h;
+    fonts.delete(canvas);   // a resize resets the context's state
   }
   return dpr;
+}
+
+// Assigning ctx.font on a canvas in the document resolves the font against the canvas's style: a
+// forced style recalc and layout, even for the same string. Each chart sets its font once, in
+// begin(), and only when it differs from what the context holds.
+const fonts = new WeakMap();
+function useFont(canvas, ctx, font) {
+  if (fonts.get(canvas) === font) return;
+  ctx.font = font;
+  fonts.set(canvas, font);
 }
 
 // Chart colours come from CSS custom properties (light and dark schemes); read once per scheme.
@@ -61,6 +72,7 @@ function begin(canvas) {
   const w = canvas.width, h = canvas.height;
   const th = theme(canvas);
   ctx.clearRect(0, 0, w, h);
+  useFont(canvas, ctx, scaledFont(th, dpr));
   return { dpr, ctx, w, h, th };
 }
 
@@ -73,7 +85,6 @@ function thresholdLines(ctx, w, yOf, xOf, thresholds, th, dpr, vertical) {
   ctx.lineWidth = dpr;
   ctx.strokeStyle = th.muted;
   ctx.fillStyle = th.muted;
-  ctx.font = scaledFont(th, dpr);
   // Labels of cuts closer than a label's size move aside (left / up) so both stay legible.
   let prev = -Infinity;
   thresholds.forEach((t, i) => {
@@ -168,7 +179,6 @@ export function drawHistogram(canvas, bins, thresholds, bandColors, mean) {
   ctx.lineTo(left + plotW, top + plotH + 0.5);
   ctx.stroke();
   ctx.fillStyle = th.muted;
-  ctx.font = scaledFont(th, dpr);
   ctx.textAlign = 'left';
   ctx.fillText('0', left, h - 3 * dpr);
   ctx.textAlign = 'right';

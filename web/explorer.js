@@ -17,9 +17,12 @@ const STARTER = { scale: 16 };
 const FRAME_BUDGET_MS = 12;                        // other views render while the frame has time
 // While a slider or the map moves, a view whose full render took longer than this is previewed at
 // half resolution (a quarter of the samples, scaled up by drawImage) and rendered in full once the
-// input has been quiet for QUIET_MS. Fast machines never see a preview.
-const PREVIEW_AFTER_MS = 30;
-const QUIET_MS = 150;
+// input has been quiet for QUIET_MS: a drag fires an event every frame, so a 50 ms gap means the
+// hand has stopped, and the full picture follows within about 100 ms. A full render over 20 ms
+// (with the charts, two frames at 60 Hz) could not keep 30 updates a second. Fast machines never
+// see a preview of value noise.
+let previewAfterMs = 20;
+const QUIET_MS = 50;
 const URL_INTERVAL_MS = 250;                       // history.replaceState at most this often
 const SAND_MIN_TILES = 3;
 
@@ -82,8 +85,7 @@ function setField(f) {
   if (field && field !== f) field.delete();
   field = f;
   config = normalise(field.config());
-  controls?.update(config);
-  syncTime();
+  later('controls', () => { controls?.update(config); syncTime(); });
   invalidate();
   scheduleWarnings();
 }
@@ -91,9 +93,34 @@ function setField(f) {
 // A control moved: accept the value if the module accepts the config; if a cross-parameter
 // constraint (t1 < t2 < t3, ...) refuses it, go as far toward it as the constraint allows.
 function change(key, value) {
+  applyPending();
   const t0 = performance.now();
   noteInput();
   changeValue(key, value);
+  perf.changeMs = performance.now() - t0;
+}
+
+// Live input (a dragged thumb, typing in a number field) can fire several events per animation
+// frame; each would make a new Field. They wait here, the last value per key, and the frame
+// applies them once, in the order the keys first moved, before it renders.
+const pending = new Map();
+let pendingTime = null;
+function queueChange(key, value) {
+  noteInput();
+  pending.set(key, value);
+  schedule();
+}
+function applyPending() {
+  if (pendingTime !== null) {
+    const z = pendingTime;
+    pendingTime = null;
+    setTime(z);
+  }
+  if (!pending.size) return;
+  const t0 = performance.now();
+  const moves = [...pending];
+  pending.clear();
+  for (const [key, value] of moves) changeValue(key, value);
   perf.changeMs = performance.now() - t0;
 }
 function changeValue(key, value) {
@@ -163,17 +190,35 @@ function grid() {
 }
 
 // ---- rendering ------------------------------------------------------------------------------------
+// Inside a frame, DOM writes (controls, stats, captions) wait until the canvases are drawn: the
+// charts' fillText resolves its font against the canvas's style, which is a forced style recalc and
+// layout whenever the document has changed since the last layout. Keyed: the last write wins.
+let inFrame = false;
+const domWrites = new Map();
+function later(key, write) {
+  if (inFrame) domWrites.set(key, write);
+  else write();
+}
+function flushDomWrites() {
+  const writes = [...domWrites.values()];
+  domWrites.clear();
+  for (const w of writes) w();
+}
 const dirty = new Set();
 const previewed = new Set();   // dirty views whose canvas shows a preview of the latest state
 let chartsDirty = false;
 let adaptive = true;
 let lastInputAt = -Infinity;
+// Input arrived since the last frame: still moving, however long the last frame took (a loaded
+// machine's frames can be longer than QUIET_MS).
+let inputSinceFrame = false;
 let quietTimer = 0;
 let previewCanvas = null;
 
 // Called on every change that comes from the user (controls, pan, zoom, time).
 function noteInput() {
   lastInputAt = performance.now();
+  inputSinceFrame = true;
   clearTimeout(quietTimer);
   quietTimer = setTimeout(schedule, QUIET_MS + 5);
 }
@@ -191,9 +236,20 @@ function schedule() {
   if (!raf) raf = requestAnimationFrame(frame);
 }
 
+// Which views are displayed, read from layout once after something that can change it (view,
+// layout, viewport, a figure's size) rather than every frame: a layout read after the frame's DOM
+// writes (stats, controls) is a forced synchronous layout.
+let shownCache = null;
+function layoutChanged() {
+  shownCache = null;
+  schedule();
+}
 function isShown(name) {
-  const f = figures.get(name);
-  return !!f && f.fig.getClientRects().length > 0;
+  if (!shownCache) {
+    shownCache = new Map();
+    for (const [v, f] of figures) shownCache.set(v, f.fig.getClientRects().length > 0);
+  }
+  return shownCache.get(name) === true;
 }
 
 const HIST_BINS = 64;
@@ -210,7 +266,8 @@ function renderView(name, bins = 0) {
   const t2 = performance.now();
   perf.renders++;
   perf.last[name] = { ms: t2 - t0, fillMs: t1 - t0, putMs: t2 - t1, min: r.min, max: r.max, mean: r.mean };
-  f.fig.dataset.rendered = String(perf.renders);
+  const count = String(perf.renders);
+  later(`rendered-${name}`, () => { f.fig.dataset.rendered = count; });
   return r;
 }
 
@@ -234,17 +291,30 @@ function renderPreview(name, bins = 0) {
 function frame(now) {
   raf = 0;
   if (!field) return;
+  inFrame = true;
+  let interacting = false;
+  try {
+    interacting = renderFrame(now);
+  } finally {
+    inFrame = false;
+    flushDomWrites();
+  }
+  afterFrame(interacting);
+}
+function renderFrame(now) {
+  applyPending();
   if (playing) advanceTime(now);
   perf.frames++;
   const t0 = performance.now();
   const order = [page.view, ...views.filter((v) => v !== page.view)];
-  const interacting = adaptive && performance.now() - lastInputAt < QUIET_MS;
+  const interacting = adaptive && (inputSinceFrame || performance.now() - lastInputAt < QUIET_MS);
+  inputSinceFrame = false;
   for (const v of order) {
     if (!dirty.has(v)) continue;
     if (!isShown(v)) continue;            // hidden views stay dirty until shown
     if (v !== page.view && performance.now() - t0 > FRAME_BUDGET_MS) break;
     const bins = v === page.view && chartsDirty ? HIST_BINS : 0;
-    if (interacting && (perf.last[v]?.ms ?? 0) > PREVIEW_AFTER_MS) {
+    if (interacting && (perf.last[v]?.ms ?? 0) > previewAfterMs) {
       if (previewed.has(v)) continue;
       const r = renderPreview(v, bins);
       previewed.add(v);
@@ -264,6 +334,9 @@ function frame(now) {
     }
   }
   perf.frameMs = performance.now() - t0;
+  return interacting;
+}
+function afterFrame(interacting) {
   const pending = views.some((v) => dirty.has(v) && isShown(v));
   // Previews wait for the quiet timer; anything else pending gets the next frame.
   const waiting = views.some((v) => dirty.has(v) && isShown(v) && !(interacting && previewed.has(v)));
@@ -280,6 +353,10 @@ function fmt(v, d = 3) {
 }
 
 function showStats(r, t) {
+  const { min, max, mean } = r;
+  later('stats', () => writeStats({ min, max, mean }, t));
+}
+function writeStats(r, t) {
   $('stat-ms').textContent = `${t.ms.toFixed(1)} ms`;
   $('stat-ms').title = `colour fill ${t.fillMs.toFixed(2)} ms + putImageData ${t.putMs.toFixed(2)} ms`;
   $('stat-min').textContent = fmt(r.min);
@@ -308,14 +385,22 @@ function drawCharts(r) {
   const prof = profileOf(g);
   if (prof) {
     drawProfile($('profile'), prof, t, bandColors);
-    $('profile-caption').textContent = `y₀ = ${trim(page.y)}, x ∈ [${trim(g.x)}, ${trim(g.x + g.width * g.step)})`;
+    const caption = `y₀ = ${trim(page.y)}, x ∈ [${trim(g.x)}, ${trim(g.x + g.width * g.step)})`;
+    later('profile', () => { $('profile-caption').textContent = caption; });
   }
   const bins = histogramOf(r);
   if (bins) {
     const fromBins = drawHistogram($('histogram'), bins, t, bandColors, r.mean);
     const shares = r.bands ?? fromBins;   // the module's exact shares when it reports them
-    const names = legends.bands.map(([n]) => n);
-    const list = $('shares');
+    later('shares', () => writeShares(shares));
+  }
+}
+
+function writeShares(shares) {
+  const names = legends.bands.map(([n]) => n);
+  const list = $('shares');
+  // Built once; later frames change only the text that changed (no new nodes to style).
+  if (list.children.length !== shares.length) {
     list.textContent = '';
     shares.forEach((s, i) => {
       const li = document.createElement('li');
@@ -323,11 +408,16 @@ function drawCharts(r) {
       chip.className = 'ex-chip';
       const c = bandColors[i];
       chip.style.backgroundColor = `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
-      li.append(chip, `${names[i]} ${(s * 100).toFixed(0)}%`);
+      li.append(chip, '');
       list.append(li);
     });
-    $('hist-caption').textContent = `${page.res * page.res} samples`;
   }
+  shares.forEach((s, i) => {
+    const text = list.children[i].lastChild;
+    const want = `${names[i]} ${(s * 100).toFixed(0)}%`;
+    if (text.data !== want) text.data = want;
+  });
+  $('hist-caption').textContent = `${page.res * page.res} samples`;
 }
 
 function profileOf(g) {
@@ -432,6 +522,7 @@ function scheduleUrl() {
   if (!urlTimer) urlTimer = setTimeout(writeUrl, URL_INTERVAL_MS);
 }
 function flushUrl() {
+  applyPending();
   clearTimeout(urlTimer);
   writeUrl();
 }
@@ -681,6 +772,7 @@ function buildViews() {
 
 function selectView(name) {
   page.view = name;
+  layoutChanged();
   for (const [v, f] of figures) {
     f.fig.classList.toggle('ex-current', v === name);
     f.radio.checked = v === name;
@@ -693,6 +785,7 @@ function selectView(name) {
 
 function applyLayout() {
   $('views').dataset.layout = page.layout;
+  layoutChanged();
   const b = $('layout-toggle');
   b.setAttribute('aria-pressed', String(page.layout === 'focus'));
   b.textContent = page.layout === 'focus' ? 'All views' : 'Focus view';
@@ -749,6 +842,7 @@ function downloadPng() {
 }
 
 function resetAll() {
+  applyPending();
   const f = tryField({ ...STARTER });
   if (!(f instanceof Error)) setField(f);
 }
@@ -799,7 +893,10 @@ async function main() {
   readFragment(location.hash, page, views, problems);
 
   buildViews();
-  controls = createControls($('controls'), schema, { change: (k, v) => change(k, v), reset: resetKey });
+  controls = createControls($('controls'), schema, {
+    change: (k, v, phase) => (phase === 'input' ? queueChange(k, v) : change(k, v)),
+    reset: resetKey,
+  });
   controls.update(config);
 
   for (const r of RESOLUTIONS) {
@@ -829,7 +926,7 @@ async function main() {
     const zp = schemaByKey.get('z');
     $('time').max = String(Number.isFinite(zp.softMax) ? zp.softMax : 16);
     $('time').step = String(zp.step > 0 ? zp.step : 0.01);
-    $('time').addEventListener('input', (e) => { noteInput(); setTime(Number(e.target.value)); });
+    $('time').addEventListener('input', (e) => { noteInput(); pendingTime = Number(e.target.value); schedule(); });
     $('play').addEventListener('click', togglePlay);
   } else {
     document.querySelector('.ex-time').hidden = true;
@@ -840,9 +937,12 @@ async function main() {
   $('reset-all').addEventListener('click', resetAll);
   $('url-note-dismiss').addEventListener('click', () => { $('url-note').hidden = true; });
   const redrawAll = () => { chartsDirty = true; for (const v of views) dirty.add(v); schedule(); };
-  window.addEventListener('resize', redrawAll);
+  window.addEventListener('resize', () => { layoutChanged(); redrawAll(); });
   onChartResize(redrawAll);
-  matchMedia('(max-width: 900px)').addEventListener('change', () => invalidate());
+  matchMedia('(max-width: 900px)').addEventListener('change', () => { layoutChanged(); invalidate(); });
+  // Any other way a figure appears or disappears (its size goes to or from 0).
+  const figureBoxes = new ResizeObserver(layoutChanged);
+  for (const f of figures.values()) figureBoxes.observe(f.fig);
 
   showUrlNote(problems);
   selectView(page.view);
@@ -859,12 +959,14 @@ async function main() {
 window.explorer = {
   get nf() { return nf; },
   get field() { return field; },
-  get config() { return { ...config }; },
+  get config() { applyPending(); return { ...config }; },
   get page() { return { ...page }; },
   perf,
   // Off: every render is full resolution (the benchmark's strict 512 x 512 numbers).
   setAdaptive(on) { adaptive = !!on; },
-  url: () => currentUrl(),
+  // Previews for views whose full render took longer than ms (the tests use 0: every view).
+  setPreviewAfter(ms) { previewAfterMs = Number(ms); },
+  url: () => { applyPending(); return currentUrl(); },
   flushUrl,
   configJson: () => configJson(),
   get lastCopied() { return lastCopied; },

@@ -19,6 +19,16 @@ double placeAxis(double canvas, double scene, double centre) {
   return std::min(0.0, std::max(canvas - scene, canvas / 2 - centre));
 }
 
+// The offset that moves the scene, centred first, just far enough to bring scene span [lo, hi]
+// (px at this zoom) inside the viewport part [inset, canvas - inset] of the canvas.
+double nudgeAxis(double canvas, double scene, double lo, double hi) {
+  double off = (canvas - scene) / 2;
+  if (hi - lo > canvas - 2 * kInset) return placeAxis(canvas, scene, (lo + hi) / 2);
+  if (lo + off < kInset) off = kInset - lo;
+  if (hi + off > canvas - kInset) off = canvas - kInset - hi;
+  return scene <= canvas ? (canvas - scene) / 2 : std::min(0.0, std::max(canvas - scene, off));
+}
+
 }  // namespace
 
 Grid makeGrid(int cssWidth, int cssHeight, int pitch, const Framing& framing) {
@@ -48,8 +58,13 @@ Grid makeGrid(int cssWidth, int cssHeight, int pitch, const Framing& framing) {
     }
     const double cx = region ? (framing.x0 + framing.x1) / 2 : framing.x;
     const double cy = region ? (framing.y0 + framing.y1) / 2 : framing.y;
-    g.ox = placeAxis(g.cw, kSceneW * g.scale, cx * g.scale);
-    g.oy = placeAxis(g.ch, kSceneH * g.scale, cy * g.scale);
+    if (region && !framing.centre) {
+      g.ox = nudgeAxis(g.cw, kSceneW * g.scale, framing.x0 * g.scale, framing.x1 * g.scale);
+      g.oy = nudgeAxis(g.ch, kSceneH * g.scale, framing.y0 * g.scale, framing.y1 * g.scale);
+    } else {
+      g.ox = placeAxis(g.cw, kSceneW * g.scale, cx * g.scale);
+      g.oy = placeAxis(g.ch, kSceneH * g.scale, cy * g.scale);
+    }
   }
   g.px = g.pitch / g.scale;
   g.bottom = (g.ch - kInset - g.oy) / g.scale;

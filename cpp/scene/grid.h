@@ -49,6 +49,7 @@ constexpr long long kBytesPerBufferPixel = 96;
 struct Framing {
   enum Kind { Cover, Region, Point } kind = Cover;
   double x0 = 0, y0 = 0, x1 = kSceneW, y1 = kSceneH;  // Region, scene units
+  bool centre = true;  // Region: centred on it; false: moved from cover's centring only as far as it takes
   double x = kSceneW / 2, y = kSceneH / 2;            // Point, scene units
 };
 

@@ -55,7 +55,7 @@ void Landscape::setWorld(uint32_t seed) {
 }
 
 const std::vector<std::string>& framingNames() {
-  static const std::vector<std::string> names = {"cover", "gate", "island"};
+  static const std::vector<std::string> names = {"cover", "gate", "island", "shore"};
   return names;
 }
 
@@ -76,6 +76,15 @@ bool framingNamed(const std::string& name, Framing* out) {
     f.x1 = kGateX + 3.5 * kGateR;
     f.y0 = kGateY + kGateR;
     f.y1 = kSceneH;
+  } else if (name == "shore") {
+    // The ring and the water line, from a narrow strip through the gate's middle: cover's zoom
+    // wherever that shows both, less only in a wide short window.
+    f.kind = Framing::Region;
+    f.x0 = kGateX - 100;
+    f.x1 = kGateX + 100;
+    f.y0 = kGateY - ring;
+    f.y1 = kWater + 50;
+    f.centre = false;
   } else {
     return false;
   }

@@ -42,7 +42,8 @@ struct Viewport {
 };
 
 // The named framings of this scene, in order: "cover" (fill, the default), "gate" (the ring whole,
-// with the top of its pedestal), "island" (the island and the water before it).
+// with the top of its pedestal), "island" (the island and the water before it), "shore" (cover,
+// zoomed out only as far as it takes to show both the ring and the water line: the 404 page's).
 const std::vector<std::string>& framingNames();
 // The framing of a name from framingNames(); false for an unknown name.
 bool framingNamed(const std::string& name, Framing* out);

@@ -6,10 +6,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
-import { CHROMIUM_ARGS, artifactsDir, canvasStats, withPage } from './helpers/browser.mjs';
+import { launchChromium, artifactsDir, canvasStats, withPage } from './helpers/browser.mjs';
 
 // The header exactly as the README gives it.
 const CSP = readFileSync(join(repoRoot, 'README.md'), 'utf8').match(/^Content-Security-Policy: (default-src 'none';.*)$/m)?.[1];
@@ -18,7 +17,7 @@ let browser, server, url;
 before(async () => {
   assert.ok(CSP, 'the README states a Content-Security-Policy header with default-src \'none\'');
   ({ server, url } = await startServer({ root: repoRoot, headers: { 'content-security-policy': CSP } }));
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 });
 after(async () => {
   await browser?.close();

@@ -1,32 +1,22 @@
 // The prebuilt drop-in (tools/dist.mjs, `./noisefield dist`) deployed as a user would: copied into
 // a site at its root and under /myproject/, on a server that behaves like a static host (the 404
 // page for every unknown path), opened at a deep missing URL.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
-import { CHROMIUM_ARGS, artifactsDir, canvasStats, withPage } from './helpers/browser.mjs';
+import { browserAndScratch, artifactsDir, canvasStats, withPage } from './helpers/browser.mjs';
 
-let browser, scratch;
-before(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  scratch = mkdtempSync(join(tmpdir(), 'nf-dist-'));
-});
-after(async () => {
-  await browser?.close();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
+const env = browserAndScratch('nf-dist-');
 
 // A site with its own home page, and dist/ copied into it at `base`.
 async function deploy(name, { base, explorer }) {
-  const out = join(scratch, `${name}-dist`);
+  const out = join(env.scratch, `${name}-dist`);
   await writeDist({ out, base, explorer, archive: false });
-  const site = join(scratch, `${name}-site`);
+  const site = join(env.scratch, `${name}-site`);
   const at = join(site, base);
   mkdirSync(at, { recursive: true });
   cpSync(out, at, { recursive: true });
@@ -35,7 +25,7 @@ async function deploy(name, { base, explorer }) {
 }
 
 async function checkMissingUrl(url, home, name, { explorer }) {
-  await withPage(browser, null, { reducedMotion: 'reduce' }, async ({ page, problems: all }) => {
+  await withPage(env.browser, null, { reducedMotion: 'reduce' }, async ({ page, problems: all }) => {
     // Chromium logs the document's own 404 status as a console error: that one is the point of a
     // 404 page. Any other failed response is a real problem.
     const failed = [];
@@ -101,8 +91,8 @@ test('dist/ under /myproject/ (--base /myproject/, --explorer): the same, and th
 });
 
 test('dist/ has relative references only, and the archive holds the same files', async () => {
-  const out = join(scratch, 'plain');
-  const { tarball } = await writeDist({ out, archive: join(scratch, 'dist.tar.gz') });
+  const out = join(env.scratch, 'plain');
+  const { tarball } = await writeDist({ out, archive: join(env.scratch, 'dist.tar.gz') });
   const html = readFileSync(join(out, '404.html'), 'utf8');
   // Every reference but <base> itself (the comment beside it shows an example value).
   const refs = html.replace(/<!--[\s\S]*?-->/g, '').replace(/<base [^>]*>/, '');

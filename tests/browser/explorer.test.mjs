@@ -521,3 +521,72 @@ test('OpenSimplex2 and 3-D cellular are explorer types like the others (issue 10
     });
   }
 });
+
+// Layout reads (the getters and methods that force a synchronous layout when the document has
+// changed), counted on the page from before its scripts run.
+async function countLayoutReads(page) {
+  await page.addInitScript(() => {
+    window.__layoutReads = 0;
+    const wrap = (proto, name, kind) => {
+      const d = Object.getOwnPropertyDescriptor(proto, name);
+      if (kind === 'get') Object.defineProperty(proto, name, { ...d, get() { window.__layoutReads++; return d.get.call(this); } });
+      else Object.defineProperty(proto, name, { ...d, value(...a) { window.__layoutReads++; return d.value.apply(this, a); } });
+    };
+    for (const n of ['clientWidth', 'clientHeight', 'offsetWidth', 'offsetHeight']) wrap(n.startsWith('client') ? Element.prototype : HTMLElement.prototype, n, 'get');
+    for (const n of ['getClientRects', 'getBoundingClientRect']) wrap(Element.prototype, n, 'value');
+  });
+}
+
+test('a slider drag previews, then ends with the full picture of a fresh load of its URL; no layout read per frame', async () => {
+  const suffix = '?t=simplex&sc=16&o=4&wl=1#view=bands&x=3&y=-2&zoom=1';
+  const viewport = { width: 1500, height: 1000 };
+  const dragged = await withPages([async () => {
+    const o = await openPage(env.browser, null, { viewport });
+    await countLayoutReads(o.page);
+    await o.page.goto(explorerUrl(suffix));
+    await o.page.waitForFunction(() => document.documentElement.dataset.state === 'ready');
+    return o;
+  }], async ({ page, problems }) => {
+    await idle(page);
+    // Every view previews while the input moves (whatever this machine's speed).
+    await page.evaluate(() => window.explorer.setPreviewAfter(0));
+    const r = await page.$eval(primary('gain'), async (el) => {
+      const ex = window.explorer;
+      const frame = () => new Promise((ok) => requestAnimationFrame(ok));
+      const r0 = ex.perf.renders, p0 = ex.perf.previews, f0 = ex.perf.frames, l0 = window.__layoutReads;
+      for (let i = 0; i < 16; i++) {
+        // Two events in one frame, as a fast pointer fires them: one Field, one render.
+        el.value = String(0.4 + i * 0.01);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        el.value = String(0.405 + i * 0.01);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        await frame();
+      }
+      const during = { renders: ex.perf.renders - r0, previews: ex.perf.previews - p0, frames: ex.perf.frames - f0, reads: window.__layoutReads - l0 };
+      el.value = '0.61';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+      await ex.idle();
+      return { ...during, after: ex.perf.renders - r0 };
+    });
+    assert.ok(r.previews >= 10, `views previewed while the slider moved (${r.previews})`);
+    assert.ok(r.frames >= 16, `a frame per input (${r.frames})`);
+    assert.ok(r.previews <= 5 * r.frames, `at most one preview per view per frame (${r.previews} in ${r.frames} frames)`);
+    // Before: fit() read clientWidth and clientHeight for both charts and every view's visibility
+    // was read from layout, every frame.
+    assert.ok(r.reads <= 2, `layout reads while dragging: ${r.reads} in ${r.frames} frames`);
+    assert.ok(r.after - r.renders >= VIEWS.length, 'the full pictures follow the previews');
+    assert.equal((await config(page)).gain, 0.61);
+    const url = await currentUrl(page);
+    assert.match(url, /[?&]g=0\.61(&|#)/);
+    await page.screenshot({ path: join(artifactsDir, 'explorer-after-drag.png') });
+    assert.deepEqual(problems, []);
+    return { url, hashes: await hashAll(page) };
+  });
+  await withPage(env.browser, dragged.url, { viewport }, async ({ page, problems }) => {
+    await page.waitForFunction(() => document.documentElement.dataset.state === 'ready');
+    await idle(page);
+    assert.deepEqual(await hashAll(page), dragged.hashes, 'every view equals a fresh render of the final URL');
+    assert.deepEqual(problems, []);
+  });
+});

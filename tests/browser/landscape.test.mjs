@@ -260,13 +260,14 @@ test('the portal: Tab focus makes it hot, blur idle, Enter enters and then goes 
     const portal = page.locator('a.nf-portal');
     assert.equal(await portal.getAttribute('data-state'), 'idle');
     assert.ok((await portal.getAttribute('aria-label')).length > 5);
-    // Tab order: the card's controls first (home, share, the explorer link), then the portal.
+    // Tab order: the card's controls first (home, share, save picture and its zoom, the explorer
+    // link), then the portal.
     const order = [];
     for (let i = 0; i < 8 && order.at(-1) !== 'nf-portal'; i++) {
       await page.keyboard.press('Tab');
       order.push(await page.evaluate(() => document.activeElement.className));
     }
-    assert.deepEqual(order, ['nf-home', 'nf-share', 'nf-explorer', 'nf-portal']);
+    assert.deepEqual(order, ['nf-home', 'nf-share', 'nf-save', 'nf-save-zoom', 'nf-explorer', 'nf-portal']);
     assert.equal(await portal.getAttribute('data-state'), 'hot');
     assert.equal((await st(page)).portal, 'hot');
     await page.keyboard.press('Shift+Tab');

@@ -47,6 +47,8 @@ for (const [name, width, height] of SCREENS) {
       await settled(page);
       const b = await boxes(page);
       assert.equal(overlap(b.card, b.gate), 0, `the card clears the gate: ${JSON.stringify(b)}`);
+      assert.ok(b.card.bottom <= height && b.card.right <= width, `the card is on screen: ${JSON.stringify(b.card)}`);
+      assert.ok(b.water.bottom - b.water.top > 0, 'some water is in view');
       const waterArea = (b.water.right - b.water.left) * (b.water.bottom - b.water.top);
       if (waterArea > 0) assert.ok(overlap(b.card, b.water) < waterArea * 0.9, `some water stays in view: ${JSON.stringify(b)}`);
       await page.screenshot({ path: join(artifactsDir, `mobile-${name}.png`) });

@@ -1,32 +1,22 @@
 // The dist build's link previews and share page: og:/twitter: tags for the default world, whose
 // image the native CLI rendered at build time, and share links that lead to dist's world/ page
 // (HTTP 200), which rebuilds the shared view.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
-import { CHROMIUM_ARGS, hashCanvases, withPage } from './helpers/browser.mjs';
+import { browserAndScratch, hashCanvases, withPage } from './helpers/browser.mjs';
 import { loadNoisefield } from '../wasm/helpers/load.mjs';
 import { decodePng } from '../wasm/helpers/png.mjs';
 
-let browser, scratch;
-before(async () => {
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  scratch = mkdtempSync(join(tmpdir(), 'nf-preview-'));
-});
-after(async () => {
-  await browser?.close();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
+const env = browserAndScratch('nf-preview-');
 
 const meta = (html, key) => (html.match(new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`)) || [])[1];
 
 test('dist writes og: and twitter: tags whose image is the default world rendered natively at build time', async () => {
-  const out = join(scratch, 'site');
+  const out = join(env.scratch, 'site');
   await writeDist({ out, base: '/', site: 'https://example.test', archive: false });
   for (const page of ['404.html', 'world/index.html']) {
     const html = readFileSync(join(out, page), 'utf8');
@@ -50,11 +40,11 @@ test('dist writes og: and twitter: tags whose image is the default world rendere
 });
 
 test('a share link from the dist 404 page leads to world/, which answers 200 and rebuilds the view', async () => {
-  const out = join(scratch, 'sub');
+  const out = join(env.scratch, 'sub');
   await writeDist({ out: join(out, 'myproject'), base: '/myproject/', archive: false });
   const { server, url } = await startServer({ root: out, fallback: 'myproject/404.html' });
   try {
-    await withPage(browser, null, async ({ page }) => {
+    await withPage(env.browser, null, async ({ page }) => {
       await page.goto(url + 'myproject/no/such/page?seed=alice&day=0.9');
       await page.waitForSelector('html.nf-live', { timeout: 20000 });
       await page.waitForTimeout(400);

@@ -51,13 +51,24 @@ TEST(SceneFraming, FocalPointIsCentredWithinTheScene) {
 }
 
 TEST(SceneFraming, NamedFramings) {
-  EXPECT_EQ(framingNames(), (std::vector<std::string>{"cover", "gate", "island"}));
+  EXPECT_EQ(framingNames(), (std::vector<std::string>{"cover", "gate", "island", "shore"}));
   Framing f;
   for (const auto& n : framingNames()) EXPECT_TRUE(framingNamed(n, &f)) << n;
   EXPECT_FALSE(framingNamed("sky", &f));
   ASSERT_TRUE(framingNamed("island", &f));
   const Grid g = makeGrid(1700, 300, 0, f);
   EXPECT_LT(cssY(g, kWater), 300) << "the water line is in view";
+  // shore: a phone held sideways shows the ring whole and the water; elsewhere it is cover.
+  ASSERT_TRUE(framingNamed("shore", &f));
+  const Grid side = makeGrid(844, 390, 0, f);
+  EXPECT_GE(cssY(side, kGateY - kGateR - kGateRing), 0);
+  EXPECT_LT(cssY(side, kWater), 390 - 8);
+  EXPECT_GT(cssY(makeGrid(844, 390, 0), kWater), 390) << "cover shows no water there";
+  for (auto [w, h] : {std::pair{390, 844}, {1280, 800}, {768, 1024}, {1920, 1080}}) {
+    const Grid a = makeGrid(w, h, 0, f), b = makeGrid(w, h, 0);
+    EXPECT_EQ(a.scale, b.scale) << w << "x" << h;
+    EXPECT_EQ(a.oy, b.oy) << w << "x" << h;
+  }
 }
 
 }  // namespace

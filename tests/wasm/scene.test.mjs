@@ -122,7 +122,7 @@ test('framing: cover is the default fill; gate keeps the ring whole in a 1700 x 
   const s = new nf.Landscape();
   const t = new nf.Landscape();
   try {
-    assert.deepEqual(nf.Landscape.FRAMINGS, ['cover', 'gate', 'island']);
+    assert.deepEqual(nf.Landscape.FRAMINGS, ['cover', 'gate', 'island', 'shore']);
     s.setViewport({ cssWidth: 1280, cssHeight: 800 });
     t.setViewport({ cssWidth: 1280, cssHeight: 800, framing: 'cover' });
     assert.deepEqual(t.placement, s.placement);
@@ -148,7 +148,7 @@ test('framing: cover is the default fill; gate keeps the ring whole in a 1700 x 
     s.setViewport({ cssWidth: 1280, cssHeight: 300, framing: { x: 800, y: 700 } });
     const m = s.placement;
     assert.ok(Math.abs(700 * m.scale + m.oy - m.inset - 150) < 1e-9, 'a focal point inside the scene sits in the middle');
-    assert.throws(() => s.setViewport({ cssWidth: 100, cssHeight: 100, framing: 'sky' }), /framing must be one of cover, gate, island or a point/);
+    assert.throws(() => s.setViewport({ cssWidth: 100, cssHeight: 100, framing: 'sky' }), /framing must be one of cover, gate, island, shore or a point/);
     assert.throws(() => s.setViewport({ cssWidth: 100, cssHeight: 100, framing: { x: 800, y: -1 } }), /framing point .*y in \[0, 1000\]/);
     assert.throws(() => s.setViewport({ cssWidth: 100, cssHeight: 100, framing: { x: 800 } }), /framing point must be \{ x, y \}/);
   } finally {

@@ -3,7 +3,9 @@
 import { chromium } from 'playwright-core';
 import { REPO_SITE, startServer } from '../../../tools/serve.mjs';
 import { repoRoot } from '../../wasm/helpers/load.mjs';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { before, after } from 'node:test';
 import { join } from 'node:path';
 
 export const CHROMIUM_ARGS = [
@@ -14,9 +16,26 @@ export const CHROMIUM_ARGS = [
 export const artifactsDir = join(repoRoot, 'test-artifacts');
 mkdirSync(artifactsDir, { recursive: true });
 
+export const launchChromium = () => chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+// For a test file that serves its own sites: a browser and a scratch folder from before() to
+// after(), as env.browser and env.scratch.
+export function browserAndScratch(prefix) {
+  const env = { browser: null, scratch: null };
+  before(async () => {
+    env.browser = await launchChromium();
+    env.scratch = mkdtempSync(join(tmpdir(), prefix));
+  });
+  after(async () => {
+    await env.browser?.close();
+    if (env.scratch) rmSync(env.scratch, { recursive: true, force: true });
+  });
+  return env;
+}
+
 export async function startBrowser() {
   const { server, url } = await startServer({ root: repoRoot, publish: REPO_SITE });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   return {
     url,
     browser,
