@@ -59,6 +59,23 @@ async function moveSlider(page, { key, view, ms, adaptive = false }) {
   }, { key, view, ms, adaptive });
 }
 
+// Forced synchronous layouts per full render during a short drag, from a Chromium trace: Layout
+// and style-recalc events that carry a JS stack were forced by a script, not run by the frame.
+async function forcedLayouts(page, key, view) {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+  const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline.stack', transferMode: 'ReportEvents' });
+  const r = await moveSlider(page, { key, view, ms: 600 });
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const forced = events.filter((e) => e.tid === main?.tid && e.pid === main?.pid && e.name === 'Layout' && e.args?.beginData?.stackTrace).length;
+  return r.renders ? forced / r.renders : NaN;
+}
+
 // One case on a fresh page: warm up, then full renders only, then the page as shipped (adaptive).
 async function runCase(browser, url, [name, query, view, key], ms, quick) {
   const layout = view === 'grid' ? '' : '&layout=focus';
@@ -68,9 +85,10 @@ async function runCase(browser, url, [name, query, view, key], ms, quick) {
     await moveSlider(page, { key, view: hashView, ms: quick ? 200 : 600 });  // wasm tier-up, first allocations
     const r = await moveSlider(page, { key, view: hashView, ms });
     const a = view === 'grid' ? null : await moveSlider(page, { key, view: hashView, ms: Math.min(ms, 1200), adaptive: true });
+    const forced = await forcedLayouts(page, key, hashView);
     return {
       rps: (r.renders / r.elapsed) * 1000, msRender: median(r.times), frameMs: r.frameMs, changeMs: r.changeMs,
-      aps: a ? ((a.renders + a.previews) / a.elapsed) * 1000 : NaN, settleMs: a ? a.settleMs : NaN, problems: [...problems],
+      aps: a ? ((a.renders + a.previews) / a.elapsed) * 1000 : NaN, settleMs: a ? a.settleMs : NaN, forced, problems: [...problems],
     };
   });
 }
@@ -93,16 +111,17 @@ export async function benchExplorer({ browser, url, report, quick = false }) {
     const col = (f, d = 1) => withSpread(rs.map(f).filter(Number.isFinite), d);
     const goal = /value, (raw|land|bands|biomes|relief)$|grid/.test(name) && !/warp/.test(name) ? 60 : 30;
     return [name, key, col((r) => r.rps), col((r) => r.msRender), col((r) => r.frameMs), col((r) => r.changeMs),
-      col((r) => r.aps), col((r) => r.settleMs, 0), `${goal}: ${median(rs.map((r) => r.rps)) >= goal ? 'yes' : 'no'}`];
+      col((r) => r.aps), col((r) => r.settleMs, 0), col((r) => r.forced, 2), `${goal}: ${median(rs.map((r) => r.rps)) >= goal ? 'yes' : 'no'}`];
   });
   report.section(`Explorer: re-renders while a slider moves, 512 x 512 view, headless Chromium (${repeats} shuffled rounds of ${ms / 1000} s per case)`,
-    ['case (layout=focus unless noted)', 'slider', 'renders/s', 'ms/render', 'ms/frame', 'ms/input', 'updates/s adaptive', 'full after stop (ms)', 'goal met'], rows, [
+    ['case (layout=focus unless noted)', 'slider', 'renders/s', 'ms/render', 'ms/frame', 'ms/input', 'updates/s adaptive', 'full after stop (ms)', 'forced layouts/render', 'goal met'], rows, [
       'Each cell: median (min-max) over the rounds; every case opens a fresh page.',
       'renders/s: full 512 x 512 views rendered per second (grid: all views); ms/render: colour fill + putImageData of one view (median);',
       'ms/frame: all work in the page\'s frame (renders, profile, histogram, stats); ms/input: the input handler (new Field, controls).',
       'updates/s adaptive: the page as shipped, where a view slower than its budget is previewed at reduced resolution while the',
       'slider moves (full renders + previews per second); full after stop: from the last input to the full-resolution picture',
-      '(goal: 100 ms). Goals: value fBm-4 60/s in every view, every other case 30/s.',
+      '(goal: 100 ms); forced layouts/render: Layout events with a JS stack in a trace of a short drag (goal: 0).',
+      'Goals: value fBm-4 60/s in every view, every other case 30/s.',
       'The page renders at most once per animation frame (60/s on a 60 Hz clock).',
     ]);
   return rows;
