@@ -16,7 +16,7 @@ const $ = (id) => document.getElementById(id);
 const STARTER = { scale: 16 };
 const FRAME_BUDGET_MS = 12;                        // other views render while the frame has time
 // While a slider or the map moves, a view whose full render took longer than this is previewed at
-// half resolution (a quarter of the samples, scaled up by drawImage) and rendered in full once the
+// reduced resolution (renderPreview, scaled up by drawImage) and rendered in full once the
 // input has been quiet for QUIET_MS: a drag fires an event every frame, so a 50 ms gap means the
 // hand has stopped, and the full picture follows within about 100 ms. A full render over 20 ms
 // (with the charts, two frames at 60 Hz) could not keep 30 updates a second. Fast machines never
@@ -48,7 +48,8 @@ const perf = {
   frameMs: 0,           // the last frame's whole work (renders, charts, stats)
   changeMs: 0,          // the last control change (new Field, controls update)
   recent: [],           // timestamps of current-view renders (renders/s)
-  previews: 0,          // half-resolution previews drawn while input moved
+  previews: 0,          // reduced-resolution previews drawn while input moved
+  previewScale: 0,      // the last preview's step: 2 (half resolution) or 4
   lastPreviewMs: 0,
 };
 
@@ -271,19 +272,24 @@ function renderView(name, bins = 0) {
   return r;
 }
 
+// Half resolution (a quarter of the samples) when that fits PREVIEW_TARGET_MS, else a quarter (a
+// sixteenth): a two-level warp's relief keeps 30 updates a second too.
+const PREVIEW_TARGET_MS = 12;
 function renderPreview(name, bins = 0) {
   const f = figures.get(name);
   const t0 = performance.now();
-  const half = Math.max(1, page.res >> 1);
+  const k = (perf.last[name]?.ms ?? 0) / 4 <= PREVIEW_TARGET_MS ? 2 : 4;
+  const size = Math.max(1, Math.ceil(page.res / k));
   const g = grid();
-  const r = field.fillColor(name, { width: half, height: half, x: g.x, y: g.y, step: g.step * 2, bins });
+  const r = field.fillColor(name, { width: size, height: size, x: g.x, y: g.y, step: g.step * k, bins });
   const px = r.pixels;
   previewCanvas ??= document.createElement('canvas');
-  if (previewCanvas.width !== half) previewCanvas.width = previewCanvas.height = half;
-  previewCanvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(px.buffer, px.byteOffset, px.byteLength), half, half), 0, 0);
+  if (previewCanvas.width !== size) previewCanvas.width = previewCanvas.height = size;
+  previewCanvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(px.buffer, px.byteOffset, px.byteLength), size, size), 0, 0);
   f.ctx.imageSmoothingEnabled = false;
   f.ctx.drawImage(previewCanvas, 0, 0, page.res, page.res);
   perf.previews++;
+  perf.previewScale = k;
   perf.lastPreviewMs = performance.now() - t0;
   return r;
 }
@@ -519,8 +525,15 @@ function writeUrl() {
   const url = currentUrl();
   if (url !== location.pathname + location.search + location.hash) history.replaceState(null, '', url);
 }
+// While input moves, the URL waits (toQuery and replaceState in a drag's frames buy nothing);
+// flushUrl (copy link, the tests) writes it at once.
+function writeUrlWhenQuiet() {
+  urlTimer = 0;
+  if (performance.now() - lastInputAt < QUIET_MS) urlTimer = setTimeout(writeUrlWhenQuiet, URL_INTERVAL_MS);
+  else writeUrl();
+}
 function scheduleUrl() {
-  if (!urlTimer) urlTimer = setTimeout(writeUrl, URL_INTERVAL_MS);
+  if (!urlTimer) urlTimer = setTimeout(writeUrlWhenQuiet, URL_INTERVAL_MS);
 }
 function flushUrl() {
   applyPending();
