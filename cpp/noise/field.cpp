@@ -13,7 +13,9 @@
 #include "field_fill.h"
 #include "field_grad_fill.h"
 #include "field_rows.h"
+#include "landscape_fill.h"
 #ifdef __wasm_simd128__
+#include "scatter4_simd.h"
 #include "scatter_simd.h"
 #endif
 #include "terrain.h"
@@ -57,12 +59,12 @@ struct Impl {
   static double fractal(const FieldParams& p, uint32_t seed, double x, double y, double z, double* gx, double* gy) {
     tk::Octave o = p.base;
     if (p.fractal == FractalKind::None) {
-      o.seed = seed;
+      o.seed = p.octaveSeed(seed, 0);
       return eval<G>(o, x, y, z, gx, gy);
     }
     double sum = 0, norm = 0, amp = 0.5, freq = 1, sgx = 0, sgy = 0;
     for (int i = 0; i < p.octaves; ++i) {
-      o.seed = seed + p.seedStep * static_cast<uint32_t>(i);
+      o.seed = p.octaveSeed(seed, i);
       double ogx = 0, ogy = 0;
       const double v = eval<G>(o, x, y, z, &ogx, &ogy);
       double c = v, dc = 1;
@@ -286,6 +288,7 @@ struct Impl {
   // there are known (and, for the gradient, their gradients per sample unit: dq = {d qx/dsx,
   // d qx/dsy, d qy/dsx, d qy/dsy}, four arrays). Untiled value noise runs two samples at a time.
   struct AfterFirstWarp {
+    explicit AfterFirstWarp(const FieldParams& params) : p(params) {}
     FieldParams p;
 
     template <bool G>
@@ -299,6 +302,16 @@ struct Impl {
       };
       int i = 0;
 #ifdef __wasm_simd128__
+      if constexpr (ValueFade<K>::isValue && !G && !Is3D) {  // the nebula's case: four samples per step
+        if (pairsApply(p)) {
+          switch (p.fractal) {
+            case FractalKind::None: i = quads<FractalKind::None>(sx, y, qx, qy, n, h); break;
+            case FractalKind::Fbm: i = quads<FractalKind::Fbm>(sx, y, qx, qy, n, h); break;
+            case FractalKind::Ridged: i = quads<FractalKind::Ridged>(sx, y, qx, qy, n, h); break;
+            case FractalKind::Billow: i = quads<FractalKind::Billow>(sx, y, qx, qy, n, h); break;
+          }
+        }
+      }
       if constexpr (ValueFade<K>::isValue) {  // instantiated for value noise only
         if (pairsApply(p)) {
           const PairFractals<G> fr{p, p.z};
@@ -340,6 +353,57 @@ struct Impl {
         }
       }
     }
+#ifdef __wasm_simd128__
+    // warped<false> for samples [0, 4k), k = n / 4, stage by stage over the row, four samples per
+    // step (scatter4_simd.h); returns 4k. Steps whose coordinates left the fast path's range are
+    // redone one sample at a time.
+    template <FractalKind FK>
+    int quads(const double* sx, double y, const double* qx, const double* qy, int n, double* h) const {
+      constexpr FadeKind F = ValueFade<K>::fade;
+      const int quads = n / 4;
+      const double* x = sx;
+      if (p.scale != 1) {  // x / 1 is x
+        xs_.resize(static_cast<size_t>(n));
+        for (int i = 0; i < n; ++i) xs_[i] = sx[i] / p.scale;
+        x = xs_.data();
+      }
+      bad_.assign(static_cast<size_t>(quads), 0);
+      bool ok = true;
+      const double* rx = qx;
+      const double* ry = qy;
+      double w = p.warp;
+      if (p.warpLevels == 2) {
+        rx_.resize(static_cast<size_t>(n));
+        ok = scatter4::displacedRow<F, FK>(scatter4::octavePlan(p, p.warp2SeedX), x, y, p.warp, p.warpCentre, qx, qy, n,
+                                           rx_.data(), bad_.data());
+        rx = ry = rx_.data();
+        if (p.warp2SeedY != p.warp2SeedX) {
+          ry_.resize(static_cast<size_t>(n));
+          ok = scatter4::displacedRow<F, FK>(scatter4::octavePlan(p, p.warp2SeedY), x, y, p.warp, p.warpCentre, qx, qy,
+                                             n, ry_.data(), bad_.data()) && ok;
+          ry = ry_.data();
+        }
+        w = p.warp2;
+      }
+      ok = scatter4::displacedRow<F, FK>(scatter4::octavePlan(p, p.seed), x, y, w, p.warpCentre, rx, ry, n, h,
+                                         bad_.data()) && ok;
+      if (!ok) {
+        const ScalarFractals<false, 1> one{p, p.z};
+        for (int k = 0; k < quads; ++k) {
+          if (!bad_[k]) continue;
+          for (int l = 4 * k; l < 4 * k + 4; ++l) {
+            const double xl = sx[l] / p.scale;
+            const Jacobian j{};
+            double gx = 0, gy = 0;
+            warped<false, 1>(p, &xl, &y, qx + l, qy + l, &j, one, h + l, &gx, &gy);
+          }
+        }
+      }
+      return 4 * quads;
+    }
+    mutable std::vector<double> xs_, rx_, ry_;  // quads' scratch rows
+    mutable std::vector<uint8_t> bad_;
+#endif
     void row(const double* sx, double sy, const double* qx, const double* qy, int n, double* out) const {
       finish<false>(sx, sy, qx, qy, nullptr, n, out, nullptr, nullptr);
     }
@@ -680,6 +744,27 @@ FieldConfig nebulaConfig() {
   c.warpSeedX = c.warpSeedY = 211;
   c.warp2SeedX = c.warp2SeedY = 223;
   return c;
+}
+
+// The landscape's functions are Field configurations: value noise is the default field without a
+// fractal, fbm the default field, the nebula nebulaConfig(); with the landscape's seeds they equal
+// nf::valueNoise, nf::fbm and nf::nebula for every seed. The kernel is named here, not looked up
+// (opsFor), so a module that only fills these links no other kernel.
+FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, int octaves, float* out) {
+  FieldConfig c = kind == LandscapeKind::Nebula ? nebulaConfig() : FieldConfig();
+  if (kind != LandscapeKind::Nebula) {
+    c.seed = seed;
+    c.octaves = clampOctaves(octaves);
+    if (kind == LandscapeKind::Value) c.fractal = FractalKind::None;
+  }
+  FieldParams p = compile(c);
+  static_assert(kLandscapeSeedMul % 64 == 0, "landscapeSeeds keeps the low 26 bits: the multiplier must be 2^6 x odd");
+  p.landscapeSeeds = true;
+  const FieldOps* ops = opsOf<tk::ValueKernel<FadeKind::Cubic>, false, true>();
+  std::vector<double> xs(static_cast<size_t>(g.width));
+  for (int i = 0; i < g.width; ++i) xs[static_cast<size_t>(i)] = g.sampleX(i);
+  fillGrid(*ops, p, xs, g, [&](int j) { return g.sampleY(j); }, out);
+  return statsOf(out, g.samples());
 }
 
 }  // namespace nf

@@ -2,7 +2,7 @@
 // Four columns per step: the hashes as one i32x4 per corner (uint32 wrap-around is the same in
 // every lane), the doubles as two f64x2 halves that perform the scalar code's operations in the
 // same order. u32 -> f64 conversion and the 2^-32 scaling are exact and wasm has no FMA, so every
-// lane equals the scalar result bit for bit (as in fbm_pair.h).
+// lane equals the scalar result bit for bit.
 #pragma once
 #include <wasm_simd128.h>
 

@@ -127,7 +127,7 @@ inline bool valueFractalPair(const FieldParams& p, uint32_t seed, v128_t x, v128
     }
   };
   if (p.fractal == FractalKind::None) {
-    *v = octave(seed, x, y, z, gx, gy);
+    *v = octave(p.octaveSeed(seed, 0), x, y, z, gx, gy);
     return true;
   }
   const v128_t one = wasm_f64x2_splat(1), two = wasm_f64x2_splat(2), zero = wasm_f64x2_splat(0);
@@ -135,7 +135,7 @@ inline bool valueFractalPair(const FieldParams& p, uint32_t seed, v128_t x, v128
   double norm = 0, amp = 0.5, freq = 1;
   for (int i = 0; i < p.octaves; ++i) {
     v128_t ogx = zero, ogy = zero;
-    const v128_t val = octave(seed + p.seedStep * static_cast<uint32_t>(i), x, y, z, &ogx, &ogy);
+    const v128_t val = octave(p.octaveSeed(seed, i), x, y, z, &ogx, &ogy);
     v128_t c = val, dc = one;
     if (p.fractal != FractalKind::Fbm) {  // s = 2v - 1; ridged: 1 - |s|, dc = s > 0 ? -2 : 2; billow: |s|, dc = s > 0 ? 2 : -2
       const v128_t sv = wasm_f64x2_sub(wasm_f64x2_mul(two, val), one);
