@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 
 #include "field_fill.h"
 #include "field_grad_fill.h"
@@ -302,7 +303,7 @@ struct Impl {
       };
       int i = 0;
 #ifdef __wasm_simd128__
-      if constexpr (ValueFade<K>::isValue && !G && !Is3D) {  // the nebula's case: four samples per step
+      if constexpr (ValueFade<K>::isValue && ValueFade<K>::fade == FadeKind::Cubic && !G && !Is3D) {  // the nebula's fade: four samples per step
         if (pairsApply(p)) {
           switch (p.fractal) {
             case FractalKind::None: i = quads<FractalKind::None>(sx, y, qx, qy, n, h); break;
@@ -560,13 +561,6 @@ inline void defineGradient(double* h, double* gx, double* gy) {
   if (!std::isfinite(*gy)) *gy = 0;
 }
 
-template <class T>
-FillStats statsOf(const T* v, int64_t n) {
-  StatsAccumulator s;
-  for (int64_t i = 0; i < n; ++i) s.add(v[i]);
-  return s.result();
-}
-
 }  // namespace
 
 Field::Field() : Field(FieldConfig()) {}
@@ -627,7 +621,9 @@ double Field::sampleGrad(double x, double y, double* gx, double* gy) const {
 }
 
 SampleRows::SampleRows(const FieldOps& ops, const FieldParams& p, const std::vector<double>& xs)
-    : n_(static_cast<int>(xs.size())), src_(ops.rows(p, xs.data(), n_)), out_(rows::paddedSize(n_)) {}
+    : SampleRows(ops.rows(p, xs.data(), static_cast<int>(xs.size())), static_cast<int>(xs.size())) {}
+SampleRows::SampleRows(std::unique_ptr<rows::RowSampler> src, int n)
+    : n_(n), src_(std::move(src)), out_(rows::paddedSize(n_)) {}
 SampleRows::~SampleRows() = default;
 
 const double* SampleRows::row(double y) {
@@ -678,16 +674,22 @@ void GradientRows::row(double y) {
 
 namespace {
 
-// ys(j): the (tiled) y of row j.
+// ys(j): the (tiled) y of row j. The statistics are taken row by row while the row is in cache,
+// with the same additions in the same order as over the whole grid afterwards.
 template <class T, class Ys>
-void fillGrid(const FieldOps& ops, const FieldParams& p, const std::vector<double>& xs, const GridSpec& g,
-              const Ys& ys, T* out) {
-  SampleRows src(ops, p, xs);
+FillStats fillGrid(SampleRows& src, const GridSpec& g, const Ys& ys, T* out) {
+  StatsAccumulator stats;
   for (int j = 0; j < g.height; ++j) {
     const double* row = src.row(ys(j));
     T* o = out + static_cast<size_t>(j) * g.width;
     for (int i = 0; i < g.width; ++i) o[i] = static_cast<T>(row[i]);
+    if constexpr (std::is_same_v<T, float>) {
+      stats.addRow(o, g.width);
+    } else {
+      for (int i = 0; i < g.width; ++i) stats.add(o[i]);
+    }
   }
+  return stats.result();
 }
 
 }  // namespace
@@ -701,16 +703,16 @@ std::vector<double> Field::columnsOf(const GridSpec& g) const {
 }
 
 FillStats Field::fill(const GridSpec& g, float* out) const {
-  fillGrid(*ops_, params_, columnsOf(g), g, [&](int j) { return rowOf(g, j); }, out);
-  return statsOf(out, g.samples());
+  SampleRows src(*ops_, params_, columnsOf(g));
+  return fillGrid(src, g, [&](int j) { return rowOf(g, j); }, out);
 }
 FillStats Field::fill(const GridSpec& g, double* out) const {
-  fillGrid(*ops_, params_, columnsOf(g), g, [&](int j) { return rowOf(g, j); }, out);
-  return statsOf(out, g.samples());
+  SampleRows src(*ops_, params_, columnsOf(g));
+  return fillGrid(src, g, [&](int j) { return rowOf(g, j); }, out);
 }
 FillStats Field::fillMoisture(const GridSpec& g, float* out) const {
-  fillGrid(*ops_, moistureParams_, columnsOf(g), g, [&](int j) { return rowOf(g, j); }, out);
-  return statsOf(out, g.samples());
+  SampleRows src(*ops_, moistureParams_, columnsOf(g));
+  return fillGrid(src, g, [&](int j) { return rowOf(g, j); }, out);
 }
 FillStats Field::fillProfile(double x0, double step, double y0, int n, float* out) const {
   GridSpec g;
@@ -748,8 +750,8 @@ FieldConfig nebulaConfig() {
 
 // The landscape's functions are Field configurations: value noise is the default field without a
 // fractal, fbm the default field, the nebula nebulaConfig(); with the landscape's seeds they equal
-// nf::valueNoise, nf::fbm and nf::nebula for every seed. The kernel is named here, not looked up
-// (opsFor), so a module that only fills these links no other kernel.
+// nf::valueNoise, nf::fbm and nf::nebula for every seed. The kernel's row sampler is named here,
+// not looked up (opsFor), so a module that only fills these links no other kernel or routine.
 FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, int octaves, float* out) {
   FieldConfig c = kind == LandscapeKind::Nebula ? nebulaConfig() : FieldConfig();
   if (kind != LandscapeKind::Nebula) {
@@ -760,11 +762,10 @@ FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, in
   FieldParams p = compile(c);
   static_assert(kLandscapeSeedMul % 64 == 0, "landscapeSeeds keeps the low 26 bits: the multiplier must be 2^6 x odd");
   p.landscapeSeeds = true;
-  const FieldOps* ops = opsOf<tk::ValueKernel<FadeKind::Cubic>, false, true>();
   std::vector<double> xs(static_cast<size_t>(g.width));
   for (int i = 0; i < g.width; ++i) xs[static_cast<size_t>(i)] = g.sampleX(i);
-  fillGrid(*ops, p, xs, g, [&](int j) { return g.sampleY(j); }, out);
-  return statsOf(out, g.samples());
+  SampleRows src(Impl<tk::ValueKernel<FadeKind::Cubic>, false>::rowSampler(p, xs.data(), g.width), g.width);
+  return fillGrid(src, g, [&](int j) { return g.sampleY(j); }, out);
 }
 
 }  // namespace nf
