@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "checks.h"
 #include "noise/hash.h"
-#include "noise/number_text.h"
 #include "scene/compose.h"
 #include "scene/landscape.h"
 #include "scene/world_params.h"
@@ -34,18 +34,9 @@ int fail(std::string message) {
   return 0;
 }
 
-std::string num(double v) { return nf::formatNumber(v); }  // JS-style NaN, Infinity
-
-// "" or the message naming the parameter and its range.
-std::string checkInteger(const char* name, double v, double lo, double hi) {
-  if (std::isfinite(v) && std::trunc(v) == v && v >= lo && v <= hi) return "";
-  return std::string(name) + " must be an integer in [" + num(lo) + ", " + num(hi) + "] (got " + num(v) + ")";
-}
-
-std::string checkUnit(const char* name, double v) {
-  if (std::isfinite(v) && v >= 0 && v <= 1) return "";
-  return std::string(name) + " must be a number in [0, 1] (got " + num(v) + ")";
-}
+using nf::bind::checkInteger;
+using nf::bind::checkUnit;
+std::string num(double v) { return nf::bind::fmtNumber(v); }  // JS-style NaN, Infinity
 
 struct Scene {
   explicit Scene(uint32_t seed) : scene(seed) {}
