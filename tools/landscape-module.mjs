@@ -1,8 +1,10 @@
 // Finishes the 404 page's module after the link (CMake runs it; `./noisefield build` copies the
 // results to web/): optimises the wasm for size with binaryen's wasm-opt (the npm package pinned
 // in package.json, a newer binaryen than Emscripten's) and writes noisefield-landscape.mjs, the
-// JavaScript face, from its sources in cpp/bindings/ (concatenated, not minified).
+// JavaScript face, from its sources in cpp/bindings/ (concatenated and minified with esbuild, as
+// Emscripten minified the glue it replaces; the sources stay the readable ones).
 //   node tools/landscape-module.mjs <noisefield-landscape.wasm> <noisefield-landscape.mjs>
+import { transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,5 +23,5 @@ execFileSync(process.execPath, [wasmOpt, wasm, '-o', wasm, '-Oz', '--enable-simd
 
 const parts = ['api.checks.js', 'scene.face.js', 'landscape.entry.js'];
 const source = (f) => readFileSync(join(root, 'cpp', 'bindings', f), 'utf8');
-writeFileSync(mjs, `// Built from cpp/bindings/${parts.join(', ')} by tools/landscape-module.mjs; edit those.\n` +
-  parts.map(source).join('\n'));
+const { code } = await transform(parts.map(source).join('\n'), { minify: true, format: 'esm', target: 'es2020', legalComments: 'none' });
+writeFileSync(mjs, `// Built from cpp/bindings/${parts.join(', ')} by tools/landscape-module.mjs; edit those.\n${code}`);
