@@ -247,7 +247,5 @@ export function createCore(M, init, emit) {
       scene.setPointer(0, 0, false);
       return [before, M.heapUsedBytes()];
     },
-    // The main thread's driver reaches the scene itself (tests); a worker's never leaves it.
-    scene,
   };
 }
