@@ -154,9 +154,9 @@ export async function mount(element, options = {}) {
   const win = element.ownerDocument.defaultView;
   const doc = element.ownerDocument;
   // The worker loads its own module instance while this thread loads the one that checks options.
-  const moduleUrl = options.moduleUrl ?? null;
-  const starting = options.worker === false ? Promise.resolve(null)
-    : startWorker(win, moduleUrl === null ? null : new URL(moduleUrl, doc.baseURI).href);
+  // A module URL is the page's (relative to its base), wherever it is loaded.
+  const moduleUrl = options.moduleUrl == null ? null : new URL(options.moduleUrl, doc.baseURI).href;
+  const starting = options.worker === false ? Promise.resolve(null) : startWorker(win, moduleUrl);
   let port = null;
   try {
     return await mountWith(element, options, await loadModule(moduleUrl), starting, (p) => { port = p; });
