@@ -49,6 +49,18 @@ test('a frozen moment: the worker and the main thread paint the same seven layer
   });
 });
 
+test('the worker gets the page\'s compiled module: the .wasm is fetched once', async () => {
+  await withPages([() => openPage(env.browser, null)], async ({ page, context, problems }) => {
+    const wasm = [];
+    context.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
+    await page.goto(env.url + '?test&t=3&day=0.7&worker=1');
+    await page.waitForFunction(() => window.__noisefield?.debug, null, { timeout: 20000 });
+    assert.equal(await page.evaluate(() => window.__noisefield.mode), 'worker');
+    assert.equal(wasm.length, 1, wasm.join(' '));
+    assert.deepEqual(problems, []);
+  });
+});
+
 test('the handle in worker mode: setters repaint as on the main thread, and a live page runs in the worker', async () => {
   const q = '/?test&t=4&day=0.45&seed=404&season=40';
   await withPages([() => load(q + '&worker=1'), () => load('/?test&t=4&day=0.8&seed=405&season=222&dusk=0.5&worker=0'), () => load('/?test&day=0.6&worker=1')], async (w, m, live) => {
