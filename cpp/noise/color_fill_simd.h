@@ -1,4 +1,4 @@
-// Wasm SIMD parts of the colour fill (included by field.cpp when __wasm_simd128__ is set), each
+// Wasm SIMD parts of the colour fill (included by field_views.cpp when __wasm_simd128__ is set), each
 // with exactly the scalar code's results.
 //
 // Field::colorSummary's histogram and band counts, four heights per step:
@@ -52,7 +52,7 @@ inline int64_t summariseSimd(const float* heights, int64_t n, double t1, double 
   return end;
 }
 
-// The relief view's shaded pixel, put(px, c, shade) in field.cpp: each channel is
+// The relief view's shaded pixel, put(px, c, shade) in field_views.cpp: each channel is
 // c * shade <= 0 ? 0 : (c * shade >= 255 ? 255 : (uint8)(c * shade + 0.5)). Here trunc_sat of
 // c * shade + 0.5 followed by the saturating narrows to u16 and u8 gives the same byte for every
 // non-NaN product: negative sums become 0, sums from 255 up become 255, and in between the

@@ -1,20 +1,18 @@
-// Field: compiling a FieldConfig, the one dispatch point (makeOps), and the templated sample and
-// fill routines. Inside a fill there is no per-sample dispatch: the kernel, its fade and its
-// dimensionality are template parameters; fractal kind and terrain switches are predictable
-// branches on constant data.
+// The Field engine: compiling a FieldConfig, the one dispatch point (opsFor), the templated sample
+// and fill routines, and the row sources the views read (field_rows.h). Inside a fill there is no
+// per-sample dispatch: the kernel, its fade and its dimensionality are template parameters; fractal
+// kind and terrain switches are predictable branches on constant data. The views and the analysis
+// (colour fills, legends, summaries, band widths) are in field_views.cpp.
 #include "field.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <memory>
 #include <type_traits>
 
 #include "detail/samplers.h"
-#ifdef __wasm_simd128__
-#include "color_fill_simd.h"
-#endif
+#include "field_rows.h"
 #include "terrain.h"
 #include "value_noise.h"
 
@@ -277,7 +275,7 @@ struct Impl {
     }
   };
 
-  // The row sampler of a field at columns xs: without warp the hoisted row fill (field_fill.h);
+  // The row sampler of a field at columns xs: without warp the hoisted row fill (detail/samplers.h);
   // warped, the first warp's fractals are taken at the grid's own points, so they are hoisted row
   // fills too (qx; qy unless it shares qx's seed), and what they displace is sampled point by
   // point (AfterFirstWarp).
@@ -302,7 +300,7 @@ const FieldOps* opsOf() {
   if constexpr (Analytic) {
     static const FieldOps ops{&I::sample, &I::sampleGrad, &I::template rowSource<false>, &I::template rowSource<true>};
     return &ops;
-  } else {  // no GradRows instantiation for kernels without analytic gradients
+  } else {  // no gradient rows instantiated for kernels without analytic gradients
     static const FieldOps ops{&I::sample, nullptr, &I::template rowSource<false>, nullptr};
     return &ops;
   }
@@ -421,43 +419,7 @@ FillStats statsOf(const T* v, int64_t n) {
   return s.result();
 }
 
-struct Rgb {
-  uint8_t r, g, b;
-};
-constexpr Rgb kWater{48, 96, 168}, kLand{96, 150, 72};
-constexpr Rgb kBandColors[4] = {{48, 96, 168}, {222, 204, 140}, {96, 160, 72}, {128, 120, 112}};
-constexpr Rgb kBiomeColors[9] = {{230, 210, 150}, {150, 190, 90},  {78, 110, 82},    // desert grassland swamp
-                                 {182, 172, 112}, {52, 120, 62},   {28, 90, 52},     // scrub forest rainforest
-                                 {132, 126, 120}, {192, 192, 172}, {246, 246, 250}};  // bare rock tundra snow
-
-#ifndef __wasm_simd128__  // wasm: putShaded (color_fill_simd.h)
-// The relief view's shaded pixel.
-inline void put(uint8_t* px, Rgb c, double shade) {
-  auto ch = [shade](uint8_t v) {
-    const double s = v * shade;
-    return static_cast<uint8_t>(s <= 0 ? 0 : (s >= 255 ? 255 : s + 0.5));
-  };
-  px[0] = ch(c.r);
-  px[1] = ch(c.g);
-  px[2] = ch(c.b);
-  px[3] = 255;
-}
-#endif
-
 }  // namespace
-
-const char* viewName(View v) {
-  static const char* const kNames[] = {"raw", "land", "bands", "biomes", "relief"};
-  return kNames[static_cast<int>(v)];
-}
-bool parseView(std::string_view name, View* out) {
-  for (int i = 0; i < 5; ++i)
-    if (name == viewName(static_cast<View>(i))) {
-      *out = static_cast<View>(i);
-      return true;
-    }
-  return false;
-}
 
 Field::Field() : Field(FieldConfig()) {}
 
@@ -516,74 +478,69 @@ double Field::sampleGrad(double x, double y, double* gx, double* gy) const {
   return h;
 }
 
+SampleRows::SampleRows(const FieldOps& ops, const FieldParams& p, const std::vector<double>& xs)
+    : n_(static_cast<int>(xs.size())), src_(ops.rows(p, xs.data(), n_)), out_(rows::paddedSize(n_)) {}
+SampleRows::~SampleRows() = default;
+
+const double* SampleRows::row(double y) {
+  src_->row(y, out_.data());
+  defineRow(out_.data(), n_);
+  return out_.data();
+}
+
+GradientRows::GradientRows(const FieldOps& ops, const FieldParams& p, bool analytic, const std::vector<double>& xs)
+    : n_(static_cast<int>(xs.size())), e_(1e-3 * p.scale) {
+  const size_t m = rows::paddedSize(n_);
+  h_.resize(m);
+  gx_.resize(m);
+  gy_.resize(m);
+  if (analytic) {
+    grad_ = ops.gradRows(p, xs.data(), n_);
+    return;
+  }
+  std::vector<double> xr(xs), xl(xs);
+  for (size_t i = 0; i < xs.size(); ++i) {
+    xr[i] = xs[i] + e_;
+    xl[i] = xs[i] - e_;
+  }
+  mid_ = ops.rows(p, xs.data(), n_);
+  right_ = ops.rows(p, xr.data(), n_);
+  left_ = ops.rows(p, xl.data(), n_);
+  a_.resize(m);
+  b_.resize(m);
+}
+GradientRows::~GradientRows() = default;
+
+void GradientRows::row(double y) {
+  double *h = h_.data(), *gx = gx_.data(), *gy = gy_.data();
+  if (grad_) {
+    grad_->row(y, h, gx, gy);
+  } else {
+    const double e = e_;
+    mid_->row(y, h);
+    right_->row(y, a_.data());
+    left_->row(y, b_.data());
+    for (int i = 0; i < n_; ++i) gx[i] = (a_[i] - b_[i]) / (2 * e);
+    mid_->row(y + e, a_.data());
+    mid_->row(y - e, b_.data());
+    for (int i = 0; i < n_; ++i) gy[i] = (a_[i] - b_[i]) / (2 * e);
+  }
+  for (int i = 0; i < n_; ++i) defineGradient(h + i, gx + i, gy + i);
+}
+
 namespace {
 
 // ys(j): the (tiled) y of row j.
 template <class T, class Ys>
 void fillGrid(const FieldOps& ops, const FieldParams& p, const std::vector<double>& xs, const GridSpec& g,
               const Ys& ys, T* out) {
-  const auto src = ops.rows(p, xs.data(), g.width);
-  std::vector<double> row(rows::paddedSize(g.width));
+  SampleRows src(ops, p, xs);
   for (int j = 0; j < g.height; ++j) {
-    src->row(ys(j), row.data());
-    defineRow(row.data(), g.width);
+    const double* row = src.row(ys(j));
     T* o = out + static_cast<size_t>(j) * g.width;
     for (int i = 0; i < g.width; ++i) o[i] = static_cast<T>(row[i]);
   }
 }
-
-// One RGBA pixel (alpha 255), written with one 4-byte store.
-struct Pixel {
-  uint8_t rgba[4];
-};
-constexpr Pixel pixelOf(Rgb c) { return Pixel{{c.r, c.g, c.b, 255}}; }
-inline void store(uint8_t* px, const Pixel& p) { std::memcpy(px, p.rgba, 4); }
-
-// Field::sampleGrad over rows: the analytic row sampler where sampleGrad is analytic, else its
-// central differences (step e) from row samplers at the same offset coordinates.
-class GradientRows {
- public:
-  GradientRows(const FieldOps& ops, const FieldParams& p, bool analytic, const std::vector<double>& xs)
-      : n_(static_cast<int>(xs.size())), e_(1e-3 * p.scale) {
-    if (analytic) {
-      grad_ = ops.gradRows(p, xs.data(), n_);
-      return;
-    }
-    std::vector<double> xr(xs), xl(xs);
-    for (size_t i = 0; i < xs.size(); ++i) {
-      xr[i] = xs[i] + e_;
-      xl[i] = xs[i] - e_;
-    }
-    mid_ = ops.rows(p, xs.data(), n_);
-    right_ = ops.rows(p, xr.data(), n_);
-    left_ = ops.rows(p, xl.data(), n_);
-    a_.resize(rows::paddedSize(n_));
-    b_.resize(rows::paddedSize(n_));
-  }
-  // Each array holds paddedSize(n) doubles.
-  void row(double y, double* h, double* gx, double* gy) {
-    if (grad_) {
-      grad_->row(y, h, gx, gy);
-    } else {
-      const double e = e_;
-      mid_->row(y, h);
-      right_->row(y, a_.data());
-      left_->row(y, b_.data());
-      for (int i = 0; i < n_; ++i) gx[i] = (a_[i] - b_[i]) / (2 * e);
-      mid_->row(y + e, a_.data());
-      mid_->row(y - e, b_.data());
-      for (int i = 0; i < n_; ++i) gy[i] = (a_[i] - b_[i]) / (2 * e);
-    }
-    for (int i = 0; i < n_; ++i) defineGradient(h + i, gx + i, gy + i);
-  }
-
- private:
-  int n_;
-  double e_;  // sampleGrad's step
-  std::unique_ptr<rows::GradRowSampler> grad_;
-  std::unique_ptr<rows::RowSampler> mid_, right_, left_;
-  std::vector<double> a_, b_;
-};
 
 }  // namespace
 
@@ -619,120 +576,14 @@ FillStats Field::fillProfile(double x0, double step, double y0, int n, float* ou
 
 void Field::fillGrad(const GridSpec& g, double* h, double* gx, double* gy) const {
   const int n = g.width;
-  const size_t m = rows::paddedSize(n);
-  std::vector<double> rh(m), rx(m), ry(m);
   GradientRows grad(*ops_, params_, hasAnalyticGradient(), columnsOf(g));
   for (int j = 0; j < g.height; ++j) {
-    grad.row(rowOf(g, j), rh.data(), rx.data(), ry.data());
+    grad.row(rowOf(g, j));
     const size_t o = static_cast<size_t>(j) * n;
-    std::copy(rh.begin(), rh.begin() + n, h + o);
-    std::copy(rx.begin(), rx.begin() + n, gx + o);
-    std::copy(ry.begin(), ry.begin() + n, gy + o);
+    std::copy(grad.h(), grad.h() + n, h + o);
+    std::copy(grad.gx(), grad.gx() + n, gx + o);
+    std::copy(grad.gy(), grad.gy() + n, gy + o);
   }
-}
-
-// Every view reads its heights (and the biome view its moisture, the relief view its gradient)
-// through row samplers, row by row, and paints each row as it comes: one pass, no per-sample
-// dispatch. The pixels are those of the per-sample definitions (sample, moisture, sampleGrad).
-void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats) const {
-  const FieldConfig& c = config_;
-  const int n = g.width;
-  const size_t m = rows::paddedSize(n);
-  const std::vector<double> xs = columnsOf(g);
-  std::vector<double> h(m);
-  StatsAccumulator acc;
-  auto rowOut = [&](int j, float** f, uint8_t** px) {
-    *f = scratch + static_cast<size_t>(j) * n;
-    *px = rgba + static_cast<size_t>(j) * n * 4;
-  };
-  float* f;
-  uint8_t* px;
-  switch (view) {
-    case View::Raw:
-    case View::Land:
-    case View::Bands: {
-      const auto src = ops_->rows(params_, xs.data(), n);
-      const Pixel water = pixelOf(kWater), land = pixelOf(kLand);
-      const Pixel bands[4] = {pixelOf(kBandColors[0]), pixelOf(kBandColors[1]), pixelOf(kBandColors[2]),
-                              pixelOf(kBandColors[3])};
-      for (int j = 0; j < g.height; ++j) {
-        src->row(rowOf(g, j), h.data());
-        defineRow(h.data(), n);
-        rowOut(j, &f, &px);
-        acc.storeRow(h.data(), n, f);
-        if (view == View::Raw) {
-          for (int i = 0; i < n; ++i) {
-            const double v = f[i];
-            const uint8_t q = static_cast<uint8_t>(v <= 0 ? 0 : (v >= 1 ? 255 : v * 255 + 0.5));
-            store(px + 4 * i, Pixel{{q, q, q, 255}});
-          }
-        } else if (view == View::Land) {
-          for (int i = 0; i < n; ++i) store(px + 4 * i, f[i] < c.t1 ? water : land);
-        } else {
-          for (int i = 0; i < n; ++i) store(px + 4 * i, bands[static_cast<int>(bandOf(f[i], c.t1, c.t2, c.t3))]);
-        }
-      }
-      break;
-    }
-    case View::Biomes: {
-      // Moisture is a second field config (moistureParams_), filled by its own row sampler.
-      const auto src = ops_->rows(params_, xs.data(), n);
-      const auto moist = ops_->rows(moistureParams_, xs.data(), n);
-      std::vector<double> mo(m);
-      Pixel biomes[9];
-      for (int b = 0; b < 9; ++b) biomes[b] = pixelOf(kBiomeColors[b]);
-      const Pixel water = pixelOf(kWater);
-      for (int j = 0; j < g.height; ++j) {
-        const double y = rowOf(g, j);
-        src->row(y, h.data());
-        moist->row(y, mo.data());
-        defineRow(h.data(), n);
-        defineRow(mo.data(), n);
-        rowOut(j, &f, &px);
-        acc.storeRow(h.data(), n, f);
-        for (int i = 0; i < n; ++i) {
-          const double hk = f[i];
-          store(px + 4 * i, hk < c.t1 ? water : biomes[static_cast<int>(biomeOf(hk, mo[i], c.t2, c.t3, c.m1, c.m2))]);
-        }
-      }
-      break;
-    }
-    case View::Relief: {
-      // Lambert shading of the height surface, light from the upper left; slopes are taken per
-      // lattice unit so the look does not depend on the scale. Water is drawn flat. The gradient
-      // is sampleGrad's (GradientRows).
-      const double lx = -0.5, ly = -0.5, lz = 0.70710678118654752, scale = params_.scale;
-      std::vector<double> gx(m), gy(m), shade(m);
-      GradientRows grad(*ops_, params_, hasAnalyticGradient(), xs);
-      const Pixel water = pixelOf(kBandColors[0]);
-#ifdef __wasm_simd128__
-      ShadedColor shaded[4];
-      for (int b = 0; b < 4; ++b) shaded[b] = shadedColorOf(kBandColors[b].r, kBandColors[b].g, kBandColors[b].b);
-#endif
-      for (int j = 0; j < g.height; ++j) {
-        grad.row(rowOf(g, j), h.data(), gx.data(), gy.data());
-        rowOut(j, &f, &px);
-        acc.storeRow(h.data(), n, f);
-        // Shading of every sample, water too: branch-free, so the compiler vectorises it.
-        for (int i = 0; i < n; ++i) {
-          const double nx = -2 * gx[i] * scale, ny = -2 * gy[i] * scale;
-          const double dot = (nx * lx + ny * ly + lz) / std::sqrt(nx * nx + ny * ny + 1);
-          shade[i] = 0.45 + 0.75 * (dot > 0 ? dot : 0);
-        }
-        for (int i = 0; i < n; ++i) {
-          const Band band = bandOf(f[i], c.t1, c.t2, c.t3);
-          if (band == Band::Water) store(px + 4 * i, water);
-#ifdef __wasm_simd128__
-          else putShaded(px + 4 * i, shaded[static_cast<int>(band)], shade[i]);
-#else
-          else put(px + 4 * i, kBandColors[static_cast<int>(band)], shade[i]);
-#endif
-        }
-      }
-      break;
-    }
-  }
-  if (stats) *stats = acc.result();
 }
 
 FieldConfig nebulaConfig() {
@@ -745,171 +596,6 @@ FieldConfig nebulaConfig() {
   c.warpSeedX = c.warpSeedY = 211;
   c.warp2SeedX = c.warp2SeedY = 223;
   return c;
-}
-
-std::vector<uint32_t> histogram(const float* values, size_t n, int bins, double lo, double hi) {
-  std::vector<uint32_t> h(static_cast<size_t>(bins > 0 ? bins : 0), 0);
-  if (bins <= 0 || !(hi > lo)) return h;
-  const double k = bins / (hi - lo);
-  for (size_t i = 0; i < n; ++i) {
-    const double b = (values[i] - lo) * k;
-    // Compared before the conversion: a huge b (a tiny hi - lo) must not reach the int cast.
-    const int bi = !(b >= 0) ? 0 : (b >= bins ? bins - 1 : static_cast<int>(b));  // NaN: bin 0
-    ++h[static_cast<size_t>(bi)];
-  }
-  return h;
-}
-
-// ---- legends, colour-fill summaries, band widths (read the colour tables above) ----------------
-
-namespace {
-Rgb8 rgb8(Rgb c) { return Rgb8{c.r, c.g, c.b}; }
-bool sameRgb(const uint8_t* px, Rgb c) { return px[0] == c.r && px[1] == c.g && px[2] == c.b; }
-}  // namespace
-
-const std::vector<ViewInfo>& viewInfos() {
-  static const std::vector<ViewInfo> kViews = [] {
-    std::vector<LegendEntry> bands, biomes{{bandName(Band::Water), rgb8(kWater)}};
-    for (int b = 0; b < 4; ++b) bands.push_back({bandName(static_cast<Band>(b)), rgb8(kBandColors[b])});
-    for (int b = 0; b < 9; ++b) biomes.push_back({biomeName(static_cast<Biome>(b)), rgb8(kBiomeColors[b])});
-    return std::vector<ViewInfo>{
-        {View::Raw, viewName(View::Raw), "Raw field", {{"0", Rgb8{0, 0, 0}}, {"1", Rgb8{255, 255, 255}}}},
-        {View::Land, viewName(View::Land), "Land vs water", {{"water", rgb8(kWater)}, {"land", rgb8(kLand)}}},
-        {View::Bands, viewName(View::Bands), "Four bands", bands},
-        {View::Biomes, viewName(View::Biomes), "Biomes", biomes},
-        {View::Relief, viewName(View::Relief), "Shaded relief", bands},
-    };
-  }();
-  return kViews;
-}
-
-namespace {
-
-// The biome of a pixel the biome view painted, found by its red channel (the nine biome colours
-// have distinct reds, checked below) and confirmed on green and blue.
-struct BiomeByRed {
-  int8_t biome[256];
-};
-constexpr BiomeByRed biomeByRed() {
-  BiomeByRed t{};
-  for (int r = 0; r < 256; ++r) t.biome[r] = -1;
-  for (int b = 0; b < 9; ++b) t.biome[kBiomeColors[b].r] = static_cast<int8_t>(b);
-  return t;
-}
-constexpr BiomeByRed kBiomeByRed = biomeByRed();
-constexpr bool biomeRedsDistinct() {
-  for (int b = 0; b < 9; ++b)
-    if (kBiomeByRed.biome[kBiomeColors[b].r] != b) return false;
-  return true;
-}
-static_assert(biomeRedsDistinct(), "biome colours must have distinct red channels (colorSummary's lookup)");
-
-// 0: water or no biome colour, else 1 + the biome.
-inline int biomeIndexOf(const uint8_t* px) {
-  const int b = kBiomeByRed.biome[px[0]];
-  return b >= 0 && sameRgb(px, kBiomeColors[b]) ? b + 1 : 0;
-}
-
-// Histogram and band counts of heights [begin, end) (the scalar loop; wasm SIMD takes most of
-// the grid in color_summary_simd.h). Histogram bins go to four interleaved copies (sample k into
-// copy k & 3), so that runs of one bin in a smooth field do not chain every increment on the
-// previous one; bands are counted branch-free with bandOf's tests (NaN is rock).
-template <bool Hist>
-void countHeights(const float* heights, int64_t begin, int64_t end, const FieldConfig& c, int bins, uint32_t* hist4,
-                  int64_t counts[3]) {
-  const double nb = bins, t1 = c.t1, t2 = c.t2, t3 = c.t3;
-  int64_t water = 0, sand = 0, grass = 0;
-  for (int64_t k = begin; k < end; ++k) {
-    const double v = heights[k];
-    if constexpr (Hist) {
-      double b = v * nb;
-      if (!(b >= 0)) b = 0;  // also NaN
-      ++hist4[static_cast<size_t>(k & 3) * static_cast<size_t>(bins) +
-              static_cast<size_t>(b >= nb ? bins - 1 : static_cast<int>(b))];
-    }
-    const bool lt1 = v < t1, lt2 = v < t2, lt3 = v < t3;  // bandOf: water, sand, grass, else rock
-    water += lt1;
-    sand += !lt1 & lt2;
-    grass += !lt1 & !lt2 & lt3;
-  }
-  counts[0] += water;
-  counts[1] += sand;
-  counts[2] += grass;
-}
-
-}  // namespace
-
-ColorFillSummary Field::colorSummary(View view, const GridSpec& g, const float* heights, const uint8_t* rgba,
-                                     int bins) const {
-  ColorFillSummary s;
-  const int64_t n = g.samples();
-  if (bins > kMaxHistogramBins) bins = kMaxHistogramBins;
-  if (bins > 0) s.histogram.assign(static_cast<size_t>(bins), 0);
-  int64_t bandCount[4] = {0, 0, 0, 0};
-  std::vector<uint32_t> hist4(static_cast<size_t>(bins > 0 ? 4 * bins : 0), 0);
-  uint32_t* h4 = bins > 0 ? hist4.data() : nullptr;
-  int64_t done = 0;
-#ifdef __wasm_simd128__
-  done = summariseSimd(heights, n, config_.t1, config_.t2, config_.t3, bins, h4, bandCount);
-#endif
-  if (bins > 0) countHeights<true>(heights, done, n, config_, bins, h4, bandCount);
-  else countHeights<false>(heights, done, n, config_, bins, h4, bandCount);
-  bandCount[3] = n - bandCount[0] - bandCount[1] - bandCount[2];
-  const size_t nbins = s.histogram.size();
-  for (size_t b = 0; b < nbins; ++b)
-    s.histogram[b] = hist4[b] + hist4[b + nbins] + hist4[b + 2 * nbins] + hist4[b + 3 * nbins];
-  // Biomes: read back from the pixels of land samples (four interleaved counter sets, as above).
-  const bool biomes = view == View::Biomes && rgba != nullptr;
-  int64_t biome4[4][10] = {}, biomeCount[10] = {};
-  if (biomes)
-    for (int64_t k = 0; k < n; ++k) ++biome4[k & 3][heights[k] < config_.t1 ? 0 : biomeIndexOf(rgba + 4 * k)];
-  for (int b = 0; b < 10; ++b) biomeCount[b] = biome4[0][b] + biome4[1][b] + biome4[2][b] + biome4[3][b];
-  const double total = n > 0 ? static_cast<double>(n) : 1;
-  for (int b = 0; b < 4; ++b) s.bands[b] = static_cast<double>(bandCount[b]) / total;
-  s.hasBiomes = biomes;
-  if (biomes)
-    for (int b = 0; b < 10; ++b) s.biomes[b] = static_cast<double>(biomeCount[b]) / total;
-  return s;
-}
-
-double BandWidths::sandEstimate(int64_t minSamples) const {
-  if (counts[1] >= minSamples && counts[1] > 0) return median[1];
-  if (counts[0] > 0 && counts[2] + counts[3] > 0) return 0;
-  return std::numeric_limits<double>::quiet_NaN();
-}
-
-BandWidths Field::bandWidths(const GridSpec& g) const {
-  BandWidths r;
-  r.analytic = hasAnalyticGradient();
-  const FieldConfig& c = config_;
-  const double cuts[5] = {0, c.t1, c.t2, c.t3, 1};
-  std::vector<double> widths[4];
-  const size_t m = rows::paddedSize(g.width);
-  std::vector<double> hs(m), gxs(m), gys(m);
-  GradientRows grad(*ops_, params_, hasAnalyticGradient(), columnsOf(g));  // sampleGrad, by rows
-  for (int j = 0; j < g.height; ++j) {
-    grad.row(rowOf(g, j), hs.data(), gxs.data(), gys.data());
-    for (int i = 0; i < g.width; ++i) {
-      const double h = hs[i], gx = gxs[i], gy = gys[i];
-      const int b = static_cast<int>(bandOf(h, c.t1, c.t2, c.t3));
-      ++r.counts[b];
-      if (b == 1 || b == 2) {
-        const double slope = std::sqrt(gx * gx + gy * gy);
-        widths[b].push_back(slope > 0 ? (cuts[b + 1] - cuts[b]) / slope : std::numeric_limits<double>::infinity());
-      }
-    }
-  }
-  for (int b = 1; b <= 2; ++b) {
-    std::vector<double>& w = widths[b];
-    if (w.empty()) continue;
-    const size_t mid = w.size() / 2;
-    std::nth_element(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(mid), w.end());
-    double m = w[mid];
-    if (w.size() % 2 == 0)  // even count: mean of the two middle values (+inf stays +inf)
-      m = 0.5 * (*std::max_element(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(mid)) + m);
-    r.median[b] = m;
-  }
-  return r;
 }
 
 }  // namespace nf

@@ -28,7 +28,7 @@ const char* viewName(View v);
 bool parseView(std::string_view name, View* out);
 
 // Each view with its legend: the colours fillColor paints, read from the same tables the fill
-// uses (field.cpp), so legends, histograms and profiles drawn elsewhere match the pixels.
+// uses (field_views.cpp), so legends, histograms and profiles drawn elsewhere match the pixels.
 struct Rgb8 {
   uint8_t r, g, b;
 };

@@ -1,5 +1,5 @@
 // libFuzzer target: the scene API as the module's binding lets JS drive it (its checks applied
-// first, as bindings.cpp does): viewport, day, dusk, season, clock, pointer, splash, portal mode,
+// first, as scene_bindings.cpp does): viewport, day, dusk, season, clock, pointer, splash, portal mode,
 // world seed, advance, renderAll, in any order. Properties: nothing traps or trips a sanitizer;
 // after any viewport every layer has its buffer, within the pixel budget; the getters stay in
 // their ranges.

@@ -27,7 +27,7 @@ const CONFIGS = [
   { type: 'cellular', scale: 8, octaves: 2, warpLevels: 1, warp: 0.5 },
 ];
 
-// fillColor's documented pixel of one sample (field.cpp: tables from nf.views(), relief shading).
+// fillColor's documented pixel of one sample (field_views.cpp: tables from nf.views(), relief shading).
 function referencePixel(f, scale, c, view, x, y) {
   const h = Math.fround(f.sample(x, y));
   const band = h < c.t1 ? 0 : h < c.t2 ? 1 : h < c.t3 ? 2 : 3;

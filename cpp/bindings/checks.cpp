@@ -1,0 +1,53 @@
+#include "checks.h"
+
+#include <cmath>
+#include <cstdint>
+
+#include "noise/schema.h"
+
+namespace nf::bind {
+
+std::string fmtNumber(double v) { return formatNumber(v); }
+
+// JS numbers arrive as doubles: an integer parameter is checked here, before any cast.
+std::string checkInteger(const char* name, double v, double lo, double hi) {
+  if (!(std::isfinite(v) && std::trunc(v) == v && v >= lo && v <= hi)) {
+    return std::string(name) + " must be an integer in [" + fmtNumber(lo) + ", " + fmtNumber(hi) + "] (got " +
+           fmtNumber(v) + ")";
+  }
+  return "";
+}
+
+std::string checkUnit(const char* name, double v) {
+  if (!(std::isfinite(v) && v >= 0 && v <= 1)) return std::string(name) + " must be a number in [0, 1] (got " + fmtNumber(v) + ")";
+  return "";
+}
+
+std::string checkFinite(const char* name, double v) {
+  if (!std::isfinite(v)) return std::string(name) + " must be a finite number (got " + fmtNumber(v) + ")";
+  return "";
+}
+
+std::string gridFromNumbers(double width, double height, double x, double y, double stepX, double stepY,
+                            double offsetX, double offsetY, GridSpec& g) {
+  std::string e;
+  if (!(e = checkInteger("width", width, 1, kMaxFillSide)).empty()) return e;
+  if (!(e = checkInteger("height", height, 1, kMaxFillSide)).empty()) return e;
+  if (!(e = checkFinite("x", x)).empty()) return e;
+  if (!(e = checkFinite("y", y)).empty()) return e;
+  if (!(e = checkFinite("step", stepX)).empty()) return e;
+  if (!(e = checkFinite("stepY", stepY)).empty()) return e;
+  if (!(e = checkInteger("offsetX", offsetX, -4503599627370496.0, 4503599627370496.0)).empty()) return e;
+  if (!(e = checkInteger("offsetY", offsetY, -4503599627370496.0, 4503599627370496.0)).empty()) return e;
+  g.width = static_cast<int>(width);
+  g.height = static_cast<int>(height);
+  g.originX = x;
+  g.originY = y;
+  g.stepX = stepX;
+  g.stepY = stepY;
+  g.offsetX = static_cast<int64_t>(offsetX);
+  g.offsetY = static_cast<int64_t>(offsetY);
+  return validateGrid(g);
+}
+
+}  // namespace nf::bind
