@@ -116,10 +116,11 @@ async function runCase(browser, url, [, query, view, key], ms, quick) {
   });
 }
 
-export async function benchExplorer({ browser, url, report, quick = false }) {
+// only: run the cases whose "name / slider" contains this text (node bench/explorer.mjs --only=biomes).
+export async function benchExplorer({ browser, url, report, quick = false, only = '' }) {
   const ms = quick ? 700 : 2000, repeats = quick ? 1 : 5;
   // All five views side by side: the current view renders every frame, the others as time allows.
-  const cases = [...CASES, ['fBm-4 value, all 5 views (grid)', 'sc=16&o=4', 'grid', 't2']];
+  const cases = [...CASES, ['fBm-4 value, all 5 views (grid)', 'sc=16&o=4', 'grid', 't2']].filter((c) => caseId(c).includes(only));
   const runs = new Map(cases.map((c) => [caseId(c), []]));
   const shuffle = shuffler(11);
   for (let round = 0; round < repeats; round++) {
@@ -151,13 +152,14 @@ export async function benchExplorer({ browser, url, report, quick = false }) {
   return rows;
 }
 
-// node bench/explorer.mjs [--quick]: run this section alone.
+// node bench/explorer.mjs [--quick] [--only=text]: run this section alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { startBrowser } = await import('../tests/browser/helpers/browser.mjs');
   const b = await startBrowser();
   try {
     const { Report } = await import('./report.mjs');
-    await benchExplorer({ browser: b.browser, url: b.url, report: new Report(), quick: process.argv.includes('--quick') });
+    const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? '';
+    await benchExplorer({ browser: b.browser, url: b.url, report: new Report(), quick: process.argv.includes('--quick'), only });
   } finally {
     await b.close();
   }
