@@ -61,6 +61,8 @@ function mainPort(M, init, report) {
     call(op, args = [], then = null) {
       try {
         const r = core[op](...args);
+        // A command that finishes later (a repaint spread over frames) answers with a Promise.
+        if (r instanceof Promise) return then ? r.then(then) : r;
         return Promise.resolve(then ? then(r) : r);
       } catch (e) {
         return Promise.reject(e);
