@@ -99,6 +99,25 @@ async function measure(browser, url, { pitch, mode, seconds }) {
       console.timeStamp('nf-window-end');
       return { secs: (t1 - t0) / 1000, intervals, advances: h.debug.advances.slice(a0) };
     }, seconds);
+    // The changes a visitor or a page makes, through the handle as a page would: a resize, then a
+    // new seed, daylight, twilight and season (each awaited: the new picture shown), then the
+    // size back. Their main-thread tasks are the "changes" column.
+    await page.evaluate(() => console.timeStamp('nf-changes-start'));
+    const resizeTo = async (width, height) => {
+      await page.setViewportSize({ width, height });
+      await page.waitForFunction((w) => window.__noisefield.debug.layout().w === w, width, { timeout: 60000 });
+    };
+    await resizeTo(1600, 900);
+    await page.evaluate(async () => {
+      const h = window.__noisefield;
+      await h.setSeed(405);
+      await h.setDay(0.3);
+      await h.setDusk(0.5);
+      await h.setSeason(200);
+    });
+    await resizeTo(1920, 1080);
+    await page.evaluate(() => window.__noisefield.debug.shown());
+    await page.evaluate(() => console.timeStamp('nf-changes-end'));
     const trace = mainThreadTasks(await browser.stopTracing());
     traced = false;
     // One-off costs (after the window, so they do not disturb it): a forced resize repaint and
@@ -118,6 +137,8 @@ async function measure(browser, url, { pitch, mode, seconds }) {
     const w0 = trace.marks['nf-window-start'], w1 = trace.marks['nf-window-end'];
     const loadTasks = trace.tasks.filter(([a]) => a < w0).map(([a, b]) => b - a);
     const loopTasks = trace.tasks.filter(([a, b]) => b > w0 && a < w1).map(([a, b]) => b - a);
+    const c0 = trace.marks['nf-changes-start'], c1 = trace.marks['nf-changes-end'];
+    const changeTasks = trace.tasks.filter(([a, b]) => b > c0 && a < c1).map(([a, b]) => b - a);
     return {
       pitch, mode: info.mode, buffer: `${info.layout.bw}x${info.layout.bh}`, firstPaint: info.firstPaint,
       fps: live.intervals.length / live.secs, late: live.intervals.filter((d) => d > 25).length, frames: live.intervals.length,
@@ -125,6 +146,7 @@ async function measure(browser, url, { pitch, mode, seconds }) {
       busy: busyIn(trace.tasks, w0, w1),
       longLoad: loadTasks.filter((d) => d > LONG_TASK_MS).length, maxLoad: Math.max(0, ...loadTasks),
       longLoop: loopTasks.filter((d) => d > LONG_TASK_MS).length, maxLoop: Math.max(0, ...loopTasks),
+      longChange: changeTasks.filter((d) => d > LONG_TASK_MS).length, maxChange: Math.max(0, ...changeTasks),
       once, errors,
     };
   } finally {
@@ -181,8 +203,8 @@ export async function benchLandscape({ browser, url, report, quick = false }) {
     ['fps (main-thread rAF)', ...cols.map((k) => cell(k, (r) => r.fps))],
     ['frame intervals > 25 ms', ...cols.map((k) => cell(k, (r) => r.late, 0))],
     ['main thread busy %', ...cols.map((k) => cell(k, (r) => r.busy, 1, 100))],
-    ['long tasks > 50 ms: load / loop', ...cols.map((k) => runsOf(k).map((r) => `${r.longLoad}/${r.longLoop}`).join(', '))],
-    ['longest task ms: load / loop', ...cols.map((k) => `${cell(k, (r) => r.maxLoad, 0)} / ${cell(k, (r) => r.maxLoop, 0)}`)],
+    ['long tasks > 50 ms: load / loop / changes', ...cols.map((k) => runsOf(k).map((r) => `${r.longLoad}/${r.longLoop}/${r.longChange}`).join(', '))],
+    ['longest task ms: load / loop / changes', ...cols.map((k) => `${cell(k, (r) => r.maxLoad, 0)} / ${cell(k, (r) => r.maxLoop, 0)} / ${cell(k, (r) => r.maxChange, 0)}`)],
     ['first painted frame ms', ...cols.map((k) => cell(k, (r) => r.firstPaint, 0))],
   ];
   for (const t of Object.keys(TICKS)) {
@@ -197,7 +219,8 @@ export async function benchLandscape({ browser, url, report, quick = false }) {
   report.section(`Landscape live in headless Chromium, 1920 x 1080, day 0.6 (${repeats} rounds of ${seconds} s per case, shuffled)`, head, rows, [
     'Each cell: median (min-max) over the rounds. fps and late frames: a rAF loop of the bench on the page\'s main thread.',
     'main thread busy: the union of the renderer main thread\'s top-level tasks in the trace, over the window.',
-    'long tasks: top-level tasks over 50 ms, during load (mount) and during the measured loop.',
+    'long tasks: top-level tasks over 50 ms, during load (mount), during the measured loop, and during the changes after it',
+    '(a resize to 1600 x 900, setSeed, setDay, setDusk, setSeason, each awaited, and the size back).',
     'first painted frame: performance.now() when mount() has put every layer on its canvas (from navigation start).',
     'tick cost: advance() in frames where that tick ran alone (* never alone: the frames it shared with other ticks, an upper bound);',
     `delivered: ticks painted / ticks due, worst tick kind (sky 8/s, rift 20/s, field, near, canopy 10/s each).`,
