@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "detail/field_params.h"
 #include "grid.h"
 #include "schema.h"
 
@@ -68,37 +69,38 @@ struct BandWidths {
   double sandEstimate(int64_t minSamples = 8) const;
 };
 
-// The compiled, flat parameters the kernels read (internal, but plain data).
-struct FieldParams {
-  tk::Octave base;  // seed multiplier, octave-0 periods in lattice cells, cellular settings
-  FractalKind fractal = FractalKind::Fbm;
-  int octaves = 3;
-  double lacunarity = 2.03, gain = 0.5;  // lacunarity already rounded when tiled
-  uint32_t seed = 0, seedStep = 17;
-  // Fields scramble seeds of 2^26 and up into their hash (tk::seedTerm); the landscape's functions
-  // (nf::fbm, NoiseGrid) do not. With the landscape multiplier (2^6 x odd) a seed's hash term is
-  // fixed by its low 26 bits, so those bits - below 2^26, never scrambled - are the landscape's
-  // seeds (fillLandscape sets this).
-  bool landscapeSeeds = false;
-  // The seed of octave i of a fractal seeded s: every path takes its octave seeds from here.
-  uint32_t octaveSeed(uint32_t s, int i) const {
-    const uint32_t o = s + seedStep * static_cast<uint32_t>(i);
-    return landscapeSeeds ? o & 0x3FFFFFFu : o;
-  }
-  double scale = 1, z = 0;
-  double tileX = 0, tileY = 0;  // the tile in sample units (period * scale); 0: not tiled
-  int warpLevels = 0;
-  double warp = 0, warp2 = 0;
-  double warpCentre = 0.5;  // subtracted from each warp offset (0.5: centred on 0; 0: the nebula's [0, 1])
-  uint32_t warpSeedX = 0, warpSeedY = 0, warp2SeedX = 0, warp2SeedY = 0;
-  bool island = false, islandSquare = false;
-  double islandX = 0, islandY = 0, islandRadius = 1;
-  double redistribution = 1;
-  int terraces = 0;
-  double terraceSmooth = 0;
-};
+struct FieldOps;  // the per-type function table chosen once at construction (detail/samplers.h)
 
-struct FieldOps;  // the per-type function table chosen once at construction (field.cpp)
+// What colour fills sampled before they painted, kept for the next fills (Field::fillColor): the
+// heights (the floats the views classify) and their statistics, the biome view's moisture, the
+// relief view's heights and shading, for the few most recent (config, grid) pairs. The thresholds
+// t1..t3, m1 and m2 only classify those samples, so a fill whose config differs from a kept one in
+// them alone (a threshold slider) repaints without sampling, and the views of one field over one
+// grid sample its height once. The pixels are those of a fill without a cache, exactly. One cache
+// per thread of fills.
+class ColorFillCache {
+ public:
+  explicit ColorFillCache(size_t entries = 3) : max_(entries) { entries_.reserve(entries); }
+  // How many fills through this cache sampled the field (the others only repainted).
+  uint64_t samplings() const { return samplings_; }
+
+ private:
+  friend class Field;
+  struct Entry {
+    FieldConfig key;  // the config with the thresholds at 0 (what the samples depend on)
+    GridSpec grid;
+    bool relief = false;           // relief entries hold sampleGrad's heights and the shading
+    uint64_t used = 0;
+    bool hasHeights = false, hasExtra = false;
+    std::vector<float> heights;    // width * height
+    FillStats stats;
+    std::vector<double> extra;     // the moisture (biomes) or the shading (relief), width * height
+  };
+  Entry& entryFor(const FieldConfig& key, const GridSpec& g, bool relief);
+  std::vector<Entry> entries_;
+  uint64_t clock_ = 0, samplings_ = 0;
+  size_t max_;
+};
 
 class Field {
  public:
@@ -142,8 +144,10 @@ class Field {
   // RGBA pixels (4 bytes per sample, row-major) for a view; `scratch` (width * height floats)
   // receives the height field, `stats` (optional) its statistics (both exactly as fill() gives
   // them). The biome view's moisture is moisture(x, y), the relief view's gradient sampleGrad's,
-  // all read through row fills in one pass over the grid.
-  void fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats) const;
+  // all read through row fills in one pass over the grid. With a cache, what it already holds for
+  // this config and grid is not sampled again (the pixels are the same).
+  void fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats,
+                 ColorFillCache* cache = nullptr) const;
   // The histogram (bins in [0, kMaxHistogramBins]; 0: none) and the band shares of a colour fill
   // just made with fillColor(view, g, rgba, heights, ..); for the biome view also the biome shares
   // (read back from the pixels, which hold exactly the table colours). One pass, no sampling.

@@ -68,6 +68,8 @@ void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY,
 namespace {
 
 constexpr int kFlowStep = 3;
+// Two doubles (GCC/Clang vector extension): a pair of divides issued as one.
+typedef double F64x2 __attribute__((vector_size(16)));
 
 void sampleFlow(FlowField& f, const Grid& g, const Air& air, int lastRow) {
   f.bx0 = -6;
@@ -124,11 +126,14 @@ void sampleFlow(FlowField& f, const Grid& g, const Air& air, int lastRow) {
   }
 }
 
-// The flow's unit direction at buffer point (bx, by): bilinear between the nodes, normalised;
-// (dx, dy) stay as they are where the flow vanishes.
-inline void flowDir(const FlowField& f, double bx, double by, double& dx, double& dy) {
-  const double u = clampd((bx - f.bx0) / kFlowStep, 0, f.nx - 1.001);
-  const double v = clampd((by - f.by0) / kFlowStep, 0, f.ny - 1.001);
+// The flow's unit direction at buffer point (bx, by) times sign: bilinear between the nodes,
+// normalised; (sign, 0) where the flow vanishes. Branch-free, so lanes walked side by side overlap.
+inline void flowDir(const FlowField& f, double bx, double by, double sign, double& dx, double& dy) {
+  // Two divides in one vector divide each time: element-wise IEEE division, the same bits as two
+  // scalar ones (SSE2 divpd natively, f64x2.div in wasm; plain divides where there is no SIMD).
+  const F64x2 uv = (F64x2{bx, by} - F64x2{f.bx0, f.by0}) / F64x2{kFlowStep, kFlowStep};
+  const double u = clampd(uv[0], 0, f.nx - 1.001);
+  const double v = clampd(uv[1], 0, f.ny - 1.001);
   const int a = static_cast<int>(u), b = static_cast<int>(v);
   const double fu = u - a, fv = v - b;
   const size_t k = static_cast<size_t>(b) * f.nx + a;
@@ -138,81 +143,84 @@ inline void flowDir(const FlowField& f, double bx, double by, double& dx, double
   const double x = (vx[k] * (1 - fu) + vx[k + 1] * fu) * (1 - fv) + (vx[k2] * (1 - fu) + vx[k2 + 1] * fu) * fv;
   const double y = (vy[k] * (1 - fu) + vy[k + 1] * fu) * (1 - fv) + (vy[k2] * (1 - fu) + vy[k2 + 1] * fu) * fv;
   const double len = std::sqrt(x * x + y * y);
-  if (len > 1e-12) {
-    dx = x / len;
-    dy = y / len;
-  }
+  const bool flows = len > 1e-12;
+  const F64x2 unit = F64x2{x, y} / F64x2{len, len};
+  // x * +-1 is exact: these are brushDir's dx * sign, dy * sign.
+  dx = (flows ? unit[0] : 1.0) * sign;
+  dy = (flows ? unit[1] : 0.0) * sign;
 }
 
-// brushDir (raster.h) for many strokes, four walked side by side: each step of a stroke waits on
-// the last (a divide, a square root and two divides), so one stroke at a time leaves the CPU idle.
-// The marks are recorded per stroke and written afterwards in stroke order, so every pixel ends as
-// brushDir one stroke after the other would leave it.
+// brushDir (raster.h) for many strokes. Each step of a walk waits on the last (a divide, a square
+// root and two divides), so the walks run kLanes side by side, branch-free, and only record their
+// points; the marks are then written stroke after stroke, so every pixel ends as brushDir one
+// stroke after the other would leave it. A stroke's second half starts at the seed, where the
+// first half's first direction, reversed, is its own: that look-up is not repeated.
 template <class GuardFn>
 void walkStrokes(Image& d, const FlowField& f, const std::vector<SkyStroke>& strokes, size_t from, size_t to,
                  GuardFn&& guard) {
-  constexpr int kLanes = 4, kMaxMarks = 32;  // a stroke is at most 10 steps: 12 points, 2 marks each
-  struct Lane {
-    double cx, cy, lx, ly;
-    int sign, s, n;
-    bool live;
-    int marks;
-    int32_t at[kMaxMarks];
+  constexpr int kLanes = 8, kMaxSteps = 6;  // a stroke is at most 10 steps: halves of at most 5 and 6
+  struct Walk {  // the points and (flipped) directions of one half stroke
+    double x[kMaxSteps], y[kMaxSteps], dx[kMaxSteps], dy[kMaxSteps];
   };
-  Lane lanes[kLanes];
+  Walk walks[kLanes][2];
   const int w = d.w, h = d.h;
-  auto mark = [&](Lane& L, const SkyStroke& k, double fx, double fy) {
+  auto mark = [&](const SkyStroke& k, double fx, double fy) {
     const int i = jsRound(fx), j = jsRound(fy);
     if (i < 0 || j < 0 || i >= w || j >= h || (k.guard && !guard(i, j))) return;
-    L.at[L.marks++] = j * w + i;
+    d.p[static_cast<size_t>(j) * w + i] = k.c;
   };
   const size_t count = std::min(to, strokes.size());
   for (size_t base = from; base < count; base += kLanes) {
     const int used = static_cast<int>(std::min<size_t>(kLanes, count - base));
-    for (int q = 0; q < used; ++q) {
-      const SkyStroke& k = strokes[base + q];
-      lanes[q] = Lane{k.bx, k.by, 0, 0, 1, 0, (k.len + 1) / 2, true, 0, {}};
-    }
-    for (bool any = true; any;) {
-      any = false;
-      for (int q = 0; q < used; ++q) {
-        Lane& L = lanes[q];
-        if (!L.live) continue;
-        const SkyStroke& k = strokes[base + q];
-        double dx = 1, dy = 0;
-        flowDir(f, L.cx, L.cy, dx, dy);
-        dx *= L.sign;
-        dy *= L.sign;
-        if (L.s > 0 && dx * L.lx + dy * L.ly < 0) {
-          dx = -dx;
-          dy = -dy;
-        }
-        if (L.sign > 0 || L.s > 0) {
-          mark(L, k, L.cx, L.cy);
-          if (k.wide && L.s < L.n - 1) mark(L, k, L.cx - dy, L.cy + dx);
-        }
-        L.lx = dx;
-        L.ly = dy;
-        L.cx += dx;
-        L.cy += dy;
-        if (++L.s == L.n) {
-          if (L.sign > 0) {  // the other half, from the seed again
-            L.sign = -1;
-            L.s = 0;
-            L.n = k.len / 2 + 1;
-            L.cx = k.bx;
-            L.cy = k.by;
-            L.lx = L.ly = 0;
+    int n[kLanes][2];
+    for (int half = 0; half < 2; ++half) {
+      double cx[kLanes], cy[kLanes], lx[kLanes], ly[kLanes];
+      const double sign = half == 0 ? 1.0 : -1.0;
+      int most = 0;
+      for (int q = 0; q < kLanes; ++q) {
+        const SkyStroke& k = strokes[base + (q < used ? q : 0)];
+        n[q][half] = half == 0 ? (k.len + 1) / 2 : k.len / 2 + 1;
+        most = std::max(most, n[q][half]);
+        cx[q] = k.bx;
+        cy[q] = k.by;
+        lx[q] = ly[q] = 0;
+      }
+      for (int s = 0; s < most; ++s) {
+        for (int q = 0; q < kLanes; ++q) {
+          double dx, dy;
+          if (half == 1 && s == 0) {
+            dx = -walks[q][0].dx[0];
+            dy = -walks[q][0].dy[0];
           } else {
-            L.live = false;
+            flowDir(f, cx[q], cy[q], sign, dx, dy);
           }
+          // Orientations: flip to stay continuous with the last step (never on the first).
+          const double flip = s > 0 && dx * lx[q] + dy * ly[q] < 0 ? -1.0 : 1.0;
+          dx *= flip;
+          dy *= flip;
+          Walk& W = walks[q][half];
+          const int at = s < kMaxSteps ? s : kMaxSteps - 1;
+          W.x[at] = cx[q];
+          W.y[at] = cy[q];
+          W.dx[at] = dx;
+          W.dy[at] = dy;
+          lx[q] = dx;
+          ly[q] = dy;
+          cx[q] += dx;
+          cy[q] += dy;
         }
-        any = any || L.live;
       }
     }
     for (int q = 0; q < used; ++q) {
-      const Px c = strokes[base + q].c;
-      for (int m = 0; m < lanes[q].marks; ++m) d.p[static_cast<size_t>(lanes[q].at[m])] = c;
+      const SkyStroke& k = strokes[base + q];
+      for (int half = 0; half < 2; ++half) {
+        const Walk& W = walks[q][half];
+        const int steps = n[q][half];
+        for (int s = half; s < steps; ++s) {  // the second half's seed point is the first's
+          mark(k, W.x[s], W.y[s]);
+          if (k.wide && s < steps - 1) mark(k, W.x[s] - W.dy[s], W.y[s] + W.dx[s]);
+        }
+      }
     }
   }
 }
@@ -232,14 +240,15 @@ void prepareSky(Image& d, const Image& base, const Grid& g, const Palette& pal, 
 
   // Eddy ink: light and dark bands by distance from the strongest nearby vortex.
   auto eddyInk = [&](double x, double y, double mask, Px& out) {
-    double swirl = 0, band = 0;
+    double swirl = 0, bandR2 = 0, bandWave = 0;
     auto feel = [&](double dx, double dy, double strength, double reach, double wave) {
       const double r2 = dx * dx + dy * dy;
       if (r2 > 80 * reach * reach) return;  // e < 1e-17: cannot beat any mask
       const double e = strength * std::exp(-r2 / (2 * reach * reach));
       if (e <= swirl) return;
       swirl = e;
-      band = std::cos(std::sqrt(r2) * wave);
+      bandR2 = r2;
+      bandWave = wave;
     };
     for (int n = 0; n < air.count; ++n) {
       const Vortex& v = air.vortices[n];
@@ -247,6 +256,8 @@ void prepareSky(Image& d, const Image& base, const Grid& g, const Palette& pal, 
     }
     if (air.pull > 0.01) feel(x - air.poleX, y - air.poleY, std::min(1.0, air.pull) * 0.7, 420, 0.045);
     if (swirl <= mask) return false;
+    // The bands of the strongest vortex only: one cosine per stroke, where the mask lets it show.
+    const double band = std::cos(std::sqrt(bandR2) * bandWave);
     if (band > 0.2) out = pal[kSwirlC + 1];
     else if (band < -0.2) out = pal[kSwirlC];
     else return false;

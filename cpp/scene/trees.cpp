@@ -57,21 +57,71 @@ void windTerms(WindTerms& t, const float* xs, int cols, double xMul, const float
   }
 }
 
-// windFbm at column i, row j from its terms: bit for bit windFbm's value.
-inline double windAt(const WindTerms& t, int i, int j) {
-  double sum = 0, amp = 0.5, norm = 0;
-  for (int o = 0; o < t.octaves; ++o) {
-    const size_t ci = static_cast<size_t>(o) * t.cols + i, rj = static_cast<size_t>(o) * t.rows + j;
-    const double u = t.u[ci], v = t.v[rj];
-    const double a = nf::hashFinish(t.hx0[ci] + t.hy0[rj]) / nf::kTwoPow32;
-    const double b = nf::hashFinish(t.hx1[ci] + t.hy0[rj]) / nf::kTwoPow32;
-    const double c = nf::hashFinish(t.hx0[ci] + t.hy1[rj]) / nf::kTwoPow32;
-    const double d = nf::hashFinish(t.hx1[ci] + t.hy1[rj]) / nf::kTwoPow32;
-    sum += amp * (a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v);
-    norm += amp;
-    amp *= 0.5;
+// windFbm along one row from its terms, bit for bit windFbm's value. A lattice cell spans many
+// pixels, so each octave keeps its four corner hashes (and their differences) while the column
+// terms name the same cell: the pixel then costs the blend alone.
+class WindRow {
+ public:
+  WindRow(const WindTerms& t, int j) : t_(t) {
+    for (int o = 0; o < t.octaves; ++o) {
+      const size_t rj = static_cast<size_t>(o) * t.rows + j;
+      hy0_[o] = t.hy0[rj];
+      hy1_[o] = t.hy1[rj];
+      v_[o] = t.v[rj];
+      cell_[o] = ~0u;
+      fresh_[o] = false;
+    }
   }
-  return sum / norm;
+  double at(int i) {
+    double sum = 0, amp = 0.5, norm = 0;
+    for (int o = 0; o < t_.octaves; ++o) {
+      const size_t ci = static_cast<size_t>(o) * t_.cols + i;
+      const uint32_t hx0 = t_.hx0[ci];
+      if (!fresh_[o] || hx0 != cell_[o]) {  // hx0 = x cell * kHashX, one to one mod 2^32
+        const uint32_t hx1 = t_.hx1[ci];
+        const double a = nf::hashFinish(hx0 + hy0_[o]) / nf::kTwoPow32;
+        const double b = nf::hashFinish(hx1 + hy0_[o]) / nf::kTwoPow32;
+        const double c = nf::hashFinish(hx0 + hy1_[o]) / nf::kTwoPow32;
+        const double d = nf::hashFinish(hx1 + hy1_[o]) / nf::kTwoPow32;
+        a_[o] = a;
+        ba_[o] = b - a;
+        ca_[o] = c - a;
+        abcd_[o] = a - b - c + d;
+        cell_[o] = hx0;
+        fresh_[o] = true;
+      }
+      const double u = t_.u[ci], v = v_[o];
+      sum += amp * (a_[o] + ba_[o] * u + ca_[o] * v + abcd_[o] * u * v);
+      norm += amp;
+      amp *= 0.5;
+    }
+    return sum / norm;
+  }
+
+ private:
+  static constexpr int kMaxOctaves = 4;
+  const WindTerms& t_;
+  uint32_t hy0_[kMaxOctaves], hy1_[kMaxOctaves], cell_[kMaxOctaves];
+  double v_[kMaxOctaves], a_[kMaxOctaves], ba_[kMaxOctaves], ca_[kMaxOctaves], abcd_[kMaxOctaves];
+  bool fresh_[kMaxOctaves];
+};
+
+// The runs of row-major pixels where keep(p) holds.
+template <class Keep>
+void spansOf(std::vector<Span>& out, int bw, int bh, Keep&& keep) {
+  out.clear();
+  for (int j = 0; j < bh; ++j) {
+    const size_t row = static_cast<size_t>(j) * bw;
+    for (int i = 0; i < bw;) {
+      if (!keep(row + i)) {
+        ++i;
+        continue;
+      }
+      const int i0 = i;
+      while (i < bw && keep(row + i)) ++i;
+      out.push_back({j, i0, i});
+    }
+  }
 }
 
 struct Limb {
@@ -130,6 +180,7 @@ void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& 
   auto toJ = [&](double y) { return jsRound((y - g.sy[0]) / g.px); };
   if (reshape) shapeCanopy(c, g, s, w, hillTop);
   c.bark.resize(bw, bh);
+  c.paintedInto = nullptr;
   for (const Tree& tree : c.trees) {
     // Twigs thinner than a pixel stay hidden in the leaves instead of stair-stepping across it.
     for (const Segment& sg : tree.segs) {
@@ -210,31 +261,48 @@ void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, 
       c.groundU[p] = static_cast<float>(0.012 + 0.09 * b);
     }
   }
+  spansOf(c.leaves, bw, bh, [&](size_t p) { return c.density[p] >= 0.05f; });
+  spansOf(c.dapple, bw, bh, [&](size_t p) { return c.groundCover[p] > 0; });
 }
 
 void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
                  double clock) {
-  d.p = c.bark.p;
   const int bw = g.bw, bh = g.bh;
-  const size_t n = static_cast<size_t>(bw) * bh;
+  // The leaves and the dapple are all a tick paints over the bark, so over the last tick's picture
+  // only their runs need the bark back.
+  if (c.paintedInto == d.p.data() && d.p.size() == c.bark.p.size()) {
+    for (const std::vector<Span>* runs : {&c.leaves, &c.dapple})
+      for (const Span& r : *runs) {
+        const size_t row = static_cast<size_t>(r.j) * bw;
+        std::copy(c.bark.p.begin() + row + r.i0, c.bark.p.begin() + row + r.i1, d.p.begin() + row + r.i0);
+      }
+  } else {
+    d.p = c.bark.p;
+  }
+  c.paintedInto = d.p.data();
   const double drift = clock * 0.05;
   const double scale = 1 / (kSplat * 1.6);
-  float* cover = c.cover.data();
+  float* cover = c.cover.data();  // 0 off the leaves since shapeCanopy
   windTerms(c.leafWind, g.sx.data(), bw, scale, g.sy.data(), bh, scale, drift, s.leaves, 2, wind);
-  for (size_t p = 0; p < n; ++p) {
-    cover[p] = 0;
-    const float dens = c.density[p];
-    if (dens < 0.05f) continue;
-    const int i = static_cast<int>(p % static_cast<size_t>(bw)), j = static_cast<int>(p / static_cast<size_t>(bw));
-    const double z = c.depth[p];
-    const double nz = windAt(c.leafWind, i, j);
-    const double v = dens * (0.35 + nz) * (1 + 0.15 * z);
-    const double penumbra = 0.1 + 0.08 * (1 - z);
-    cover[p] = static_cast<float>(nf::clamp01((v - 0.55) / penumbra + 0.5));
+  for (const Span& r : c.leaves) {
+    WindRow nzRow(c.leafWind, r.j);
+    const size_t row = static_cast<size_t>(r.j) * bw;
+    for (int i = r.i0; i < r.i1; ++i) {
+      const size_t p = row + i;
+      const float dens = c.density[p];
+      const double z = c.depth[p];
+      const double nz = nzRow.at(i);
+      const double v = dens * (0.35 + nz) * (1 + 0.15 * z);
+      const double penumbra = 0.1 + 0.08 * (1 - z);
+      cover[p] = static_cast<float>(nf::clamp01((v - 0.55) / penumbra + 0.5));
+    }
   }
   const Px* leaf = pal.at(kLeafC);
-  for (int j = 1; j < bh - 1; ++j)
-    for (int i = 1; i < bw - 1; ++i) {
+  // Only leaf pixels have cover > 0; the frame's outermost pixels keep the bark.
+  for (const Span& r : c.leaves) {
+    const int j = r.j;
+    if (j < 1 || j >= bh - 1) continue;
+    for (int i = std::max(r.i0, 1); i < std::min(r.i1, bw - 1); ++i) {
       const size_t p = static_cast<size_t>(j) * bw + i;
       const double t = cover[p];
       if (t <= bayer(i, j)) continue;
@@ -247,19 +315,20 @@ void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, Ca
       else col = ramp(leaf, 4, c.leafTone[p] + (sunward ? 0.12 : 0), i, j);
       d.p[p] = col;
     }
+  }
 
-  // Cast shade on the island, on pixels the canopy left empty.
+  // Cast shade on the island, on pixels the canopy left empty (groundCover is 0 off rows 560..870).
   const Px shade = pal[kShadeC], fringe = pal[kFringeC];
   const double sway = std::sin(clock * 0.4) * 0.05;
   windTerms(c.dappleWind, g.sx.data(), bw, 0.011, g.sy.data(), bh, 0.03, sway, s.dapple, 3, wind * 0.6);
-  for (int j = 0; j < bh; ++j) {
-    const double y = g.sy[j];
-    if (y < 560 || y > kWater) continue;
-    for (int i = 0; i < bw; ++i) {
+  for (const Span& r : c.dapple) {
+    const int j = r.j;
+    WindRow nzRow(c.dappleWind, j);
+    for (int i = r.i0; i < r.i1; ++i) {
       const size_t p = static_cast<size_t>(j) * bw + i;
+      if (chA(d.p[p]) == 255) continue;
       const double cv = c.groundCover[p];
-      if (cv <= 0 || chA(d.p[p]) == 255) continue;
-      const double nz = windAt(c.dappleWind, i, j);
+      const double nz = nzRow.at(i);
       const double cut = 1 - cv * 0.6, u = c.groundU[p];
       const double sh = nf::smooth(cut - u, cut + u, nz);
       if (sh >= kGoldStart && sh <= kGoldEnd && u < 0.035) d.p[p] = fringe;

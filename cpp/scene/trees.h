@@ -38,14 +38,23 @@ struct WindTerms {
   std::vector<uint32_t> hx0, hx1, hy0, hy1;
 };
 
+// A run of pixels [i0, i1) in row j.
+struct Span {
+  int j, i0, i1;
+};
+
 struct CanopyCache {
   Tree trees[2];
   double roots[2] = {0, 0};
-  std::vector<float> density, depth, leafTone, cover;  // cover is per-tick scratch
+  std::vector<float> density, depth, leafTone, cover;  // cover is per-tick scratch, 0 off the leaves
   std::vector<float> groundCover;                       // dapple cover, 0 where no dapple can land
   std::vector<float> groundU;                           // dapple soft-edge width
+  std::vector<Span> leaves, dapple;  // where the leaves (density >= 0.05) and the dapple can be, by row
   Image bark;
   WindTerms leafWind, dappleWind;                       // per-tick scratch
+  // The layer the last tick painted over the bark (nullptr: none since the bark changed): a tick
+  // into the same buffer puts back only the bark under the leaves and the dapple.
+  const Px* paintedInto = nullptr;
 };
 
 // The trees and everything about the canopy that does not depend on the palette: grown trees,

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { startBrowser, openPage, withPages, hashCanvases, pixelsInPage, artifactsDir } from './helpers/browser.mjs';
+import { startBrowser, openPage, withPages, layerHashes, pixelsInPage, artifactsDir } from './helpers/browser.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
 import { decodePng } from '../wasm/helpers/png.mjs';
 
@@ -22,7 +22,6 @@ async function load(path, opts = {}) {
   assert.equal(await o.page.evaluate(() => window.__noisefield.failed ?? null), null, 'the module mounted');
   return o;
 }
-const layerHashes = (page) => hashCanvases(page, 'canvas.nf-layer');
 
 test('a link shared from a live page, after pointer movement, rebuilds its paused view exactly in the other colour scheme', async () => {
   // A missing path, a word seed, the day and dusk from the visitor's clock (no day in the URL).
@@ -84,6 +83,8 @@ test('Firefox ESR (WebDriver BiDi) shows the same layer hashes as Chromium for a
     await page.goto(env.url + FROZEN + '&test');
     await page.waitForFunction(() => window.__noisefield);
     assert.equal(await page.evaluate(() => window.__noisefield.failed ?? null), null, 'mounted in Firefox');
+    assert.equal(await page.evaluate(() => window.__noisefield.mode), 'worker', 'Firefox runs the scene in the worker');
+    await page.evaluate(() => window.__noisefield.debug.shown());
     await page.evaluate(pixelsInPage);
     const hashes = await page.$$eval('canvas.nf-layer', (cs) => cs.map((c) => window.__nfPixels.hash(c)));
     assert.equal(hashes.length, 7);
