@@ -4,17 +4,15 @@
 // (a rAF loop of the bench's own on the main thread), each tick kind's advance() cost (median /
 // p95) and how many ticks were delivered against the cadence, main-thread busy and long tasks from
 // a performance trace, then the one-off costs (resize, day change) and the wasm heap over 2000
-// frames. The page's payload (gzip and brotli) closes the section.
+// frames. (The page's payload is bench/payload.mjs.)
 //
 // Worker and main-thread modes are measured side by side, interleaved in the same shuffled rounds
 // (the mount option `worker`, which the page's test hooks take from ?worker=0|1; handle.debug.mode
 // says which one runs). The one-off costs are timed where the scene runs (in the worker, off the
 // page's main thread).
 // `./noisefield bench landscape`; `node bench/landscape.mjs` runs it alone with its own browser.
-import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 import { median, quantile, shuffler, withSpread } from './harness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,25 +20,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TICKS = { sky: [1 << 0, 8], rift: [1 << 2, 20], field: [1 << 4, 10], near: [1 << 5, 10], canopy: [1 << 6, 10] };
 const ALL_TICKS = Object.values(TICKS).reduce((a, [bit]) => a | bit, 0);
 const LONG_TASK_MS = 50;
-
-// Files a website copies for the 404 page (the embed needs the web/ ones only).
-export const PAYLOAD_FILES = [
-  'index.html', 'web/404.css', 'web/404.js', 'web/landscape.js', 'web/landscape-params.js',
-  'web/landscape-loader.js', 'web/landscape-core.js', 'web/landscape-worker.js', 'web/404-card.js',
-  'web/noisefield-landscape.mjs', 'web/noisefield-landscape.wasm', 'web/favicon.svg',
-];
-
-export function payload() {
-  const rows = PAYLOAD_FILES.map((f) => {
-    const raw = readFileSync(join(root, f));
-    return {
-      file: f, raw: raw.length, gz: gzipSync(raw, { level: 9 }).length,
-      br: brotliCompressSync(raw, { params: { [zc.BROTLI_PARAM_QUALITY]: 11 } }).length,
-    };
-  });
-  const sum = (k) => rows.reduce((a, r) => a + r[k], 0);
-  return { rows, raw: sum('raw'), gz: sum('gz'), br: sum('br') };
-}
 
 // ---- the trace: top-level tasks of the page's renderer main thread ----
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
@@ -248,12 +227,7 @@ export async function benchLandscape({ browser, url, report, quick = false }) {
     ...(workerMissing ? ['The page has no worker mode (handle.debug.mode stayed "main"), so only the main-thread mode is shown.'] : []),
   ]);
 
-  const p = payload();
-  const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
-  report.section('Payload of index.html (every file it loads)', ['file', 'bytes', 'gzip -9', 'brotli 11'],
-    [...p.rows.map((r) => [r.file, r.raw, r.gz, r.br]), ['total', p.raw, `${p.gz} (${kib(p.gz)})`, `${p.br} (${kib(p.br)})`]],
-    [`goal: at most 60 KB (60000 bytes) gzipped -> ${p.gz <= 60000 ? 'met' : 'NOT met'}`]);
-  return { results, payload: p };
+  return { results };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
