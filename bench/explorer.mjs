@@ -6,11 +6,14 @@ import { median, shuffler, withSpread } from './harness.mjs';
 import { withPage } from '../tests/browser/helpers/browser.mjs';
 
 const CASES = [
-  // name, field query, view, slider moved
+  // name, field query, view, slider moved. Thresholds (t2, m1) only recolour the heights the page
+  // already has; gain changes the field: value noise is measured with both kinds of slider.
   ['fBm-4 value, raw', 'sc=16&o=4', 'raw', 'gain'],
   ['fBm-4 value, land', 'sc=16&o=4', 'land', 'gain'],
   ['fBm-4 value, bands', 'sc=16&o=4', 'bands', 't2'],
+  ['fBm-4 value, bands', 'sc=16&o=4', 'bands', 'gain'],
   ['fBm-4 value, biomes', 'sc=16&o=4', 'biomes', 'm1'],
+  ['fBm-4 value, biomes', 'sc=16&o=4', 'biomes', 'gain'],
   ['fBm-4 value, relief', 'sc=16&o=4', 'relief', 'gain'],
   ['fBm-4 gradient, bands', 't=gradient&sc=16&o=4', 'bands', 'gain'],
   ['fBm-4 simplex, bands', 't=simplex&sc=16&o=4', 'bands', 'gain'],
@@ -34,12 +37,13 @@ async function moveSlider(page, { key, view, ms, adaptive = false }) {
     const r0 = window.explorer.perf.renders, p0 = window.explorer.perf.previews;
     let seen = window.explorer.perf.renders;
     const t0 = performance.now();
-    let i = 0;
+    let i = 0, lastInput = t0;
     while (performance.now() - t0 < ms) {
       // Sweep around the start value, one step per frame, as a slow drag does.
       const k = (i++ % 8) - 4;
       el.value = String(Math.min(hi, Math.max(lo, (Number.isFinite(start) ? start : mid) + k * step)));
       el.dispatchEvent(new Event('input', { bubbles: true }));
+      lastInput = performance.now();
       await frame();   // the page's frame (scheduled by the input) runs before this callback
       if (window.explorer.perf.renders !== seen) {
         seen = window.explorer.perf.renders;
@@ -50,10 +54,9 @@ async function moveSlider(page, { key, view, ms, adaptive = false }) {
       }
     }
     const elapsed = performance.now() - t0;
-    // The page as shipped: how long after the hand stops the full picture is up.
-    const stop = performance.now();
+    // The page as shipped: how long after the last input the full picture is up.
     await window.explorer.idle();
-    const settleMs = performance.now() - stop;
+    const settleMs = performance.now() - lastInput;
     const med = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
     return { renders: window.explorer.perf.renders - r0, previews: window.explorer.perf.previews - p0, elapsed, times, inputs: i, frameMs: med(frames), changeMs: med(changes), settleMs };
   }, { key, view, ms, adaptive });
@@ -76,8 +79,28 @@ async function forcedLayouts(page, key, view) {
   return r.renders ? forced / r.renders : NaN;
 }
 
+const caseId = (c) => `${c[0]} / ${c[3]}`;
+
+// Issue 12's goals, applied exactly (see the notes under the table).
+const FULL_60 = 58, FULL_30 = 30, SETTLE_MS = 100;
+const isValueGoal = ([name, , view]) => view !== 'grid' && / value, /.test(name) && !/warp/.test(name);
+function goalMet(c, rs) {
+  if (c[2] === 'grid') return '-';
+  const rounds = (ok) => `${rs.filter(ok).length}/${rs.length}`;
+  const noForced = (r) => !(r.forced > 0);
+  const mid = (f) => median(rs.map(f).filter(Number.isFinite));
+  const verdict = (yes, how, ok) => `${yes ? 'yes' : 'no'}${how} (${rounds(ok)})`;
+  if (mid((r) => r.forced) > 0) return verdict(false, ': forced layout', noForced);
+  if (isValueGoal(c)) return verdict(mid((r) => r.rps) >= FULL_60, '', (r) => r.rps >= FULL_60 && noForced(r));
+  const full = (r) => r.rps >= FULL_30 && noForced(r);
+  if (mid((r) => r.rps) >= FULL_30) return verdict(true, '', full);
+  const previews = (r) => full(r) || (r.aps >= FULL_30 && r.settleMs <= SETTLE_MS && noForced(r));
+  const met = mid((r) => r.aps) >= FULL_30 && mid((r) => r.settleMs) <= SETTLE_MS;
+  return verdict(met, ': previews', previews);
+}
+
 // One case on a fresh page: warm up, then full renders only, then the page as shipped (adaptive).
-async function runCase(browser, url, [name, query, view, key], ms, quick) {
+async function runCase(browser, url, [, query, view, key], ms, quick) {
   const layout = view === 'grid' ? '' : '&layout=focus';
   const hashView = view === 'grid' ? 'bands' : view;
   return withPage(browser, `${url}web/explorer.html?${query}#view=${hashView}&x=0&y=0&zoom=1${layout}`, { viewport: { width: 1400, height: 1000 } }, async ({ page, problems }) => {
@@ -93,25 +116,25 @@ async function runCase(browser, url, [name, query, view, key], ms, quick) {
   });
 }
 
-export async function benchExplorer({ browser, url, report, quick = false }) {
+// only: run the cases whose "name / slider" contains this text (node bench/explorer.mjs --only=biomes).
+export async function benchExplorer({ browser, url, report, quick = false, only = '' }) {
   const ms = quick ? 700 : 2000, repeats = quick ? 1 : 5;
   // All five views side by side: the current view renders every frame, the others as time allows.
-  const cases = [...CASES, ['fBm-4 value, all 5 views (grid)', 'sc=16&o=4', 'grid', 't2']];
-  const runs = new Map(cases.map((c) => [c[0], []]));
+  const cases = [...CASES, ['fBm-4 value, all 5 views (grid)', 'sc=16&o=4', 'grid', 't2']].filter((c) => caseId(c).includes(only));
+  const runs = new Map(cases.map((c) => [caseId(c), []]));
   const shuffle = shuffler(11);
   for (let round = 0; round < repeats; round++) {
     for (const c of shuffle(cases)) {
       const res = await runCase(browser, url, c, ms, quick);
-      runs.get(c[0]).push(res);
+      runs.get(caseId(c)).push(res);
       if (res.problems.length) report.log(`  (${c[0]}: ${res.problems.join('; ')})`);
     }
   }
-  const rows = cases.map(([name, , , key]) => {
-    const rs = runs.get(name);
+  const rows = cases.map((c) => {
+    const rs = runs.get(caseId(c));
     const col = (f, d = 1) => withSpread(rs.map(f).filter(Number.isFinite), d);
-    const goal = /value, (raw|land|bands|biomes|relief)$|grid/.test(name) && !/warp/.test(name) ? 60 : 30;
-    return [name, key, col((r) => r.rps), col((r) => r.msRender), col((r) => r.frameMs), col((r) => r.changeMs),
-      col((r) => r.aps), col((r) => r.settleMs, 0), col((r) => r.forced, 2), `${goal}: ${median(rs.map((r) => r.rps)) >= goal ? 'yes' : 'no'}`];
+    return [c[0], c[3], col((r) => r.rps), col((r) => r.msRender), col((r) => r.frameMs), col((r) => r.changeMs),
+      col((r) => r.aps), col((r) => r.settleMs, 0), col((r) => r.forced, 2), goalMet(c, rs)];
   });
   report.section(`Explorer: re-renders while a slider moves, 512 x 512 view, headless Chromium (${repeats} shuffled rounds of ${ms / 1000} s per case)`,
     ['case (layout=focus unless noted)', 'slider', 'renders/s', 'ms/render', 'ms/frame', 'ms/input', 'updates/s adaptive', 'full after stop (ms)', 'forced layouts/render', 'goal met'], rows, [
@@ -121,19 +144,22 @@ export async function benchExplorer({ browser, url, report, quick = false }) {
       'updates/s adaptive: the page as shipped, where a view slower than its budget is previewed at reduced resolution while the',
       'slider moves (full renders + previews per second); full after stop: from the last input to the full-resolution picture',
       '(goal: 100 ms); forced layouts/render: Layout events with a JS stack in a trace of a short drag (goal: 0).',
-      'Goals: value fBm-4 60/s in every view, every other case 30/s.',
-      'The page renders at most once per animation frame (60/s on a 60 Hz clock).',
+      'goal met (issue 12), on the medians over the rounds, with how many rounds met it: value fBm-4 without warp, every view and',
+      `slider: at least ${FULL_60} full renders/s (the page renders at most once per animation frame: 60/s on a 60 Hz clock, judged`,
+      `as the landscape's 58 fps); every other case: at least ${FULL_30} full renders/s, or ("previews") at least ${FULL_30} updates/s`,
+      `adaptive with the full picture at most ${SETTLE_MS} ms after the last input; every case: no forced layout. The grid is not a goal.`,
     ]);
   return rows;
 }
 
-// node bench/explorer.mjs [--quick]: run this section alone.
+// node bench/explorer.mjs [--quick] [--only=text]: run this section alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { startBrowser } = await import('../tests/browser/helpers/browser.mjs');
   const b = await startBrowser();
   try {
     const { Report } = await import('./report.mjs');
-    await benchExplorer({ browser: b.browser, url: b.url, report: new Report(), quick: process.argv.includes('--quick') });
+    const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7) ?? '';
+    await benchExplorer({ browser: b.browser, url: b.url, report: new Report(), quick: process.argv.includes('--quick'), only });
   } finally {
     await b.close();
   }

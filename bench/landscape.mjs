@@ -6,8 +6,10 @@
 // a performance trace, then the one-off costs (resize, day change) and the wasm heap over 2000
 // frames. The page's payload (gzip and brotli) closes the section.
 //
-// Worker and main-thread modes are measured side by side when the page offers both (the mount
-// option `worker`, URL ?worker=0|1; handle.debug.mode says which one runs).
+// Worker and main-thread modes are measured side by side, interleaved in the same shuffled rounds
+// (the mount option `worker`, which the page's test hooks take from ?worker=0|1; handle.debug.mode
+// says which one runs). The one-off costs are timed where the scene runs (in the worker, off the
+// page's main thread).
 // `./noisefield bench landscape`; `node bench/landscape.mjs` runs it alone with its own browser.
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -24,6 +26,7 @@ const LONG_TASK_MS = 50;
 // Files a website copies for the 404 page (the embed needs the web/ ones only).
 export const PAYLOAD_FILES = [
   'index.html', 'web/404.css', 'web/404.js', 'web/landscape.js', 'web/landscape-params.js',
+  'web/landscape-loader.js', 'web/landscape-core.js', 'web/landscape-worker.js', 'web/404-card.js',
   'web/noisefield-landscape.mjs', 'web/noisefield-landscape.wasm', 'web/favicon.svg',
 ];
 
@@ -121,29 +124,17 @@ async function measure(browser, url, { pitch, mode, seconds }) {
     traced = false;
     // One-off costs (after the window, so they do not disturb it): a forced resize repaint and
     // daylight changes, then the heap over 2000 stepped frames with eddies and splashes.
-    const once = await page.evaluate(() => {
+    const once = await page.evaluate(async () => {
       const h = window.__noisefield;
-      h.pause();
+      const call = h.debug.call;
+      await h.pause();
       const resize = [], day = [];
-      for (let i = 0; i < 3; i++) resize.push(h.debug.repaintOnce());
+      for (let i = 0; i < 3; i++) resize.push(await call('repaintOnce'));
       // The scene's repaint for a new daylight (the handle defers day changes while paused).
-      const s = h.debug.scene;
-      const dusk = s.dusk;
-      for (let i = 0; i < 4; i++) {
-        const t0 = performance.now();
-        s.setDayAndDusk(i % 2 ? 0.6 : 0.55, dusk);
-        day.push(performance.now() - t0);
-      }
-      s.setDayAndDusk(0.6, dusk);
-      h.debug.step(60, 1 / 60);
-      const before = h.debug.heapUsed();
-      for (let i = 0; i < 2000; i++) {
-        s.setPointer(200 + ((i * 37) % 1200), 100 + ((i * 13) % 500), true);
-        if (i % 50 === 0) s.splash(300 + ((i * 7) % 1000), 920);
-        h.debug.step(1, 1 / 60);
-      }
-      s.setPointer(0, 0, false);
-      return { resize, day, heap: [before, h.debug.heapUsed()] };
+      const { dusk } = await call('debugInfo');
+      for (let i = 0; i < 4; i++) day.push(await call('dayRepaint', i % 2 ? 0.6 : 0.55, dusk));
+      await call('dayRepaint', 0.6, dusk);
+      return { resize, day, heap: await call('churn', 2000) };
     });
     const w0 = trace.marks['nf-window-start'], w1 = trace.marks['nf-window-end'];
     const loadTasks = trace.tasks.filter(([a]) => a < w0).map(([a, b]) => b - a);

@@ -43,7 +43,7 @@ async function onPage(browser, url, path, height, ready, fn) {
 function soakLandscape(browser, url, frames) {
   const ready = () => window.__noisefield && (window.__noisefield.debug || window.__noisefield.failed);
   return onPage(browser, url, '?test&day=0.6&seed=404', 800, ready, async ({ page, cdp }) => {
-    const wasm = () => window.__noisefield.debug.heapUsed();
+    const wasm = async () => (await window.__noisefield.debug.call('debugInfo')).heapUsed;
     const samples = [await metrics(page, cdp, wasm)];
     const chunk = 500;
     for (let done = 0, k = 0; done < frames; done += chunk, k++) {
@@ -51,7 +51,7 @@ function soakLandscape(browser, url, frames) {
         const [w, h] = SIZES[k % SIZES.length];
         await page.setViewportSize({ width: w, height: h });
       }
-      await page.evaluate(({ n, seed }) => {
+      await page.evaluate(async ({ n, seed }) => {
         let s = seed;
         const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
         const h = window.__noisefield;
@@ -59,7 +59,7 @@ function soakLandscape(browser, url, frames) {
           const x = rnd() * innerWidth, y = rnd() * innerHeight;
           window.dispatchEvent(new PointerEvent('pointermove', { clientX: x, clientY: y, bubbles: true }));
           if (rnd() < 0.01) document.elementFromPoint(x, y)?.dispatchEvent(new PointerEvent('pointerdown', { clientX: x, clientY: y, bubbles: true }));
-          h.debug.step(1, 1 / 60);
+          await h.debug.call('step', 1, 1 / 60);  // in the worker or on the main thread, where the scene runs
         }
       }, { n: Math.min(chunk, frames - done), seed: 1000 + k });
       samples.push(await metrics(page, cdp, wasm));

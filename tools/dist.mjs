@@ -2,7 +2,9 @@
 //   404.html, 404.css, 404.js, favicon.svg   the whole 404 page (every reference relative to its
 //                                             <base href>, so it works when served at any path)
 //   landscape/                               the embed: landscape.js (mount + <noisefield-landscape>),
-//                                             the module and its wasm, landscape.d.ts (+ noisefield.d.ts)
+//                                             landscape-worker.js (the scene off the main thread) and
+//                                             their shared chunk, the module and its wasm,
+//                                             landscape.d.ts (+ noisefield.d.ts)
 //   explorer/                                with --explorer: the noise explorer (404.html links to
 //                                             it only then)
 //   world/index.html, preview.png            the page share links lead to, and the link preview
@@ -33,10 +35,18 @@ const externals = (map) => ({
   },
 });
 
+const BUILD = { bundle: true, format: 'esm', minify: true, target: 'es2020', legalComments: 'none', logLevel: 'warning' };
+
 async function bundle(entry, outfile, map = {}) {
+  await build({ ...BUILD, entryPoints: [join(web, entry)], outfile, plugins: [externals(map)] });
+}
+
+// The embed and its worker: the code both run (the driver core, the loader) in one shared chunk,
+// which the page has already loaded when it starts the worker.
+async function bundleEmbed(outdir, map) {
   await build({
-    entryPoints: [join(web, entry)], outfile, bundle: true, format: 'esm', minify: true,
-    target: 'es2020', legalComments: 'none', logLevel: 'warning', plugins: [externals(map)],
+    ...BUILD, outdir, splitting: true, chunkNames: 'landscape-shared-[hash]', plugins: [externals(map)],
+    entryPoints: { landscape: join(web, 'landscape-element.js'), 'landscape-worker': join(web, 'landscape-worker.js') },
   });
 }
 
@@ -63,7 +73,7 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   mkdirSync(land, { recursive: true });
 
   // The embed.
-  await bundle('landscape-element.js', join(land, 'landscape.js'), { './noisefield-landscape.mjs': './noisefield-landscape.mjs' });
+  await bundleEmbed(land, { './noisefield-landscape.mjs': './noisefield-landscape.mjs' });
   for (const f of ['noisefield-landscape.mjs', 'noisefield-landscape.wasm']) copyFileSync(need(join(web, f)), join(land, f));
   for (const f of ['landscape.d.ts', 'noisefield.d.ts']) copyFileSync(join(root, 'types', f), join(land, f));
 

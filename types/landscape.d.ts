@@ -31,26 +31,48 @@ export interface MountOptions {
   label?: string;
   /** URL of another module build (noisefield-landscape.mjs or noisefield.mjs). */
   moduleUrl?: string;
+  /**
+   * true (the default): the scene runs in a dedicated module worker (landscape-worker.js, next to
+   * landscape.js) on OffscreenCanvas layers where the browser has both and the page's CSP allows
+   * the worker (worker-src 'self'); otherwise on the main thread. false: always the main thread.
+   */
+  worker?: boolean;
   debug?: boolean;
 }
 
 export interface LandscapeState {
   seed: number; day: number; dusk: number; season: number | null; clock: number; frozen: boolean; pitch: number;
-  theme: 'light' | 'dark'; motion: boolean; paused: boolean; portal: 'idle' | 'hot' | 'enter';
+  theme: 'light' | 'dark'; motion: boolean; paused: boolean; portal: 'idle' | 'hot' | 'enter' | null;
+  onScreen: boolean; sized: boolean; framing: Framing;
 }
+
+export interface LandscapePlacement {
+  w: number; h: number; scale: number; ox: number; oy: number; inset: number;
+  gateX: number; gateY: number; gateR: number; waterY: number;
+}
+
+export interface LandscapePicture { width: number; height: number; pixels: Uint8ClampedArray; }
 
 export interface LandscapeHandle {
   readonly element: HTMLElement;
   readonly canvases: HTMLCanvasElement[];
   readonly portal: HTMLAnchorElement | null;
-  setSeed(seed: number | string | null): void;
-  setDay(day: number | null): void;
-  setDusk(dusk: number | null): void;
-  setSeason(season: number | 'none' | null): void;
-  pause(): void;
-  resume(): void;
+  /** Where the scene runs: 'worker' (a dedicated module worker) or 'main' (the page's main thread). */
+  readonly mode: 'worker' | 'main';
+  /** The setters check their value at once (throwing an Error naming the range) and resolve once the new picture is shown. */
+  setSeed(seed: number | string | null): Promise<void>;
+  setDay(day: number | null): Promise<void>;
+  setDusk(dusk: number | null): Promise<void>;
+  setSeason(season: number | 'none' | null): Promise<void>;
+  /** Stops the loop and shows the scene at rest; resolves when shown (state() then describes what a share link rebuilds). */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  /** The composited view at rest, zoom x zoom per buffer pixel (pauses first). */
+  picture(zoom?: number): Promise<LandscapePicture>;
   destroy(): void;
+  /** Throws once destroy() was called. */
   state(): LandscapeState;
+  placement(): LandscapePlacement | null;
 }
 
 export type LoadFailure = 'webassembly-unavailable' | 'module-not-found' | 'wasm-not-found' | 'csp' | 'failed';

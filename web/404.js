@@ -43,10 +43,10 @@ function wireSave(handle, state) {
   const button = $('.nf-save');
   if (!row || !button) return;
   row.hidden = false;
-  button.addEventListener('click', () => {
+  button.addEventListener('click', async () => {
     const wasPaused = handle.state().paused;
     const zoom = Number($('.nf-save-zoom')?.value || 1);
-    const pic = handle.picture(zoom);
+    const pic = await handle.picture(zoom);
     if (!wasPaused) handle.resume();
     const canvas = document.createElement('canvas');
     canvas.width = pic.width;
@@ -86,6 +86,8 @@ async function start() {
       parallax: 'window',  // the card lies over the backdrop: the pointer over it still counts
       framing: 'shore',    // cover, but a phone held sideways still shows the gate whole and the water
       debug: test,
+      // The tests and the benchmark pick the thread: ?worker=0 (main) or ?worker=1 (the default).
+      ...(test && new URLSearchParams(location.search).has('worker') ? { worker: new URLSearchParams(location.search).get('worker') !== '0' } : {}),
     });
   } catch (err) {
     fail(err);
@@ -105,7 +107,7 @@ async function start() {
   button.hidden = false;
   button.addEventListener('click', async () => {
     // The view is paused at rest first, so the sharer keeps seeing exactly what the link shows.
-    handle.pause();
+    await handle.pause();
     const s = handle.state();
     const link = shareUrl(shareBase(), {
       seed: s.seed,

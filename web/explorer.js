@@ -17,12 +17,13 @@ const STARTER = { scale: 16 };
 const FRAME_BUDGET_MS = 12;                        // other views render while the frame has time
 // While a slider or the map moves, a view whose full render took longer than this is previewed at
 // reduced resolution (renderPreview, scaled up by drawImage) and rendered in full once the
-// input has been quiet for QUIET_MS: a drag fires an event every frame, so a 50 ms gap means the
-// hand has stopped, and the full picture follows within about 100 ms. A full render over 20 ms
-// (with the charts, two frames at 60 Hz) could not keep 30 updates a second. Fast machines never
-// see a preview of value noise.
+// input has been quiet for QUIET_MS: a drag fires an event every frame (16.7 ms), so a 40 ms gap
+// means the hand has stopped; the full picture is drawn then, without waiting for the next
+// animation frame, so it follows the last input within 100 ms while a full render takes up to
+// about 55 ms. A full render over 20 ms (with the charts, two frames at 60 Hz) could not keep 30
+// updates a second. Fast machines never see a preview of value noise.
 let previewAfterMs = 20;
-const QUIET_MS = 50;
+const QUIET_MS = 40;
 const URL_INTERVAL_MS = 250;                       // history.replaceState at most this often
 const SAND_MIN_TILES = 3;
 
@@ -220,11 +221,30 @@ let previewCanvas = null;
 function noteInput() {
   lastInputAt = performance.now();
   inputSinceFrame = true;
+  armQuiet();
+}
+function armQuiet() {
   clearTimeout(quietTimer);
-  quietTimer = setTimeout(schedule, QUIET_MS + 5);
+  quietTimer = setTimeout(settle, Math.max(0, lastInputAt + QUIET_MS + 5 - performance.now()));
 }
 let raf = 0;
 let idleWaiters = [];
+
+// The input is quiet: the full pictures now rather than at the next animation frame (up to a frame
+// sooner). A frame that has not seen the last input yet runs first; it re-arms this timer if it
+// could only preview.
+function settle() {
+  quietTimer = 0;
+  if (inputSinceFrame || !field) {
+    schedule();
+    return;
+  }
+  if (raf) {
+    cancelAnimationFrame(raf);
+    raf = 0;
+  }
+  frame(performance.now());
+}
 
 function invalidate() {
   for (const v of views) dirty.add(v);
@@ -346,6 +366,7 @@ function afterFrame(interacting) {
   const pending = views.some((v) => dirty.has(v) && isShown(v));
   // Previews wait for the quiet timer; anything else pending gets the next frame.
   const waiting = views.some((v) => dirty.has(v) && isShown(v) && !(interacting && previewed.has(v)));
+  if (pending && !waiting && !quietTimer) armQuiet();   // previews up: the full pictures follow the quiet
   if (waiting || playing) schedule();
   else if (!pending) {
     const w = idleWaiters;

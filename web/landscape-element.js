@@ -30,6 +30,8 @@ export const ELEMENT_ATTRIBUTES = {
     return m ? { x: Number(m[1]), y: Number(m[2]) } : raw;
   },
   parallax: (raw) => raw,
+  // "false": the scene on the main thread even where a worker could run it.
+  worker: bool('worker'),
 };
 
 // Attributes that the handle can apply without building the scene again.

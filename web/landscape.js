@@ -3,14 +3,19 @@
 // without the toolkit, a smaller download; loaded relative to this
 // file) and returns a handle { setSeed, setDay, setDusk, setSeason, pause, resume, destroy, state }.
 //
-// Per animation frame this driver makes ONE advance(dt) call into wasm and, for each layer whose
-// bit is set in the returned mask, one putImageData from a zero-copy view of wasm memory. It does
-// no per-pixel work in JavaScript. Styles are set through the CSSOM (element.style), so it runs
-// under a strict CSP (style-src 'self') without a stylesheet.
+// This file is the page's side: the canvases, the portal link, the pointer, the parallax (CSS
+// transforms, on the main thread) and the handle. The scene and its loop are the driver core
+// (landscape-core.js), which runs in a dedicated module worker (landscape-worker.js) on
+// OffscreenCanvas layers where the browser can, and on this thread otherwise (option
+// worker: false, no module worker or OffscreenCanvas, or a CSP that blocks the worker): the same
+// commands either way, by postMessage or by a direct call. No SharedArrayBuffer, so no COOP/COEP.
+// Styles are set through the CSSOM (element.style), so it runs under a strict CSP
+// (style-src 'self') without a stylesheet.
 import { loadModule } from './landscape-loader.js';
+import { createCore, LAYERS } from './landscape-core.js';
 import { checkOption, dayFromClock, duskFromClock, paramTable, seasonFromDate } from './landscape-params.js';
 
-export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
+export { LAYERS };
 const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // docs/scene.md, "Layers and cadence"
 const SWAY_X = 64, SWAY_Y = 30;  // parallax travel per unit depth, CSS px
 const EASE = 0.05;           // parallax easing per 60 Hz frame
@@ -32,7 +37,7 @@ function checkFraming(f, names) {
 function clampDay(d) { return Math.min(1, Math.max(0, d)); }
 
 // mount()'s own options; the world's options come from the module's parameter table.
-const PAGE_OPTIONS = ['home', 'portal', 'framing', 'parallax', 'navigate', 'label', 'moduleUrl', 'debug'];
+const PAGE_OPTIONS = ['home', 'portal', 'framing', 'parallax', 'navigate', 'label', 'moduleUrl', 'worker', 'debug'];
 
 const resolveSeed = (M, seed) => checkOption(M, 'seed', seed) ?? M.kDefaultWorldSeed;
 
@@ -43,6 +48,83 @@ export function choosePitch(auto, dpr) {
   const whole = (p) => Math.abs(p * dpr - Math.round(p * dpr)) < 1e-6;
   for (const p of [auto, auto + 1, auto - 1]) if (p >= 2 && p <= 8 && whole(p)) return p;
   return auto;
+}
+
+// ---- where the core runs ----
+// On this thread: the core's commands called directly, `then` at once (so state() is current as
+// soon as a command returns).
+function mainPort(M, init, report) {
+  const core = createCore(M, init, report);
+  return {
+    mode: 'main',
+    core,
+    call(op, args = [], then = null) {
+      try {
+        const r = core[op](...args);
+        return Promise.resolve(then ? then(r) : r);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    },
+    close() {},
+  };
+}
+
+// In a dedicated module worker: commands by postMessage, answered in order.
+function workerPort(worker) {
+  let nextId = 1;
+  const waiting = new Map();
+  const port = {
+    mode: 'worker',
+    report: () => {},
+    call(op, args = [], then = null, transfer = []) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        waiting.set(id, { resolve: (r) => { try { resolve(then ? then(r) : r); } catch (e) { reject(e); } }, reject });
+        worker.postMessage({ id, op, args }, transfer);
+      });
+    },
+    close() { worker.terminate(); waiting.clear(); },
+  };
+  worker.onmessage = (e) => {
+    const m = e.data;
+    if (!m.id) { port.report(m); return; }
+    const w = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (!w) return;
+    if (m.error === undefined) { w.resolve(m.result); return; }
+    const err = new Error(m.error);
+    if (m.reason) err.reason = m.reason;
+    w.reject(err);
+  };
+  return port;
+}
+
+// -> a worker port once the worker has loaded the module, or null where a worker cannot run the
+// scene: no module workers or OffscreenCanvas, a CSP without worker-src 'self' (the worker's
+// script is refused), or a module that would not load in it. The canvases are transferred only
+// after this, so a refusal leaves them usable on the main thread.
+function startWorker(win, moduleUrl) {
+  if (typeof win.Worker !== 'function' || typeof win.OffscreenCanvas !== 'function'
+    || typeof win.HTMLCanvasElement?.prototype.transferControlToOffscreen !== 'function') return Promise.resolve(null);
+  let worker;
+  try {
+    // Written out in full so that bundlers (Vite, webpack) see the worker and emit it.
+    worker = new Worker(new URL('./landscape-worker.js', import.meta.url), { type: 'module' });
+  } catch {
+    return Promise.resolve(null);
+  }
+  const port = workerPort(worker);
+  return new Promise((resolve) => {
+    const fail = () => { worker.terminate(); resolve(null); };
+    // A refused or broken worker script fires 'error' instead of answering; the default action
+    // would log it as an uncaught error although the main thread takes over.
+    worker.onerror = (e) => { e.preventDefault(); fail(); };
+    port.call('load', [moduleUrl]).then(() => {
+      worker.onerror = (e) => { e.preventDefault(); console.warn('noisefield: the landscape worker failed:', e.message); };
+      resolve(port);
+    }, fail);
+  });
 }
 
 /**
@@ -59,6 +141,7 @@ export function choosePitch(auto, dpr) {
  *   navigate  function(href) called after the portal's enter animation; default location.assign
  *   label     accessible name of the portal link
  *   moduleUrl URL of the module (noisefield-landscape.mjs, or the full noisefield.mjs); default next to this file
+ *   worker    false: run the scene on the main thread even where a worker could (default true)
  *   debug     true: handle.debug with timings and pixel hashes (tests, benchmark)
  * The loop pauses while the element is off screen, and an element with no size waits for one.
  * Rejects (leaving the element as it was) if the wasm module cannot load; the error's `reason`
@@ -67,7 +150,23 @@ export function choosePitch(auto, dpr) {
 export async function mount(element, options = {}) {
   if (!element || typeof element.appendChild !== 'function') throw new Error('mount: element must be a DOM element');
   if (options === null || typeof options !== 'object') throw new Error('mount: options must be an object');
-  const M = await loadModule(options.moduleUrl ?? null);
+  if (options.worker !== undefined && typeof options.worker !== 'boolean') throw new Error('worker must be true or false');
+  const win = element.ownerDocument.defaultView;
+  const doc = element.ownerDocument;
+  // The worker loads its own module instance while this thread loads the one that checks options.
+  const moduleUrl = options.moduleUrl ?? null;
+  const starting = options.worker === false ? Promise.resolve(null)
+    : startWorker(win, moduleUrl === null ? null : new URL(moduleUrl, doc.baseURI).href);
+  let port = null;
+  try {
+    return await mountWith(element, options, await loadModule(moduleUrl), starting, (p) => { port = p; });
+  } catch (e) {
+    (port ?? await starting)?.close();
+    throw e;
+  }
+}
+
+async function mountWith(element, options, M, starting, usePort) {
   const known = paramTable(M).filter((p) => p.options).map((p) => p.option).concat(PAGE_OPTIONS);
   for (const k of Object.keys(options)) if (!known.includes(k)) throw new Error(`mount: unknown option "${k}" (allowed: ${known.join(', ')})`);
   // Checked by the table (the messages name the option and its range); null/undefined: default.
@@ -82,11 +181,9 @@ export async function mount(element, options = {}) {
 
   const win = element.ownerDocument.defaultView;
   const doc = element.ownerDocument;
-  const scene = new M.Landscape(seed);
   const seasonOf = (s) => (s === 'none' ? null : s ?? seasonFromDate(new Date()));
-  scene.setSeason(seasonOf(o.season));
 
-  // ---- state ----
+  // ---- state (the scene's lives in the core; what the page needs of it is mirrored here) ----
   let dayOption = o.day ?? null;          // null: from the clock
   let duskOption = o.dusk ?? null;        // null: from the clock while day is, else 0
   const frozen = o.time ?? null;          // null: live clock
@@ -97,13 +194,14 @@ export async function mount(element, options = {}) {
   const motionOption = o.motion ?? null;
   let paused = false, destroyed = false, onScreen = true;
   let raf = 0, lastTs = null;
-  let hover = false, focused = false, entering = false, enterTimer = 0, mode = -1;
+  let hover = false, focused = false, entering = false, enterTimer = 0, mode = MODE.idle;
   let ptr = { x: 0, y: 0, tx: 0, ty: 0 };  // eased / target, in [-0.5, 0.5]
   let applied = [];                        // last transforms written, per layer
-  let layout = null;                       // { w, h, dpr, pitch, bw, bh } and scene.placement
-  let layoutPending = true;
+  let layout = null;                       // { w, h, dpr, pitch, bw, bh } and the scene's placement
+  let asked = null;                        // the viewport last sent to the core
   let dayTimer = 0;
-  const debug = o.debug ? { frames: 0, advances: [], paints: 0, paintMs: [] } : null;
+  let season = seasonOf(o.season), day = 0, dusk = 0, clock = frozen ?? 0;
+  const debug = o.debug ? { frames: 0, advances: [], firstPaintMs: null } : null;
 
   const theme = () => themeOption ?? (mqDark.matches ? 'dark' : 'light');
   const motion = () => (motionOption ?? !mqReduce.matches) && frozen === null;
@@ -113,14 +211,12 @@ export async function mount(element, options = {}) {
     const d = dayOption ?? dayFromClock(new Date());
     return theme() === 'dark' ? Math.min(d, M.kDarkDayCap) : clampDay(d);
   };
+  day = effectiveDay();
+  dusk = effectiveDusk();
 
   // ---- DOM ----
   const hostStyle = element.style;
   const restore = { position: hostStyle.position, overflow: hostStyle.overflow, cursor: hostStyle.cursor };
-  if (win.getComputedStyle(element).position === 'static') hostStyle.position = 'relative';
-  hostStyle.overflow = 'hidden';
-  element.classList.add('nf-landscape');
-
   const stage = doc.createElement('div');
   stage.className = 'nf-stage';
   stage.setAttribute('aria-hidden', 'true');
@@ -133,7 +229,33 @@ export async function mount(element, options = {}) {
     stage.appendChild(c);
     return c;
   });
-  const ctxs = canvases.map((c) => c.getContext('2d', { alpha: true }));
+
+  // ---- the core: in the worker if one started, else here ----
+  const init = { seed, season, day, dusk, frozen, motion: motion(), framing, debug: !!debug, timeOrigin: performance.timeOrigin };
+  const report = (r) => {
+    clock = r.clock;
+    if (debug && r.type === 'progress') {
+      if (r.advance) { debug.frames = r.frames; if (debug.advances.length < 20000) debug.advances.push(r.advance); }
+      if (r.advances) {
+        debug.frames = r.frames;
+        for (const a of r.advances) if (debug.advances.length < 20000) debug.advances.push(a);
+      }
+    }
+  };
+  let port = await starting;
+  if (port) {
+    port.report = report;
+    const offscreen = canvases.map((c) => c.transferControlToOffscreen());
+    port.call('init', [{ ...init, canvases: offscreen }], null, offscreen);
+  } else {
+    port = mainPort(M, { ...init, canvases }, report);
+  }
+  usePort(port);
+  const call = (op, ...args) => port.call(op, args);
+
+  if (win.getComputedStyle(element).position === 'static') hostStyle.position = 'relative';
+  hostStyle.overflow = 'hidden';
+  element.classList.add('nf-landscape');
   // portal: false (a banner): no link at all, so no tab stop and nothing that navigates.
   const portal = o.portal === false ? null : doc.createElement('a');
   if (portal) {
@@ -143,53 +265,37 @@ export async function mount(element, options = {}) {
     portal.dataset.state = 'idle';
     Object.assign(portal.style, { position: 'absolute', left: '0', top: '0', borderRadius: '50%', display: 'block' });
   }
+  element.dataset.portal = MODE_NAME[MODE.idle];
   element.appendChild(stage);
   if (portal) element.appendChild(portal);
 
-  // ---- pixels: zero-copy ImageData over wasm memory, re-created after anything may allocate ----
-  const images = new Array(LAYERS.length).fill(null);
-  const dropViews = () => images.fill(null);
-  function image(l) {
-    let id = images[l];
-    if (!id || id.data.length === 0) {  // a grown memory detaches the old buffer: length 0
-      const v = scene.pixels(l);
-      id = new ImageData(new Uint8ClampedArray(v.buffer, v.byteOffset, v.length), layout.bw, layout.bh);
-      images[l] = id;
-    }
-    return id;
-  }
-  function paint(mask) {
-    for (let l = 0; l < LAYERS.length; l++) if (mask & (1 << l)) ctxs[l].putImageData(image(l), 0, 0);
-  }
-
   // ---- geometry ----
+  // -> a Promise of the new layout shown, or null when nothing changed (or there is no size yet:
+  // display: none, an empty inline box, a collapsed flex item; the ResizeObserver calls again).
   function relayout() {
-    layoutPending = false;
     const rect = element.getBoundingClientRect();
-    // No size yet (display: none, an empty inline box, a collapsed flex item): nothing to paint;
-    // the ResizeObserver calls again when the element gets one.
-    if (Math.round(rect.width) < 1 || Math.round(rect.height) < 1) return false;
+    if (Math.round(rect.width) < 1 || Math.round(rect.height) < 1) return null;
     const w = Math.min(16384, Math.round(rect.width));
     const h = Math.min(16384, Math.round(rect.height));
     const dpr = win.devicePixelRatio || 1;
     const pitch = pitchOption || choosePitch(M.Landscape.autoPitch(w), dpr);
-    if (layout && layout.w === w && layout.h === h && layout.pitch === pitch && layout.dpr === dpr) return false;
-    scene.setViewport({ cssWidth: w, cssHeight: h, pitch, framing });
-    dropViews();
-    const bw = scene.bufferWidth, bh = scene.bufferHeight;
-    // The scene's own placement (C++): scale, origin, inset, the gate and the water line.
-    const at = scene.placement;
-    layout = { w, h, dpr, pitch, bw, bh, ...at };
-    for (const c of canvases) {
-      c.width = bw;
-      c.height = bh;
-      c.style.width = `${bw * pitch}px`;
-      c.style.height = `${bh * pitch}px`;
-    }
-    const r = layout.gateR * layout.scale;
-    if (portal) portal.style.width = portal.style.height = `${2 * r}px`;
-    applied = [];
-    return true;
+    if (asked && asked.w === w && asked.h === h && asked.pitch === pitch && asked.dpr === dpr) return null;
+    const view = { w, h, dpr, pitch };
+    asked = view;
+    // The core sizes the canvases and paints them; the old layers stay up until then.
+    return port.call('viewport', [w, h, pitch], (at) => {
+      if (destroyed || asked !== view) return;
+      layout = { ...view, ...at };
+      for (const c of canvases) {
+        c.style.width = `${at.bw * pitch}px`;
+        c.style.height = `${at.bh * pitch}px`;
+      }
+      const r = layout.gateR * layout.scale;
+      if (portal) portal.style.width = portal.style.height = `${2 * r}px`;
+      applied = [];
+      placeLayers();
+      wake();
+    });
   }
   // Scene point -> host CSS px for a layer at rest (no parallax).
   const cssX = (sx) => sx * layout.scale + layout.ox - layout.inset;
@@ -216,14 +322,15 @@ export async function mount(element, options = {}) {
   }
 
   // ---- portal ----
-  function setMode(m) {
-    if (m === mode) return;
+  function showMode(m) {
     mode = m;
-    scene.setPortalMode(m);
     if (portal) portal.dataset.state = MODE_NAME[m];
     element.dataset.portal = MODE_NAME[m];
-    if (!motion()) still();  // reduced motion / frozen: heat jumps to the mode's target, rift repaints once
-    else wake();
+  }
+  function setMode(m) {
+    if (m === mode) return;
+    showMode(m);
+    call('portalMode', m);
   }
   const updateMode = () => setMode(entering ? MODE.enter : hover || focused ? MODE.hot : MODE.idle);
   function enter(ev) {
@@ -237,69 +344,22 @@ export async function mount(element, options = {}) {
     else go();
   }
 
-  // ---- painting ----
-  const ALL = (1 << LAYERS.length) - 1;
-  // The scene at rest at the current clock, rounded to the millisecond so that a link carries it
-  // exactly: no parallax offset, no pointer eddies, gust or splashes, the portal idle. Every
-  // layer is repainted from (world, day, dusk, season, viewport, clock) alone, which is exactly
-  // what a link with those values (t = the clock) rebuilds; the live loop's stop-motion ticks and
-  // pointer history leave no trace.
-  function settle() {
-    if (!layout) return;
+  // ---- the parallax (the scene's own loop is the core's) ----
+  // The view at rest on the page's side: no parallax offset, no hover, the portal idle (unless
+  // entering); the core settles the scene to match.
+  function atRest() {
     ptr = { x: 0, y: 0, tx: 0, ty: 0 };
-    scene.setPointer(0, 0, false);
     hover = false;
     hostStyle.cursor = restore.cursor;
-    if (!entering) {
-      mode = MODE.idle;
-      scene.setPortalMode(MODE.idle);
-      if (portal) portal.dataset.state = MODE_NAME[MODE.idle];
-      element.dataset.portal = MODE_NAME[MODE.idle];
-    }
-    scene.setClock(frozen ?? Math.round(scene.clock * 1000) / 1000);
-    scene.renderAll();
-    dropViews();
-    paint(ALL);
+    if (!entering) showMode(MODE.idle);
     placeLayers();
   }
-  // A still frame (no animation): the clock (frozen or current) re-established, every layer painted.
-  function still() {
-    if (!layout) return;
-    scene.setClock(frozen ?? scene.clock);
-    scene.renderAll();
-    dropViews();
-    paint(ALL);
-  }
-  // After a resize: setViewport painted every layer; show them (or a still frame).
-  function repaint() {
-    if (!motion() || paused) { still(); return; }
-    dropViews();
-    paint(ALL);
-  }
-
   function frame(ts) {
     raf = 0;
-    if (destroyed) return;
-    if (layoutPending && relayout()) repaint();
-    if (!layout) return;  // no size yet: the ResizeObserver wakes the loop
+    if (destroyed || !layout) return;
     const dt = lastTs === null ? 0 : Math.min(0.05, Math.max(0, (ts - lastTs) / 1000));
     lastTs = ts;
     let more = false;
-    if (motion() && !paused) {
-      let t0 = 0;
-      if (debug) t0 = performance.now();
-      const mask = scene.advance(dt);
-      if (debug) {
-        const t1 = performance.now();
-        paint(mask);
-        const t2 = performance.now();
-        debug.frames++;
-        if (debug.advances.length < 20000) debug.advances.push([mask, t1 - t0, t2 - t1]);
-      } else {
-        paint(mask);
-      }
-      more = true;
-    }
     if (parallaxOn() && !paused) {
       const k = 1 - Math.pow(1 - EASE, dt * 60);
       ptr.x += (ptr.tx - ptr.x) * k;
@@ -309,6 +369,7 @@ export async function mount(element, options = {}) {
     }
     placeLayers();
     if (more) wake();
+    else lastTs = null;
   }
   function wake() {
     if (raf || destroyed || doc.hidden || !onScreen) return;
@@ -319,6 +380,7 @@ export async function mount(element, options = {}) {
     raf = 0;
     lastTs = null;
   }
+  const showing = () => !doc.hidden && onScreen;
 
   // ---- input ----
   function hostPoint(ev) {
@@ -333,7 +395,7 @@ export async function mount(element, options = {}) {
       ptr.tx = Math.min(0.5, Math.max(-0.5, p.x / p.w - 0.5));
       ptr.ty = Math.min(0.5, Math.max(-0.5, p.y / p.h - 0.5));
     }
-    scene.setPointer(sceneX(p.x, offX(0)), sceneY(p.y, offY(0)), inside);
+    call('pointer', sceneX(p.x, offX(0)), sceneY(p.y, offY(0)), inside);
     const gx = sceneX(p.x, offX(2)) - layout.gateX, gy = sceneY(p.y, offY(2)) - layout.gateY;
     // Hot only when the pointer is on the landscape itself, not on content laid over it.
     const onHost = ev.target === element || element.contains(ev.target) || ev.target === doc.documentElement;
@@ -349,7 +411,7 @@ export async function mount(element, options = {}) {
     ptr.tx = 0;
     ptr.ty = 0;
     if (hover) { hover = false; hostStyle.cursor = restore.cursor; updateMode(); }
-    if (layout) scene.setPointer(0, 0, false);
+    if (layout) call('pointer', 0, 0, false);
     wake();
   }
   function onClick(ev) {
@@ -357,25 +419,30 @@ export async function mount(element, options = {}) {
     if (portal && (ev.target === portal || hover)) { enter(ev); return; }
     const p = hostPoint(ev);
     const y = sceneY(p.y, offY(5));
-    if (y > layout.waterY) {
-      scene.splash(sceneX(p.x, offX(5)), y);
-      dropViews();
-      if (motion() && !paused) wake();
-    }
+    if (y > layout.waterY) call('splash', sceneX(p.x, offX(5)), y);
   }
   const onFocus = () => { focused = true; updateMode(); };
   const onBlur = () => { focused = false; updateMode(); };
-  const onVisibility = () => { if (doc.hidden) sleep(); else if (!paused) { lastTs = null; wake(); } };
+  const onVisibility = () => {
+    call('visible', showing());
+    if (doc.hidden) sleep(); else if (!paused) wake();
+  };
   // Off screen (scrolled away): no frames at all until the element shows again.
   const onIntersect = (entries) => {
     onScreen = entries[entries.length - 1].isIntersecting;
+    call('visible', showing());
     if (!onScreen) sleep();
-    else if (!paused) { lastTs = null; wake(); }
+    else if (!paused) wake();
   };
   const onPageShow = (ev) => { if (ev.persisted && entering) { entering = false; updateMode(); } };
   const onSchemeChange = () => { if (themeOption === null) applyDay(); };
-  const onMotionChange = () => { if (motionOption === null) { if (motion()) wake(); else { ptr = { x: 0, y: 0, tx: 0, ty: 0 }; still(); placeLayers(); } } };
-  const requestLayout = () => { layoutPending = true; if (raf) return; win.requestAnimationFrame(() => { if (!destroyed && layoutPending && relayout()) { repaint(); placeLayers(); wake(); } }); };
+  const onMotionChange = () => {
+    if (motionOption !== null) return;
+    if (!motion()) { ptr = { x: 0, y: 0, tx: 0, ty: 0 }; placeLayers(); }
+    call('motion', motion());
+    wake();
+  };
+  const requestLayout = () => { win.requestAnimationFrame(() => { if (!destroyed) relayout(); }); };
   let dprQuery = null;
   function watchDpr() {
     if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
@@ -384,13 +451,14 @@ export async function mount(element, options = {}) {
   }
   function onDprChange() { watchDpr(); requestLayout(); }
 
+  // -> a Promise once the core has the new daylight (and has shown it).
   function applyDay() {
-    if (paused) return;  // a paused view is the picture a link rebuilds: the clock's day waits for resume()
+    if (paused) return Promise.resolve();  // a paused view is the picture a link rebuilds: the clock's day waits for resume()
     const d = effectiveDay(), k = effectiveDusk();
-    if (Math.abs(d - scene.day) < 1e-9 && Math.abs(k - scene.dusk) < 1e-9) return;
-    scene.setDayAndDusk(d, k);
-    dropViews();
-    if (motion() && !paused) wake(); else still();
+    if (Math.abs(d - day) < 1e-9 && Math.abs(k - dusk) < 1e-9) return Promise.resolve();
+    day = d;
+    dusk = k;
+    return call('dayDusk', d, k);
   }
 
   // Listeners on things that outlive the mount: added here, removed by destroy().
@@ -418,62 +486,78 @@ export async function mount(element, options = {}) {
   watchDpr();
   if (dayOption === null || duskOption === null) dayTimer = win.setInterval(applyDay, 60000);
 
-  // ---- first frame ----
-  // Rendered once: the clock is set first, so setViewport's own render is the first frame.
-  scene.setDayAndDusk(effectiveDay(), effectiveDusk());
-  setMode(MODE.idle);
-  scene.setClock(frozen ?? scene.clock);
-  if (relayout()) {  // a host with no size yet paints when the ResizeObserver reports one
-    scene.advance(0);  // takes the repaint report setViewport left, so the first frame paints nothing twice
-    dropViews();
-    paint(ALL);
-    if (debug) debug.firstPaintMs = performance.now();
-  }
-  placeLayers();
-  wake();
+  // ---- first frame (rendered once, by the core's first viewport) ----
+  if (doc.hidden) call('visible', false);
+  await relayout();  // a host with no size yet paints when the ResizeObserver reports one
+  if (debug && layout) debug.firstPaintMs = (await call('debugInfo')).firstPaintMs;
 
+  const alive = () => { if (destroyed) throw new Error('noisefield: this landscape was deleted (destroy() was called)'); };
+  const pauseCore = () => {
+    paused = true;
+    sleep();
+    atRest();
+    return port.call('pause', [entering], (c) => { clock = c; });
+  };
   const handle = {
     element,
     canvases,
     portal,
+    // Where the scene runs: 'worker' (a dedicated worker) or 'main' (this thread).
+    mode: port.mode,
+    // Each setter checks its value at once (throwing an Error naming the allowed range) and
+    // resolves once the new picture is shown.
     setSeed(s) {
+      alive();
       seed = resolveSeed(M, s);
-      scene.setWorldSeed(seed);
-      dropViews();
-      if (motion() && !paused) wake(); else still();
+      return call('seed', seed);
     },
     setDay(d) {
+      alive();
       dayOption = checkOption(M, 'day', d);
       if (d === null && !dayTimer) dayTimer = win.setInterval(applyDay, 60000);
-      applyDay();
+      return applyDay();
     },
     // Twilight 0..1, or null (from the clock while day is).
     setDusk(k) {
+      alive();
       duskOption = checkOption(M, 'dusk', k);
       if (k === null && !dayTimer) dayTimer = win.setInterval(applyDay, 60000);
-      applyDay();
+      return applyDay();
     },
     // A day of the year 0..365 (snow on the ranges), 'none', or null (the local date).
     setSeason(s) {
-      scene.setSeason(seasonOf(checkOption(M, 'season', s)));
-      dropViews();
-      if (motion() && !paused) wake(); else still();
+      alive();
+      season = seasonOf(checkOption(M, 'season', s));
+      return call('season', season);
     },
     // The composited view at rest (the layers flattened in C++): the buffer pixels the viewport
-    // shows, zoom x zoom each. { width, height, pixels: a Uint8ClampedArray copy }. Pauses first
-    // (settle()), so the picture is the view on screen and what a share link rebuilds.
+    // shows, zoom x zoom each. -> Promise of { width, height, pixels: a Uint8ClampedArray }. Pauses
+    // first (at rest), so the picture is the view on screen and what a share link rebuilds.
     picture(zoom = 1) {
-      if (!layout) throw new Error('picture: the landscape has no size yet');
+      alive();
+      if (!layout) return Promise.reject(new Error('picture: the landscape has no size yet'));
       paused = true;
       sleep();
-      settle();
-      const p = scene.picture(zoom, 'buffer');
-      if (debug) debug.savedClock = scene.clock;
-      return { width: p.width, height: p.height, pixels: new Uint8ClampedArray(p.pixels) };
+      atRest();
+      return port.call('picture', [zoom, entering], (p) => {
+        clock = p.clock;
+        if (debug) debug.savedClock = p.clock;
+        return { width: p.width, height: p.height, pixels: p.pixels };
+      });
     },
-    // Stops the loop and shows the scene at rest (settle()): what a share link of state() rebuilds.
-    pause() { paused = true; sleep(); settle(); },
-    resume() { if (!paused) return; paused = false; lastTs = null; applyDay(); wake(); },
+    // Stops the loop and shows the scene at rest: what a share link of state() rebuilds.
+    // -> Promise, resolved when the view at rest is shown (state().clock is then the link's).
+    pause() { alive(); return pauseCore(); },
+    resume() {
+      alive();
+      if (!paused) return Promise.resolve();
+      paused = false;
+      lastTs = null;
+      const p = call('resume');
+      applyDay();
+      wake();
+      return p;
+    },
     destroy() {
       if (destroyed) return;
       destroyed = true;
@@ -489,8 +573,7 @@ export async function mount(element, options = {}) {
       element.classList.remove('nf-landscape');
       delete element.dataset.portal;
       Object.assign(hostStyle, restore);
-      dropViews();
-      scene.delete();
+      call('destroy').finally(() => port.close());
     },
     // Where the scene sits in the element now (null before it has a size): the element's size
     // (w, h), the scene's zoom and offset, and the gate and water line in scene units; scene point
@@ -499,10 +582,12 @@ export async function mount(element, options = {}) {
       return layout && { w: layout.w, h: layout.h, scale: layout.scale, ox: layout.ox, oy: layout.oy, inset: layout.inset,
         gateX: layout.gateX, gateY: layout.gateY, gateR: layout.gateR, waterY: layout.waterY };
     },
-    // What a share link needs: the world as it is now.
+    // What a share link needs: the world as it is now (after pause() has resolved, the clock is the
+    // one the view settled at; while the loop runs, the worker's clock as of its last report).
     state() {
+      alive();
       return {
-        seed, day: scene.day, dusk: scene.dusk, season: scene.season, clock: scene.clock, frozen: frozen !== null, pitch: layout ? layout.pitch : 0,
+        seed, day, dusk, season, clock, frozen: frozen !== null, pitch: layout ? layout.pitch : 0,
         theme: theme(), motion: motion(), paused, portal: portal ? MODE_NAME[mode] : null,
         onScreen, sized: layout !== null, framing,
       };
@@ -510,33 +595,21 @@ export async function mount(element, options = {}) {
   };
   if (debug) {
     handle.debug = Object.assign(debug, {
+      mode: port.mode,
       module: M,
-      scene,
-      heapUsed: () => M.heapUsedBytes(),
-      heapTotal: () => M.HEAPU8.buffer.byteLength,
       layout: () => ({ ...layout }),
-      // Steps the scene by hand (no rAF): n frames of dt seconds, painting as the loop does.
-      step(n = 1, dt = 1 / 60) {
-        const out = [];
-        for (let i = 0; i < n; i++) {
-          const t0 = performance.now();
-          const mask = scene.advance(dt);
-          const t1 = performance.now();
-          paint(mask);
-          out.push([mask, t1 - t0, performance.now() - t1]);
-        }
-        return out;
-      },
-      // Paint-once cost: a forced repaint of the grid-, day- and seed-dependent layers.
-      repaintOnce() {
-        const t0 = performance.now();
-        scene.setViewport({ cssWidth: layout.w, cssHeight: layout.h, pitch: layout.pitch, framing });
-        const ms = performance.now() - t0;
-        dropViews();
-        paint(ALL);
-        return ms;
+      // Any core command (debugInfo, setClock, step, repaintOnce, dayRepaint, churn...), where
+      // the core runs: -> a Promise of its result.
+      call,
+      // Waits until what the core painted is on the page's canvases (a worker's frames reach
+      // them a frame later).
+      async shown() {
+        await call('debugInfo');
+        for (let i = 0; i < 2; i++) await new Promise((ok) => win.requestAnimationFrame(ok));
       },
     });
+    // On the main thread the module outlives destroy(): the tests read the freed heap.
+    if (port.mode === 'main') handle.debug.heapUsed = () => M.heapUsedBytes();
   }
   return handle;
 }

@@ -124,7 +124,7 @@
     // min, max, mean, histogram (Uint32Array, a copy: grid.bins bins of the height over [0, 1],
     // bins 1..1024, default 32; 0 for none), bands ([water, sand, grass, rock] shares of the
     // samples, sum 1), biomes (biome view only: shares in the order of nf.views()'s biome legend,
-    // water first) }.
+    // water first) }. pixels and view are zero-copy, valid until the next fill of any object.
     fillColor(view, grid) {
       grid = grid === undefined ? {} : grid;
       if (grid === null || typeof grid !== 'object') throw new Error('fill options must be an object');

@@ -140,6 +140,21 @@ val configObject(const nf::FieldConfig& c) {
   return o;
 }
 
+// Colour fills write into buffers shared by every RawField (their results are valid until the
+// next fill of any object): the explorer makes a new Field per slider move, and fresh megabyte
+// buffers for each cost about as much as sampling the field. The cache lets a threshold move
+// repaint without sampling, and the views of one field sample its height once.
+struct ColorOut {
+  std::vector<float> heights;
+  std::vector<uint8_t> pixels;
+  nf::ColorFillSummary summary;
+  nf::ColorFillCache cache;
+};
+ColorOut& colorOut() {
+  static ColorOut out;
+  return out;
+}
+
 class JsField {
  public:
   std::string set(const std::string& key, double v) { return config_.set(key, v); }
@@ -200,21 +215,23 @@ class JsField {
     if (!(bins >= 0 && bins <= nf::kMaxHistogramBins))
       return errorResult("bins must be an integer in [1, " + std::to_string(nf::kMaxHistogramBins) +
                          "] (or 0 for no histogram) (got " + std::to_string(bins) + ")");
-    data_.resize(static_cast<size_t>(g.samples()));
-    pixels_.resize(static_cast<size_t>(g.samples()) * 4);
+    ColorOut& out = colorOut();
+    out.heights.resize(static_cast<size_t>(g.samples()));
+    out.pixels.resize(static_cast<size_t>(g.samples()) * 4);
     nf::FillStats s;
-    field_.fillColor(view, g, pixels_.data(), data_.data(), &s);
-    val r = statsObject(s, g.width, g.height, data_.data());
-    r.set("pixels", val(emscripten::typed_memory_view(pixels_.size(), pixels_.data())));
-    summary_ = field_.colorSummary(view, g, data_.data(), pixels_.data(), bins);
+    field_.fillColor(view, g, out.pixels.data(), out.heights.data(), &s, &out.cache);
+    val r = statsObject(s, g.width, g.height, out.heights.data());
+    r.set("pixels", val(emscripten::typed_memory_view(out.pixels.size(), out.pixels.data())));
+    nf::ColorFillSummary& summary = out.summary;
+    summary = field_.colorSummary(view, g, out.heights.data(), out.pixels.data(), bins);
     if (bins > 0)  // zero-copy here; api.toolkit.post.js hands out a copy
-      r.set("histogram", val(emscripten::typed_memory_view(summary_.histogram.size(), summary_.histogram.data())));
+      r.set("histogram", val(emscripten::typed_memory_view(summary.histogram.size(), summary.histogram.data())));
     val bands = val::array();
-    for (int b = 0; b < 4; ++b) bands.set(b, summary_.bands[b]);
+    for (int b = 0; b < 4; ++b) bands.set(b, summary.bands[b]);
     r.set("bands", bands);
-    if (summary_.hasBiomes) {
+    if (summary.hasBiomes) {
       val biomes = val::array();
-      for (int b = 0; b < 10; ++b) biomes.set(b, summary_.biomes[b]);
+      for (int b = 0; b < 10; ++b) biomes.set(b, summary.biomes[b]);
       r.set("biomes", biomes);
     }
     return r;
@@ -246,8 +263,6 @@ class JsField {
   nf::FieldConfig config_;
   nf::Field field_;
   std::vector<float> data_;
-  std::vector<uint8_t> pixels_;
-  nf::ColorFillSummary summary_;
   static constexpr int64_t kMaxBandWidthSamples = 1 << 20;  // one gradient per sample: keep it bounded
 };
 

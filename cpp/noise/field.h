@@ -90,6 +90,35 @@ struct FieldParams {
 
 struct FieldOps;  // the per-type function table chosen once at construction (field.cpp)
 
+// What colour fills sampled before they painted, kept for the next fills (Field::fillColor): the
+// heights (the floats the views classify) and their statistics, the biome view's moisture, the
+// relief view's heights and shading, for the few most recent (config, grid) pairs. The thresholds
+// t1..t3, m1 and m2 only classify those samples, so a fill whose config differs from a kept one in
+// them alone (a threshold slider) repaints without sampling, and the views of one field over one
+// grid sample its height once. The pixels are those of a fill without a cache, exactly. One cache
+// per thread of fills.
+class ColorFillCache {
+ public:
+  explicit ColorFillCache(size_t entries = 3) : max_(entries) { entries_.reserve(entries); }
+
+ private:
+  friend class Field;
+  struct Entry {
+    FieldConfig key;  // the config with the thresholds at 0 (what the samples depend on)
+    GridSpec grid;
+    bool relief = false;           // relief entries hold sampleGrad's heights and the shading
+    uint64_t used = 0;
+    bool hasHeights = false, hasExtra = false;
+    std::vector<float> heights;    // width * height
+    FillStats stats;
+    std::vector<double> extra;     // the moisture (biomes) or the shading (relief), width * height
+  };
+  Entry& entryFor(const FieldConfig& key, const GridSpec& g, bool relief);
+  std::vector<Entry> entries_;
+  uint64_t clock_ = 0;
+  size_t max_;
+};
+
 class Field {
  public:
   Field();  // the default config
@@ -132,8 +161,10 @@ class Field {
   // RGBA pixels (4 bytes per sample, row-major) for a view; `scratch` (width * height floats)
   // receives the height field, `stats` (optional) its statistics (both exactly as fill() gives
   // them). The biome view's moisture is moisture(x, y), the relief view's gradient sampleGrad's,
-  // all read through row fills in one pass over the grid.
-  void fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats) const;
+  // all read through row fills in one pass over the grid. With a cache, what it already holds for
+  // this config and grid is not sampled again (the pixels are the same).
+  void fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats,
+                 ColorFillCache* cache = nullptr) const;
   // The histogram (bins in [0, kMaxHistogramBins]; 0: none) and the band shares of a colour fill
   // just made with fillColor(view, g, rgba, heights, ..); for the biome view also the biome shares
   // (read back from the pixels, which hold exactly the table colours). One pass, no sampling.

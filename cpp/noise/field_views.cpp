@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "field.h"
@@ -63,102 +64,180 @@ bool parseView(std::string_view name, View* out) {
   return false;
 }
 
+namespace {
+
+// The config with the thresholds at 0: the views use t1..t3, m1 and m2 only to classify samples.
+FieldConfig sampledPart(const FieldConfig& c) {
+  FieldConfig k = c;
+  k.t1 = k.t2 = k.t3 = k.m1 = k.m2 = 0;
+  return k;
+}
+bool sameBits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool sameGrid(const GridSpec& a, const GridSpec& b) {
+  return a.width == b.width && a.height == b.height && sameBits(a.originX, b.originX) &&
+         sameBits(a.originY, b.originY) && sameBits(a.stepX, b.stepX) && sameBits(a.stepY, b.stepY) &&
+         a.offsetX == b.offsetX && a.offsetY == b.offsetY;
+}
+
+// Lambert shading of the height surface, light from the upper left; slopes are taken per lattice
+// unit so the look does not depend on the scale. Every sample, water too: branch-free, so the
+// compiler vectorises it.
+void shadeRow(const double* gx, const double* gy, double scale, int n, double* shade) {
+  const double lx = -0.5, ly = -0.5, lz = 0.70710678118654752;
+  for (int i = 0; i < n; ++i) {
+    const double nx = -2 * gx[i] * scale, ny = -2 * gy[i] * scale;
+    const double dot = (nx * lx + ny * ly + lz) / std::sqrt(nx * nx + ny * ny + 1);
+    shade[i] = 0.45 + 0.75 * (dot > 0 ? dot : 0);
+  }
+}
+
+// A view's colours under one config's thresholds, painting a row from its samples: f the heights
+// as floats, extra the moisture (biomes) or the shading (relief, whose water is drawn flat).
+class Painter {
+ public:
+  Painter(View view, const FieldConfig& c) : view_(view), c_(c) {
+    for (int b = 0; b < 4; ++b) bands_[b] = pixelOf(kBandColors[b]);
+    for (int b = 0; b < 9; ++b) biomes_[b] = pixelOf(kBiomeColors[b]);
+#ifdef __wasm_simd128__
+    for (int b = 0; b < 4; ++b) shaded_[b] = shadedColorOf(kBandColors[b].r, kBandColors[b].g, kBandColors[b].b);
+#endif
+  }
+  void row(const float* f, const double* extra, int n, uint8_t* px) const {
+    const FieldConfig& c = c_;
+    switch (view_) {
+      case View::Raw:
+        for (int i = 0; i < n; ++i) {
+          const double v = f[i];
+          const uint8_t q = static_cast<uint8_t>(v <= 0 ? 0 : (v >= 1 ? 255 : v * 255 + 0.5));
+          store(px + 4 * i, Pixel{{q, q, q, 255}});
+        }
+        break;
+      case View::Land:
+        for (int i = 0; i < n; ++i) store(px + 4 * i, f[i] < c.t1 ? water_ : land_);
+        break;
+      case View::Bands:
+        for (int i = 0; i < n; ++i) store(px + 4 * i, bands_[static_cast<int>(bandOf(f[i], c.t1, c.t2, c.t3))]);
+        break;
+      case View::Biomes:
+        for (int i = 0; i < n; ++i) {
+          const double hk = f[i];
+          store(px + 4 * i, hk < c.t1 ? water_ : biomes_[static_cast<int>(biomeOf(hk, extra[i], c.t2, c.t3, c.m1, c.m2))]);
+        }
+        break;
+      case View::Relief:
+        for (int i = 0; i < n; ++i) {
+          const Band band = bandOf(f[i], c.t1, c.t2, c.t3);
+          if (band == Band::Water) store(px + 4 * i, bands_[0]);
+#ifdef __wasm_simd128__
+          else putShaded(px + 4 * i, shaded_[static_cast<int>(band)], extra[i]);
+#else
+          else put(px + 4 * i, kBandColors[static_cast<int>(band)], extra[i]);
+#endif
+        }
+        break;
+    }
+  }
+
+ private:
+  View view_;
+  const FieldConfig& c_;
+  Pixel water_ = pixelOf(kWater), land_ = pixelOf(kLand), bands_[4], biomes_[9];
+#ifdef __wasm_simd128__
+  ShadedColor shaded_[4];
+#endif
+};
+
+}  // namespace
+
+ColorFillCache::Entry& ColorFillCache::entryFor(const FieldConfig& key, const GridSpec& g, bool relief) {
+  ++clock_;
+  Entry* oldest = nullptr;
+  for (Entry& e : entries_) {
+    if (e.relief == relief && sameGrid(e.grid, g) && e.key == key) {
+      e.used = clock_;
+      return e;
+    }
+    if (!oldest || e.used < oldest->used) oldest = &e;
+  }
+  Entry* e = entries_.size() < max_ ? &entries_.emplace_back() : oldest;  // reserved: no reallocation
+  e->key = key;
+  e->grid = g;
+  e->relief = relief;
+  e->used = clock_;
+  e->hasHeights = e->hasExtra = false;
+  return *e;
+}
+
 // Every view reads its heights (and the biome view its moisture, the relief view its gradient)
 // through row samplers, row by row, and paints each row as it comes: one pass, no per-sample
 // dispatch. The pixels are those of the per-sample definitions (sample, moisture, sampleGrad).
-void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats) const {
-  const FieldConfig& c = config_;
+// What the cache holds is not sampled again; the relief's heights are sampleGrad's, so relief
+// entries are their own.
+void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats,
+                      ColorFillCache* cache) const {
   const int n = g.width;
+  const size_t total = static_cast<size_t>(g.samples());
+  const bool relief = view == View::Relief, needsExtra = relief || view == View::Biomes;
+  ColorFillCache::Entry* e = cache ? &cache->entryFor(sampledPart(config_), g, relief) : nullptr;
+  const bool haveHeights = e && e->hasHeights, haveExtra = e && e->hasExtra;
+  const Painter paint(view, config_);
+  auto pixelsOf = [&](int j) { return rgba + static_cast<size_t>(j) * n * 4; };
+  auto at = [n](auto& v, int j) { return v.data() + static_cast<size_t>(j) * n; };
+  if (haveHeights && (haveExtra || !needsExtra)) {  // nothing to sample: repaint
+    std::memcpy(scratch, e->heights.data(), total * sizeof(float));
+    for (int j = 0; j < g.height; ++j) paint.row(at(e->heights, j), needsExtra ? at(e->extra, j) : nullptr, n, pixelsOf(j));
+    if (stats) *stats = e->stats;
+    return;
+  }
+  if (e && !haveHeights) e->heights.resize(total);
+  if (e && needsExtra && !haveExtra) e->extra.resize(total);
   const std::vector<double> xs = columnsOf(g);
   StatsAccumulator acc;
-  auto rowOut = [&](int j, float** f, uint8_t** px) {
-    *f = scratch + static_cast<size_t>(j) * n;
-    *px = rgba + static_cast<size_t>(j) * n * 4;
-  };
-  float* f;
-  uint8_t* px;
-  switch (view) {
-    case View::Raw:
-    case View::Land:
-    case View::Bands: {
-      SampleRows src(*ops_, params_, xs);
-      const Pixel water = pixelOf(kWater), land = pixelOf(kLand);
-      const Pixel bands[4] = {pixelOf(kBandColors[0]), pixelOf(kBandColors[1]), pixelOf(kBandColors[2]),
-                              pixelOf(kBandColors[3])};
-      for (int j = 0; j < g.height; ++j) {
-        const double* h = src.row(rowOf(g, j));
-        rowOut(j, &f, &px);
-        acc.storeRow(h, n, f);
-        if (view == View::Raw) {
-          for (int i = 0; i < n; ++i) {
-            const double v = f[i];
-            const uint8_t q = static_cast<uint8_t>(v <= 0 ? 0 : (v >= 1 ? 255 : v * 255 + 0.5));
-            store(px + 4 * i, Pixel{{q, q, q, 255}});
-          }
-        } else if (view == View::Land) {
-          for (int i = 0; i < n; ++i) store(px + 4 * i, f[i] < c.t1 ? water : land);
-        } else {
-          for (int i = 0; i < n; ++i) store(px + 4 * i, bands[static_cast<int>(bandOf(f[i], c.t1, c.t2, c.t3))]);
-        }
+  if (relief) {  // heights and shading together: a relief entry has both or neither
+    std::vector<double> shade(static_cast<size_t>(n));
+    GradientRows grad(*ops_, params_, hasAnalyticGradient(), xs);
+    for (int j = 0; j < g.height; ++j) {
+      float* f = scratch + static_cast<size_t>(j) * n;
+      grad.row(rowOf(g, j));
+      acc.storeRow(grad.h(), n, f);
+      shadeRow(grad.gx(), grad.gy(), params_.scale, n, shade.data());
+      paint.row(f, shade.data(), n, pixelsOf(j));
+      if (e) {
+        std::memcpy(at(e->heights, j), f, n * sizeof(float));
+        std::memcpy(at(e->extra, j), shade.data(), n * sizeof(double));
       }
-      break;
     }
-    case View::Biomes: {
-      // Moisture is a second field config (moistureParams_), filled by its own row sampler.
-      SampleRows src(*ops_, params_, xs), moist(*ops_, moistureParams_, xs);
-      Pixel biomes[9];
-      for (int b = 0; b < 9; ++b) biomes[b] = pixelOf(kBiomeColors[b]);
-      const Pixel water = pixelOf(kWater);
-      for (int j = 0; j < g.height; ++j) {
-        const double y = rowOf(g, j);
-        const double* h = src.row(y);
-        const double* mo = moist.row(y);
-        rowOut(j, &f, &px);
-        acc.storeRow(h, n, f);
-        for (int i = 0; i < n; ++i) {
-          const double hk = f[i];
-          store(px + 4 * i, hk < c.t1 ? water : biomes[static_cast<int>(biomeOf(hk, mo[i], c.t2, c.t3, c.m1, c.m2))]);
-        }
+  } else {
+    // Moisture is a second field config (moistureParams_), read by its own rows.
+    std::unique_ptr<SampleRows> src, moist;
+    if (!haveHeights) src = std::make_unique<SampleRows>(*ops_, params_, xs);
+    if (needsExtra && !haveExtra) moist = std::make_unique<SampleRows>(*ops_, moistureParams_, xs);
+    for (int j = 0; j < g.height; ++j) {
+      const double y = rowOf(g, j);
+      float* f = scratch + static_cast<size_t>(j) * n;
+      if (haveHeights) {
+        std::memcpy(f, at(e->heights, j), n * sizeof(float));
+      } else {
+        acc.storeRow(src->row(y), n, f);
+        if (e) std::memcpy(at(e->heights, j), f, n * sizeof(float));
       }
-      break;
-    }
-    case View::Relief: {
-      // Lambert shading of the height surface, light from the upper left; slopes are taken per
-      // lattice unit so the look does not depend on the scale. Water is drawn flat. The gradient
-      // is sampleGrad's (GradientRows).
-      const double lx = -0.5, ly = -0.5, lz = 0.70710678118654752, scale = params_.scale;
-      std::vector<double> shade(static_cast<size_t>(n));
-      GradientRows grad(*ops_, params_, hasAnalyticGradient(), xs);
-      const Pixel water = pixelOf(kBandColors[0]);
-#ifdef __wasm_simd128__
-      ShadedColor shaded[4];
-      for (int b = 0; b < 4; ++b) shaded[b] = shadedColorOf(kBandColors[b].r, kBandColors[b].g, kBandColors[b].b);
-#endif
-      for (int j = 0; j < g.height; ++j) {
-        grad.row(rowOf(g, j));
-        const double *gx = grad.gx(), *gy = grad.gy();
-        rowOut(j, &f, &px);
-        acc.storeRow(grad.h(), n, f);
-        // Shading of every sample, water too: branch-free, so the compiler vectorises it.
-        for (int i = 0; i < n; ++i) {
-          const double nx = -2 * gx[i] * scale, ny = -2 * gy[i] * scale;
-          const double dot = (nx * lx + ny * ly + lz) / std::sqrt(nx * nx + ny * ny + 1);
-          shade[i] = 0.45 + 0.75 * (dot > 0 ? dot : 0);
-        }
-        for (int i = 0; i < n; ++i) {
-          const Band band = bandOf(f[i], c.t1, c.t2, c.t3);
-          if (band == Band::Water) store(px + 4 * i, water);
-#ifdef __wasm_simd128__
-          else putShaded(px + 4 * i, shaded[static_cast<int>(band)], shade[i]);
-#else
-          else put(px + 4 * i, kBandColors[static_cast<int>(band)], shade[i]);
-#endif
-        }
+      const double* mo = nullptr;
+      if (moist) {
+        mo = moist->row(y);
+        if (e) std::memcpy(at(e->extra, j), mo, n * sizeof(double));
+      } else if (needsExtra) {
+        mo = at(e->extra, j);
       }
-      break;
+      paint.row(f, mo, n, pixelsOf(j));
     }
   }
-  if (stats) *stats = acc.result();
+  const FillStats s = haveHeights ? e->stats : acc.result();
+  if (e) {
+    e->stats = s;
+    e->hasHeights = true;
+    e->hasExtra = e->hasExtra || needsExtra;
+  }
+  if (stats) *stats = s;
 }
 
 std::vector<uint32_t> histogram(const float* values, size_t n, int bins, double lo, double hi) {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startServer } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
-import { browserAndScratch, artifactsDir, canvasStats, withPage } from './helpers/browser.mjs';
+import { browserAndScratch, artifactsDir, canvasStats, sceneThread, withPage } from './helpers/browser.mjs';
 
 const env = browserAndScratch('nf-dist-');
 
@@ -37,6 +37,7 @@ async function checkMissingUrl(url, home, name, { explorer }) {
     assert.equal(res.status(), 404, 'the host answers 404 with the page');
     await page.waitForSelector('html.nf-live', { timeout: 20000 });
     assert.equal(await page.locator('canvas.nf-layer').count(), 7);
+    assert.equal(await sceneThread(page), 'worker', 'the bundled worker runs the scene');
     for (const layer of ['sky', 'gate', 'near']) {
       const s = await canvasStats(page, `canvas.nf-layer-${layer}`);
       assert.ok(s.opaque > 0 && s.colours > 1, `${layer} painted`);
@@ -100,7 +101,7 @@ test('dist/ has relative references only, and the archive holds the same files',
     assert.ok(!/^(\/|[a-z]+:)/.test(ref) || ref.startsWith('data:'), `relative reference: ${ref}`);
   }
   assert.match(html, /<base href="\/">/);
-  for (const f of ['404.html', '404.css', '404.js', 'favicon.svg', 'landscape/landscape.js', 'landscape/landscape.d.ts',
+  for (const f of ['404.html', '404.css', '404.js', 'favicon.svg', 'landscape/landscape.js', 'landscape/landscape-worker.js', 'landscape/landscape.d.ts',
     'landscape/noisefield-landscape.mjs', 'landscape/noisefield-landscape.wasm']) {
     assert.ok(existsSync(join(out, f)), f);
   }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../tools/serve.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
-import { launchChromium, artifactsDir, canvasStats, withPage } from './helpers/browser.mjs';
+import { launchChromium, artifactsDir, canvasStats, sceneThread, withPage } from './helpers/browser.mjs';
 
 const GOLDEN_FBM = 0.56386351984317051;   // docs/scene.md, "Golden values": fbm(1.3, 2.7, 211)
 const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8' });
@@ -34,7 +34,7 @@ test('the tarball holds what users need and nothing else', () => {
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, ''));
   for (const f of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'node/noisefield.mjs', 'types/noisefield.d.ts',
     'types/landscape.d.ts', 'web/noisefield.mjs', 'web/noisefield.wasm', 'web/noisefield-landscape.mjs',
-    'web/noisefield-landscape.wasm', 'web/landscape.js', 'web/landscape-element.js']) {
+    'web/noisefield-landscape.wasm', 'web/landscape.js', 'web/landscape-core.js', 'web/landscape-worker.js', 'web/landscape-element.js']) {
     assert.ok(files.includes(f), `${f} in the tarball`);
   }
   assert.ok(!files.some((f) => /^(cpp|tests|bench|tools)\//.test(f) || f.endsWith('.cpp')), files.join(' '));
@@ -82,6 +82,7 @@ document.querySelector('noisefield-landscape').addEventListener('noisefield-read
       await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.fbm, null, { timeout: 20000 });
       assert.equal(Number(await page.evaluate(() => document.body.dataset.fbm)), GOLDEN_FBM);
       assert.equal(await page.locator('noisefield-landscape canvas.nf-layer').count(), 7);
+      assert.equal(await sceneThread(page, 'noisefield-landscape canvas.nf-layer'), 'worker', 'Vite emitted the worker');
       for (const layer of ['sky', 'gate', 'near']) {
         const s = await canvasStats(page, `noisefield-landscape canvas.nf-layer-${layer}`);
         assert.ok(s.opaque > 0 && s.colours > 1, `${layer} painted`);

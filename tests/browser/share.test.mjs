@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { startBrowser, openPage, withPages, hashCanvases, pixelsInPage, artifactsDir } from './helpers/browser.mjs';
+import { startBrowser, openPage, withPages, layerHashes, pixelsInPage, artifactsDir } from './helpers/browser.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
 import { decodePng } from '../wasm/helpers/png.mjs';
 
@@ -22,7 +22,6 @@ async function load(path, opts = {}) {
   assert.equal(await o.page.evaluate(() => window.__noisefield.failed ?? null), null, 'the module mounted');
   return o;
 }
-const layerHashes = (page) => hashCanvases(page, 'canvas.nf-layer');
 
 test('a link shared from a live page, after pointer movement, rebuilds its paused view exactly in the other colour scheme', async () => {
   // A missing path, a word seed, the day and dusk from the visitor's clock (no day in the URL).

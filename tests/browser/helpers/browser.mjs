@@ -178,3 +178,17 @@ export async function hashCanvases(page, selector) {
   await installPixels(page);
   return page.$$eval(selector, (cs) => cs.map((c) => window.__nfPixels.hash(c)));
 }
+
+// hashCanvases of the landscape's layer canvases (LAYERS order) as the page shows them, once what
+// the scene painted has reached them: a worker's frames reach the page's canvases a frame later,
+// so a page with the test hooks is asked to wait for that (handle.debug.shown()).
+export async function layerHashes(page, selector = 'canvas.nf-layer') {
+  await page.evaluate(() => window.__noisefield?.debug?.shown());
+  return hashCanvases(page, selector);
+}
+
+// Where a landscape's scene runs, read from its sky canvas without test hooks: a canvas whose
+// control went to a worker (transferControlToOffscreen) refuses a context on the page.
+export const sceneThread = (page, selector = 'canvas.nf-layer') => page.$eval(selector, (c) => {
+  try { c.getContext('2d'); return 'main'; } catch { return 'worker'; }
+});

@@ -1,0 +1,132 @@
+// The landscape's two homes: the scene in a dedicated module worker (OffscreenCanvas layers, the
+// default where the browser has them) and on the main thread (option worker: false, or a worker
+// that cannot start). Both give the same pixels for the same frozen moment, a link shared from one
+// rebuilds in the other, the handle's commands reach the worker, and a CSP decides the mode.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from '../../tools/serve.mjs';
+import { repoRoot } from '../wasm/helpers/load.mjs';
+import { startBrowser, openPage, withPages, layerHashes, canvasStats, artifactsDir } from './helpers/browser.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
+
+async function load(path, opts = {}, base = env.url, browser = env.browser) {
+  const o = await openPage(browser, base + path.replace(/^\//, ''), opts);
+  await o.page.waitForFunction(() => window.__noisefield, null, { timeout: 20000 });
+  assert.equal(await o.page.evaluate(() => window.__noisefield.failed ?? null), null, 'the module mounted');
+  return o;
+}
+const mode = (page) => page.evaluate(() => [window.__noisefield.mode, window.__noisefield.debug.mode]);
+const info = (page) => page.evaluate(() => window.__noisefield.debug.call('debugInfo'));
+
+test('a frozen moment: the worker and the main thread paint the same seven layers, each rendering once', async () => {
+  const q = '/?test&t=7.25&day=0.7&seed=404&season=none';
+  await withPages([() => load(q + '&worker=1'), () => load(q + '&worker=0'), () => load(q)], async (w, m, d) => {
+    assert.deepEqual(await mode(w.page), ['worker', 'worker']);
+    assert.deepEqual(await mode(m.page), ['main', 'main']);
+    assert.deepEqual(await mode(d.page), ['worker', 'worker'], 'the worker is the default where the browser has one');
+    const [hw, hm] = [await layerHashes(w.page), await layerHashes(m.page)];
+    assert.equal(hw.length, 7);
+    for (const layer of LAYERS) {
+      const s = await canvasStats(w.page, `canvas.nf-layer-${layer}`);
+      assert.ok(s.opaque > 0 && s.colours > 1, `the worker's ${layer} layer reaches the page: ${JSON.stringify(s)}`);
+    }
+    assert.deepEqual(hw, hm, 'every layer, bit for bit');
+    for (const x of [w, m]) {
+      const i = await info(x.page);
+      assert.deepEqual([i.paintOnceCount, i.renderCount], [1, 1], 'mount renders the first frame once');
+      assert.equal(await x.page.evaluate(() => window.__noisefield.debug.frames), 0, 'a frozen clock runs no frames');
+    }
+    await w.page.screenshot({ path: join(artifactsDir, 'landscape-worker.png') });
+    await m.page.screenshot({ path: join(artifactsDir, 'landscape-main.png') });
+    for (const x of [w, m, d]) assert.deepEqual(x.problems, []);
+  });
+});
+
+test('the handle in worker mode: setters repaint as on the main thread, and a live page runs in the worker', async () => {
+  const q = '/?test&t=4&day=0.45&seed=404&season=40';
+  await withPages([() => load(q + '&worker=1'), () => load('/?test&t=4&day=0.8&seed=405&season=222&dusk=0.5&worker=0'), () => load('/?test&day=0.6&worker=1')], async (w, m, live) => {
+    await w.page.evaluate(async () => {
+      const h = window.__noisefield;
+      await h.setSeed(405);
+      await h.setSeason(222);
+      await h.setDay(0.8);
+      await h.setDusk(0.5);
+    });
+    const s = await w.page.evaluate(() => window.__noisefield.state());
+    assert.deepEqual([s.seed, s.season, s.day, s.dusk], [405, 222, 0.8, 0.5]);
+    assert.deepEqual(await layerHashes(w.page), await layerHashes(m.page), 'setters in the worker give the main thread\'s pixels');
+    const err = await w.page.evaluate(() => { try { window.__noisefield.setDay(2); return ''; } catch (e) { return e.message; } });
+    assert.match(err, /day must be a number in \[0, 1\]/, 'values are checked on the page, at once');
+
+    // Live: the worker's loop advances, the page mirrors its clock; hidden, it stops.
+    await live.page.waitForTimeout(700);
+    const a = await live.page.evaluate(() => ({ frames: window.__noisefield.debug.frames, clock: window.__noisefield.state().clock }));
+    assert.ok(a.frames > 10 && a.clock > 0.2, JSON.stringify(a));
+    await live.page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await live.page.waitForTimeout(300);
+    const f1 = await live.page.evaluate(() => window.__noisefield.debug.frames);
+    await live.page.waitForTimeout(400);
+    assert.equal(await live.page.evaluate(() => window.__noisefield.debug.frames), f1, 'no frames while hidden');
+    for (const x of [w, m, live]) assert.deepEqual(x.problems, []);
+  });
+});
+
+test('share links cross modes: shared from the worker, rebuilt on the main thread, and back', async () => {
+  for (const [from, to] of [['1', '0'], ['0', '1']]) {
+    await withPages([() => load(`/some/missing/page?test&seed=alice&season=40&worker=${from}`)], async (a) => {
+      await a.page.waitForTimeout(500);
+      await a.page.mouse.move(300, 200, { steps: 5 });
+      await a.page.mouse.move(700, 650, { steps: 5 });
+      await a.page.locator('.nf-share').click();
+      await a.page.waitForFunction(() => document.querySelector('.nf-share').dataset.link);
+      const u = new URL(await a.page.$eval('.nf-share', (b) => b.dataset.link));
+      const shared = await layerHashes(a.page);
+      await withPages([() => load(`${u.pathname}${u.search}&test&worker=${to}`, { colorScheme: 'dark' })], async (b) => {
+        assert.equal((await mode(b.page))[0], to === '1' ? 'worker' : 'main');
+        assert.deepEqual(await layerHashes(b.page), shared, `shared in ${from === '1' ? 'worker' : 'main'} mode, rebuilt bit for bit`);
+        assert.deepEqual(b.problems, []);
+      });
+      assert.deepEqual(a.problems.filter((p) => !p.includes('status of 404')), []);
+    });
+  }
+});
+
+// The README's header, with and without the worker: worker-src 'self' lets the scene off the
+// main thread; worker-src 'none' keeps it on the main thread, with the browser's one report.
+const CSP = readFileSync(join(repoRoot, 'README.md'), 'utf8').match(/^Content-Security-Policy: (default-src 'none';.*)$/m)?.[1];
+
+test('under the README\'s strict CSP: worker-src \'self\' runs the worker, worker-src \'none\' the main thread', async () => {
+  assert.ok(CSP && CSP.includes("worker-src 'self'"), `the README's header names worker-src 'self': ${CSP}`);
+  const without = CSP.replace("worker-src 'self'", "worker-src 'none'");
+  for (const [policy, expected] of [[CSP, 'worker'], [without, 'main']]) {
+    const { server, url } = await startServer({ root: repoRoot, headers: { 'content-security-policy': policy } });
+    try {
+      await withPages([() => openPage(env.browser, url + 'tests/browser/pages/banner.html', { viewport: { width: 1200, height: 900 } })], async ({ page, problems }) => {
+        await page.waitForFunction(() => document.getElementById('hero')?.handle?.placement(), null, { timeout: 20000 });
+        assert.equal(await page.evaluate(() => document.getElementById('hero').handle.mode), expected);
+        await page.waitForTimeout(300);
+        for (const layer of ['sky', 'gate', 'hill']) {
+          const s = await canvasStats(page, `#hero canvas.nf-layer-${layer}`);
+          assert.ok(s.opaque > 0 && s.colours > 1, `${expected}: ${layer} painted`);
+        }
+        await page.locator('#hero').screenshot({ path: join(artifactsDir, `banner-csp-${expected}.png`) });
+        // Without the worker the browser reports the refused worker script (README, CSP); nothing else.
+        const refused = (p) => /CSP violation: worker-src/.test(p) || /Refused to create a worker|violates the following Content Security Policy directive: "worker-src/.test(p);
+        assert.deepEqual(problems.filter((p) => !refused(p)), [], policy);
+        if (expected === 'main') assert.ok(problems.some(refused), problems.join('\n'));
+      });
+    } finally {
+      await new Promise((ok) => server.close(ok));
+    }
+  }
+});

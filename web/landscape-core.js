@@ -1,0 +1,251 @@
+// The landscape's driver core: the wasm scene, the seven layer canvases' 2-D contexts and the
+// animation loop. It touches no DOM and no window, so the same code runs in a dedicated module
+// worker (web/landscape-worker.js, painting OffscreenCanvas layers transferred from the page) or
+// on the page's main thread (web/landscape.js when a worker cannot start). landscape.js keeps the
+// DOM, the pointer, the parallax and the handle, and drives this core through its commands (the
+// methods of createCore's result): called directly on the main thread, by postMessage otherwise.
+// Every command takes and returns plain, cloneable data.
+//
+// Per animation frame the core makes ONE advance(dt) call into wasm and, for each layer whose bit
+// is set in the returned mask, one putImageData from a zero-copy view of wasm memory. It does no
+// per-pixel work in JavaScript.
+
+export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
+const ALL = (1 << LAYERS.length) - 1;
+const MODE_IDLE = 0;
+
+// The frame clock of the thread the core runs on: requestAnimationFrame where the global has it
+// (windows; dedicated workers in current browsers), else a 60 Hz timer.
+function frameClock(g) {
+  if (typeof g.requestAnimationFrame === 'function') {
+    return { request: (fn) => g.requestAnimationFrame(fn), cancel: (id) => g.cancelAnimationFrame(id) };
+  }
+  return { request: (fn) => g.setTimeout(() => fn(performance.now()), 16), cancel: (id) => g.clearTimeout(id) };
+}
+
+/**
+ * createCore(M, init, emit) -> the core's commands.
+ * M      the loaded module (landscape-loader.js)
+ * init   { canvases (HTMLCanvasElement or OffscreenCanvas, LAYERS order), seed, season, day, dusk,
+ *          frozen (a clock in s, or null), motion, framing, debug }
+ * emit   called with what the page mirrors: { type: 'progress', clock, frames, advances } while the
+ *        loop runs (advances only with debug), { type: 'sleep', clock } when it stops.
+ */
+export function createCore(M, init, emit) {
+  const clock = frameClock(globalThis);
+  const scene = new M.Landscape(init.seed);
+  const ctxs = init.canvases.map((c) => c.getContext('2d', { alpha: true }));
+  const framing = init.framing;
+  const frozen = init.frozen;
+  let motion = init.motion;
+  let paused = false, visible = true, destroyed = false;
+  let raf = 0, lastTs = null;
+  let layout = null;  // { w, h, pitch, bw, bh }
+  const debug = init.debug ? { frames: 0 } : null;
+  // The page reads performance.now() on its own clock; a worker's starts later.
+  const toPageTime = (t) => t + performance.timeOrigin - (init.timeOrigin ?? performance.timeOrigin);
+
+  scene.setSeason(init.season);
+  scene.setDayAndDusk(init.day, init.dusk);
+  scene.setPortalMode(MODE_IDLE);
+  scene.setClock(frozen ?? scene.clock);
+
+  // ---- pixels: zero-copy ImageData over wasm memory, re-created after anything may allocate ----
+  const images = new Array(LAYERS.length).fill(null);
+  const dropViews = () => images.fill(null);
+  function image(l) {
+    let id = images[l];
+    if (!id || id.data.length === 0) {  // a grown memory detaches the old buffer: length 0
+      const v = scene.pixels(l);
+      id = new ImageData(new Uint8ClampedArray(v.buffer, v.byteOffset, v.length), layout.bw, layout.bh);
+      images[l] = id;
+    }
+    return id;
+  }
+  function paint(mask) {
+    for (let l = 0; l < LAYERS.length; l++) if (mask & (1 << l)) ctxs[l].putImageData(image(l), 0, 0);
+  }
+
+  // ---- painting ----
+  const live = () => motion && !paused;
+  // A still frame (no animation): the clock (frozen or current) re-established, every layer painted.
+  function still() {
+    if (!layout) return;
+    scene.setClock(frozen ?? scene.clock);
+    scene.renderAll();
+    dropViews();
+    paint(ALL);
+  }
+  // The scene at rest at the current clock, rounded to the millisecond so that a link carries it
+  // exactly: no pointer eddies, gust or splashes, the portal idle (unless entering). Every layer is
+  // repainted from (world, day, dusk, season, viewport, clock) alone, which is exactly what a link
+  // with those values (t = the clock) rebuilds; the live loop's stop-motion ticks and pointer
+  // history leave no trace.
+  function settle(entering) {
+    if (!layout) return;
+    scene.setPointer(0, 0, false);
+    if (!entering) scene.setPortalMode(MODE_IDLE);
+    scene.setClock(frozen ?? Math.round(scene.clock * 1000) / 1000);
+    scene.renderAll();
+    dropViews();
+    paint(ALL);
+  }
+  // After a change that repainted layers in C++: show them live, or as a still frame.
+  const changed = () => { dropViews(); if (live()) wake(); else still(); };
+
+  function frame(ts) {
+    raf = 0;
+    if (destroyed || !layout || !live()) return;
+    const dt = lastTs === null ? 0 : Math.min(0.05, Math.max(0, (ts - lastTs) / 1000));
+    lastTs = ts;
+    if (debug) {
+      const t0 = performance.now();
+      const mask = scene.advance(dt);
+      const t1 = performance.now();
+      paint(mask);
+      debug.frames++;
+      emit({ type: 'progress', clock: scene.clock, frames: debug.frames, advance: [mask, t1 - t0, performance.now() - t1] });
+    } else {
+      paint(scene.advance(dt));
+      emit({ type: 'progress', clock: scene.clock });
+    }
+    wake();
+  }
+  function wake() {
+    if (raf || destroyed || !visible || !layout || !live()) return;
+    raf = clock.request(frame);
+  }
+  function sleep() {
+    if (raf) clock.cancel(raf);
+    raf = 0;
+    lastTs = null;
+    if (!destroyed) emit({ type: 'sleep', clock: scene.clock });
+  }
+
+  const placement = () => ({ bw: scene.bufferWidth, bh: scene.bufferHeight, ...scene.placement });
+
+  return {
+    // The element's size in CSS px and the pitch: -> { bw, bh, scale, ox, oy, inset, gateX, gateY,
+    // gateR, waterY }. The first call renders the first frame (once: setViewport renders).
+    viewport(w, h, pitch) {
+      const first = layout === null;
+      scene.setViewport({ cssWidth: w, cssHeight: h, pitch, framing });
+      dropViews();
+      const at = placement();
+      layout = { w, h, pitch, bw: at.bw, bh: at.bh };
+      for (const c of init.canvases) { c.width = at.bw; c.height = at.bh; }
+      if (first) {
+        scene.advance(0);  // takes the repaint report setViewport left, so the first frame paints nothing twice
+        paint(ALL);
+        if (debug) debug.firstPaintMs = toPageTime(performance.now());
+        wake();
+      } else if (live()) {
+        paint(ALL);
+      } else {
+        still();
+      }
+      return at;
+    },
+    pointer(x, y, inside) { scene.setPointer(x, y, inside); },
+    portalMode(m) {
+      scene.setPortalMode(m);
+      if (!motion) still();  // reduced motion / frozen: heat jumps to the mode's target, rift repaints once
+      else wake();
+    },
+    splash(x, y) {
+      scene.splash(x, y);
+      dropViews();
+      wake();
+    },
+    seed(s) { scene.setWorldSeed(s); changed(); },
+    season(s) { scene.setSeason(s); changed(); },
+    dayDusk(d, k) {
+      if (Math.abs(d - scene.day) < 1e-9 && Math.abs(k - scene.dusk) < 1e-9) return;
+      scene.setDayAndDusk(d, k);
+      changed();
+    },
+    motion(on) { motion = on; if (on) wake(); else still(); },
+    // Hidden tab or element off screen: no frames at all.
+    visible(on) {
+      visible = on;
+      if (!on) sleep();
+      else { lastTs = null; wake(); }
+    },
+    // -> the clock the view settled at.
+    pause(entering = false) {
+      paused = true;
+      sleep();
+      settle(entering);
+      return scene.clock;
+    },
+    resume() { paused = false; lastTs = null; wake(); },
+    // The composited view at rest (the layers flattened in C++), zoom x zoom per buffer pixel:
+    // -> { width, height, pixels (a copy), clock }. Pauses first, so it is what a share link rebuilds.
+    picture(zoom, entering = false) {
+      paused = true;
+      sleep();
+      settle(entering);
+      const p = scene.picture(zoom, 'buffer');
+      return { width: p.width, height: p.height, pixels: new Uint8ClampedArray(p.pixels), clock: scene.clock };
+    },
+    destroy() {
+      if (destroyed) return;
+      sleep();
+      destroyed = true;
+      dropViews();
+      scene.delete();
+    },
+
+    // ---- for the tests and the benchmark (debug: true) ----
+    debugInfo() {
+      return {
+        firstPaintMs: debug?.firstPaintMs ?? null, clock: scene.clock, day: scene.day, dusk: scene.dusk,
+        heat: scene.heat, starsShown: scene.starsShown, starCount: scene.starCount,
+        paintOnceCount: scene.paintOnceCount, renderCount: scene.renderCount,
+        heapUsed: M.heapUsedBytes(), heapTotal: M.HEAPU8.buffer.byteLength,
+      };
+    },
+    setClock(t) { scene.setClock(t); },
+    // n frames of dt seconds by hand (no loop), painting as the loop does: -> [mask, advance ms, paint ms] each.
+    step(n = 1, dt = 1 / 60) {
+      const out = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        const mask = scene.advance(dt);
+        const t1 = performance.now();
+        paint(mask);
+        out.push([mask, t1 - t0, performance.now() - t1]);
+      }
+      return out;
+    },
+    // Paint-once cost: a forced repaint of the grid-, day- and seed-dependent layers -> ms.
+    repaintOnce() {
+      const t0 = performance.now();
+      scene.setViewport({ cssWidth: layout.w, cssHeight: layout.h, pitch: layout.pitch, framing });
+      const ms = performance.now() - t0;
+      dropViews();
+      paint(ALL);
+      return ms;
+    },
+    // The scene's repaint for a new daylight -> ms.
+    dayRepaint(d, k) {
+      const t0 = performance.now();
+      scene.setDayAndDusk(d, k);
+      const ms = performance.now() - t0;
+      dropViews();
+      return ms;
+    },
+    // n stepped frames with pointer eddies and splashes: -> [heap used before, after] (leak check).
+    churn(n) {
+      this.step(60, 1 / 60);
+      const before = M.heapUsedBytes();
+      for (let i = 0; i < n; i++) {
+        scene.setPointer(200 + ((i * 37) % 1200), 100 + ((i * 13) % 500), true);
+        if (i % 50 === 0) scene.splash(300 + ((i * 7) % 1000), 920);
+        this.step(1, 1 / 60);
+      }
+      scene.setPointer(0, 0, false);
+      return [before, M.heapUsedBytes()];
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// The landscape's dedicated module worker: loads the module, runs the driver core
+// (landscape-core.js) on the OffscreenCanvas layers the page transferred, and answers the page's
+// commands (web/landscape.js). Messages from the page: { id, op, args }; 'load' (moduleUrl) first,
+// then 'init' (the core's init, canvases transferred), then any command of the core. Answers:
+// { id, result } or { id, error, reason }; between them the core's own reports ({ type, ... }).
+import { createCore } from './landscape-core.js';
+import { loadModule } from './landscape-loader.js';
+
+let M = null, core = null;
+// The loop reports its clock (and, with debug, every frame) at most every 100 ms: the page's
+// main thread should not wake for each frame of a worker's loop.
+let pending = null, timer = 0;
+function flush() {
+  timer = 0;
+  if (pending) postMessage(pending);
+  pending = null;
+}
+function emit(r) {
+  if (r.type === 'progress') {
+    pending ??= { type: 'progress', clock: 0, frames: 0, advances: [] };
+    pending.clock = r.clock;
+    if (r.advance) { pending.frames = r.frames; pending.advances.push(r.advance); }
+    if (!timer) timer = setTimeout(flush, 100);
+    return;
+  }
+  if (timer) clearTimeout(timer);
+  flush();
+  postMessage(r);
+}
+
+async function run({ op, args }) {
+  if (op === 'load') { M = await loadModule(args[0]); return true; }
+  if (op === 'init') { core = createCore(M, args[0], emit); return true; }
+  if (op === 'destroy') { core?.destroy(); flush(); return true; }
+  if (!core || typeof core[op] !== 'function') throw new Error(`landscape worker: unknown command ${op}`);
+  return core[op](...args);
+}
+
+// Commands run in order, each after the one before has finished (load is asynchronous).
+let queue = Promise.resolve();
+self.onmessage = (e) => {
+  const m = e.data;
+  queue = queue.then(() => run(m)).then((result) => {
+    if (timer) { clearTimeout(timer); flush(); }  // the clock a reply implies is the newest
+    const transfer = result && result.pixels ? [result.pixels.buffer] : [];
+    postMessage({ id: m.id, result }, transfer);
+  }, (err) => {
+    postMessage({ id: m.id, error: String(err && err.message ? err.message : err), reason: err?.reason ?? null });
+  });
+};
