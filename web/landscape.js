@@ -61,6 +61,8 @@ function mainPort(M, init, report) {
     call(op, args = [], then = null) {
       try {
         const r = core[op](...args);
+        // A stepped repaint answers when its layers are shown (viewport): a Promise.
+        if (r instanceof Promise) return r.then((v) => (then ? then(v) : v));
         return Promise.resolve(then ? then(r) : r);
       } catch (e) {
         return Promise.reject(e);

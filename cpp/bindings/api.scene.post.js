@@ -77,6 +77,16 @@
     splash(x, y) { this._live().splash(num('x', x), num('y', y)); }
     advance(dt) { return this._live().advance(num('dt', dt)) >>> 0; }
     renderAll() { return this._live().renderAll() >>> 0; }
+    // Stepped repaints (cpp/scene/landscape.h): with setStepped(true) the setters that repaint
+    // only begin it; stepRepaint(ms) works on it for about ms milliseconds (at least one unit)
+    // and returns true when the new layers are in place (read bufferWidth/Height, placement and
+    // pixels again, paint every layer). Until then the old layers stay and advance() paints none.
+    setStepped(on) { this._live().setStepped(!!on); }
+    get repainting() { return this._live().repainting(); }
+    stepRepaint(ms) {
+      if (typeof ms !== 'number' || !(ms >= 0)) throw new Error('stepRepaint: budget must be a number of milliseconds >= 0 (got ' + (typeof ms === 'number' ? ms : nfTypeName(ms)) + ')');
+      return this._live().stepRepaint(ms);
+    }
     pixels(layer) { return check(this._live().pixels(layerIndex(layer))); }
     // The layers composited back to front: { width, height, pixels } (RGBA view). region 'buffer'
     // (default): the buffer pixels the viewport shows, zoom x zoom each; 'viewport': the page's

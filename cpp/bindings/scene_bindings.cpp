@@ -108,6 +108,9 @@ class JsLandscape {
   }
   uint32_t advance(double dt) { return scene_.advance(dt); }
   uint32_t renderAll() { return scene_.renderAll(); }
+  void setStepped(bool on) { scene_.setStepped(on); }
+  bool repainting() const { return scene_.repainting(); }
+  bool stepRepaint(double budgetMs) { return scene_.stepRepaint(budgetMs); }
   double clock() const { return scene_.clock(); }
   double day() const { return scene_.day(); }
   double worldSeed() const { return scene_.worldSeed(); }
@@ -202,6 +205,9 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
       .function("splash", &JsLandscape::splash)
       .function("advance", &JsLandscape::advance)
       .function("renderAll", &JsLandscape::renderAll)
+      .function("setStepped", &JsLandscape::setStepped)
+      .function("repainting", &JsLandscape::repainting)
+      .function("stepRepaint", &JsLandscape::stepRepaint)
       .function("clock", &JsLandscape::clock)
       .function("day", &JsLandscape::day)
       .function("worldSeed", &JsLandscape::worldSeed)
