@@ -29,7 +29,7 @@ function emit(r) {
 }
 
 async function run({ op, args }) {
-  if (op === 'load') { M = await loadModule(args[0]); return true; }
+  if (op === 'load') { M = await loadModule(args[0], args[1]); return true; }
   if (op === 'init') { core = createCore(M, args[0], emit); return true; }
   if (op === 'destroy') { core?.destroy(); flush(); return true; }
   if (!core || typeof core[op] !== 'function') throw new Error(`landscape worker: unknown command ${op}`);

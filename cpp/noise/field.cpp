@@ -9,40 +9,16 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 
-#include "field_fill.h"
-#include "field_grad_fill.h"
+#include "detail/samplers.h"
 #include "field_rows.h"
-#ifdef __wasm_simd128__
-#include "scatter_simd.h"
-#endif
 #include "terrain.h"
 #include "value_noise.h"
 
 namespace nf {
 
-struct FieldOps {
-  double (*sample)(const FieldParams&, double, double, double);
-  double (*sampleGrad)(const FieldParams&, double, double, double, double*, double*);  // null: none
-  // Row samplers at columns xs[0..n) (field_fill.h): every batch and colour fill reads through them.
-  std::unique_ptr<rows::RowSampler> (*rows)(const FieldParams&, const double* xs, int n);
-  // Null exactly when sampleGrad is (kernels without analytic gradients).
-  std::unique_ptr<rows::GradRowSampler> (*gradRows)(const FieldParams&, const double* xs, int n);
-};
-
 namespace {
-
-// Which kernels are value noise, and with which fade (the scattered SIMD path serves those).
-template <class K>
-struct ValueFade {
-  static constexpr bool isValue = false;
-  static constexpr FadeKind fade = FadeKind::Cubic;
-};
-template <FadeKind F>
-struct ValueFade<tk::ValueKernel<F>> {
-  static constexpr bool isValue = true;
-  static constexpr FadeKind fade = F;
-};
 
 template <class K, bool Is3D>
 struct Impl {
@@ -52,48 +28,22 @@ struct Impl {
     else return K::template eval2<G>(o, x, y, gx, gy);
   }
 
-  // The fractal over lattice coordinates; gradient (if G) per lattice unit.
-  template <bool G>
-  static double fractal(const FieldParams& p, uint32_t seed, double x, double y, double z, double* gx, double* gy) {
+  // The fractal over lattice coordinates at one sample or a lane of them (a lane takes the
+  // kernel's lane form, Lanes<K>: value noise; other kernels are evaluated one sample at a time);
+  // gradient (if G) per lattice unit.
+  template <bool G, class D = double>
+  static D fractal(const FieldParams& p, uint32_t seed, D x, D y, double z, D* gx, D* gy) {
     tk::Octave o = p.base;
-    if (p.fractal == FractalKind::None) {
-      o.seed = seed;
-      return eval<G>(o, x, y, z, gx, gy);
-    }
-    double sum = 0, norm = 0, amp = 0.5, freq = 1, sgx = 0, sgy = 0;
-    for (int i = 0; i < p.octaves; ++i) {
+    auto octave = [&](int i, D ox, D oy, double oz, D* ogx, D* ogy) {
       o.seed = seed + p.seedStep * static_cast<uint32_t>(i);
-      double ogx = 0, ogy = 0;
-      const double v = eval<G>(o, x, y, z, &ogx, &ogy);
-      double c = v, dc = 1;
-      if (p.fractal == FractalKind::Ridged) {
-        const double s = 2 * v - 1;
-        c = 1 - std::fabs(s);
-        dc = s > 0 ? -2 : 2;
-      } else if (p.fractal == FractalKind::Billow) {
-        const double s = 2 * v - 1;
-        c = std::fabs(s);
-        dc = s > 0 ? 2 : -2;
-      }
-      sum += amp * c;
-      if constexpr (G) {
-        sgx += amp * dc * ogx * freq;
-        sgy += amp * dc * ogy * freq;
-        freq *= p.lacunarity;
-      }
-      norm += amp;
-      amp *= p.gain;
-      x *= p.lacunarity;
-      y *= p.lacunarity;
-      if constexpr (Is3D) z *= p.lacunarity;
+      D v;
+      if constexpr (std::is_same_v<D, double>) v = eval<G>(o, ox, oy, oz, ogx, ogy);
+      else v = K::template at<G, Is3D>(o, ox, oy, oz, ogx, ogy);
       o.periodX *= p.lacunarity;
       o.periodY *= p.lacunarity;
-    }
-    if constexpr (G) {
-      *gx = sgx / norm;
-      *gy = sgy / norm;
-    }
-    return sum / norm;
+      return v;
+    };
+    return fractalSum<G>(p.fractal, p.octaves, p.gain, p.lacunarity, Is3D, x, y, z, octave, gx, gy);
   }
 
   // The first warp's Jacobian, per sample unit: d[a][b] = d q_a / d s_b (q_0 = qx, q_1 = qy).
@@ -162,41 +112,23 @@ struct Impl {
       }
   }
 
-  // fractal<G> at N points, one at a time.
-  template <bool G, int N>
-  struct ScalarFractals {
+  // fractal<G> at the N = width points of one lane: one sample (D = double) or, for kernels with
+  // a lane form (value and 2-D gradient noise), lanes::Wide at once.
+  template <bool G, class D>
+  struct Fractals {
     const FieldParams& p;
     double z;
     void operator()(uint32_t seed, const double* x, const double* y, double* v, double* gx, double* gy) const {
-      for (int l = 0; l < N; ++l) v[l] = fractal<G>(p, seed, x[l], y[l], z, gx + l, gy + l);
-    }
-  };
-
-#ifdef __wasm_simd128__
-  // fractal<G> at two points in one SIMD pass for value noise without tiling (scatter_simd.h);
-  // one at a time where a lattice index leaves int32, and for every other kernel.
-  template <bool G>
-  struct PairFractals {
-    const FieldParams& p;
-    double z;
-    void operator()(uint32_t seed, const double* x, const double* y, double* v, double* gx, double* gy) const {
-      {
-        v128_t V, X, Y;
-        if (scatter::valueFractalPair<ValueFade<K>::fade, Is3D, G>(p, seed, wasm_v128_load(x), wasm_v128_load(y), z,
-                                                                   &V, &X, &Y)) {
-          wasm_v128_store(v, V);
-          if constexpr (G) {
-            wasm_v128_store(gx, X);
-            wasm_v128_store(gy, Y);
-          }
-          return;
-        }
+      using L = lanes::Lane<D>;
+      D dx = D(0), dy = D(0);
+      L::store(v, fractal<G, D>(p, seed, L::load(x), L::load(y), z, &dx, &dy));
+      if constexpr (G) {
+        L::store(gx, dx);
+        L::store(gy, dy);
       }
-      ScalarFractals<G, 2>{p, z}(seed, x, y, v, gx, gy);
     }
   };
-  static bool pairsApply(const FieldParams& p) { return p.base.periodX == 0 && p.base.periodY == 0; }
-#endif
+  static constexpr bool kLaneForm = tk::HasLanes<K, Is3D>::value && lanes::kWidthOf<lanes::Wide> > 1;
 
   // The whole pipeline at sample coordinates; gradient (if G) per sample unit.
   template <bool G>
@@ -222,7 +154,7 @@ struct Impl {
       if constexpr (G)  // per sample unit, as the hoisted gradient rows give it
         for (auto& row : dq.d)
           for (double& v : row) v /= p.scale;
-      warped<G, 1>(p, &x, &y, &qx, &qy, &dq, ScalarFractals<G, 1>{p, z}, &h, &hx, &hy);
+      warped<G, 1>(p, &x, &y, &qx, &qy, &dq, Fractals<G, double>{p, z}, &h, &hx, &hy);
     }
     h = terrain<G>(p, sx, sy, h, &hx, &hy);
     if constexpr (G) {
@@ -298,25 +230,26 @@ struct Impl {
         return j;
       };
       int i = 0;
-#ifdef __wasm_simd128__
-      if constexpr (ValueFade<K>::isValue) {  // instantiated for value noise only
-        if (pairsApply(p)) {
-          const PairFractals<G> fr{p, p.z};
-          for (; i + 1 < n; i += 2) {
-            const double x[2] = {sx[i] / p.scale, sx[i + 1] / p.scale}, y2[2] = {y, y};
-            const Jacobian j[2] = {jacobian(i), jacobian(i + 1)};
-            double gx[2] = {}, gy[2] = {};
-            warped<G, 2>(p, x, y2, qx + i, qy + i, j, fr, h + i, gx, gy);
-            if constexpr (G)
-              for (int l = 0; l < 2; ++l) {
-                hx[i + l] = gx[l];
-                hy[i + l] = gy[l];
-              }
+      if constexpr (kLaneForm) {
+        constexpr int N = lanes::kWidthOf<lanes::Wide>;
+        const Fractals<G, lanes::Wide> fr{p, p.z};
+        for (; i + N <= n; i += N) {
+          double x[N], y2[N], gx[N] = {}, gy[N] = {};
+          Jacobian j[N];
+          for (int l = 0; l < N; ++l) {
+            x[l] = sx[i + l] / p.scale;
+            y2[l] = y;
+            j[l] = jacobian(i + l);
           }
+          warped<G, N>(p, x, y2, qx + i, qy + i, j, fr, h + i, gx, gy);
+          if constexpr (G)
+            for (int l = 0; l < N; ++l) {
+              hx[i + l] = gx[l];
+              hy[i + l] = gy[l];
+            }
         }
       }
-#endif
-      const ScalarFractals<G, 1> one{p, p.z};
+      const Fractals<G, double> one{p, p.z};
       for (; i < n; ++i) {
         const double x = sx[i] / p.scale;
         const Jacobian j = jacobian(i);
@@ -340,41 +273,24 @@ struct Impl {
         }
       }
     }
-    void row(const double* sx, double sy, const double* qx, const double* qy, int n, double* out) const {
-      finish<false>(sx, sy, qx, qy, nullptr, n, out, nullptr, nullptr);
-    }
-    void gradRow(const double* sx, double sy, const double* qx, const double* qy, const double* const* dq, int n,
-                 double* h, double* hx, double* hy) const {
-      finish<true>(sx, sy, qx, qy, dq, n, h, hx, hy);
-    }
   };
 
-  static std::unique_ptr<rows::RowSampler> rowSampler(const FieldParams& p, const double* xs, int n) {
-    if (p.warpLevels == 0)  // the hoisted row fill (field_fill.h)
-      return std::make_unique<rows::HeightRows<K, Is3D, Terrain>>(p, xs, n, hasTerrain(p), Terrain{p});
-    // Warped: the first warp's fractals are taken at the grid's own points, so they are hoisted
-    // row fills; what they displace is sampled point by point.
-    return warpedRows<rows::HeightRows<K, Is3D, Terrain>, rows::WarpedRows<AfterFirstWarp>>(p, xs, n);
-  }
-  // A warped sampler: Plain rows of the first warp's fractals (qx; qy unless it shares qx's seed,
-  // as plain fields without warp or terrain) feeding Warped, which finishes each sample.
-  template <class Plain, class Warped>
-  static std::unique_ptr<Warped> warpedRows(const FieldParams& p, const double* xs, int n) {
+  // The row sampler of a field at columns xs: without warp the hoisted row fill (detail/samplers.h);
+  // warped, the first warp's fractals are taken at the grid's own points, so they are hoisted row
+  // fills too (qx; qy unless it shares qx's seed), and what they displace is sampled point by
+  // point (AfterFirstWarp).
+  template <bool G>
+  static std::unique_ptr<rows::RowSource<G>> rowSource(const FieldParams& p, const double* xs, int n) {
+    using Plain = rows::HeightRows<K, Is3D, G, Terrain>;
+    if (p.warpLevels == 0) return std::make_unique<Plain>(p, xs, n, hasTerrain(p), Terrain{p});
     auto plain = [&](uint32_t seed) {
       FieldParams q = p;
       q.warpLevels = 0;
       q.seed = seed;
       return std::make_unique<Plain>(q, xs, n, false, Terrain{q});
     };
-    return std::make_unique<Warped>(xs, n, plain(p.warpSeedX), p.warpSeedY == p.warpSeedX ? nullptr : plain(p.warpSeedY),
-                                    AfterFirstWarp{p});
-  }
-  static std::unique_ptr<rows::GradRowSampler> gradRowSampler(const FieldParams& p, const double* xs, int n) {
-    using Plain = rows::GradRows<K, Is3D, Terrain>;
-    if (p.warpLevels == 0) return std::make_unique<Plain>(p, xs, n, hasTerrain(p), Terrain{p});
-    // Warped: the first warp's heights and gradients are hoisted gradient rows, the chain rule
-    // runs per sample (AfterFirstWarp).
-    return warpedRows<Plain, rows::WarpedGradRows<AfterFirstWarp>>(p, xs, n);
+    return std::make_unique<rows::WarpedRows<G, AfterFirstWarp>>(
+        xs, n, plain(p.warpSeedX), p.warpSeedY == p.warpSeedX ? nullptr : plain(p.warpSeedY), AfterFirstWarp{p});
   }
 };
 
@@ -382,10 +298,10 @@ template <class K, bool Is3D, bool Analytic>
 const FieldOps* opsOf() {
   using I = Impl<K, Is3D>;
   if constexpr (Analytic) {
-    static const FieldOps ops{&I::sample, &I::sampleGrad, &I::rowSampler, &I::gradRowSampler};
+    static const FieldOps ops{&I::sample, &I::sampleGrad, &I::template rowSource<false>, &I::template rowSource<true>};
     return &ops;
-  } else {  // no GradRows instantiation for kernels without analytic gradients
-    static const FieldOps ops{&I::sample, nullptr, &I::rowSampler, nullptr};
+  } else {  // no gradient rows instantiated for kernels without analytic gradients
+    static const FieldOps ops{&I::sample, nullptr, &I::template rowSource<false>, nullptr};
     return &ops;
   }
 }

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "detail/field_params.h"
 #include "grid.h"
 #include "schema.h"
 
@@ -68,27 +69,7 @@ struct BandWidths {
   double sandEstimate(int64_t minSamples = 8) const;
 };
 
-// The compiled, flat parameters the kernels read (internal, but plain data).
-struct FieldParams {
-  tk::Octave base;  // seed multiplier, octave-0 periods in lattice cells, cellular settings
-  FractalKind fractal = FractalKind::Fbm;
-  int octaves = 3;
-  double lacunarity = 2.03, gain = 0.5;  // lacunarity already rounded when tiled
-  uint32_t seed = 0, seedStep = 17;
-  double scale = 1, z = 0;
-  double tileX = 0, tileY = 0;  // the tile in sample units (period * scale); 0: not tiled
-  int warpLevels = 0;
-  double warp = 0, warp2 = 0;
-  double warpCentre = 0.5;  // subtracted from each warp offset (0.5: centred on 0; 0: the nebula's [0, 1])
-  uint32_t warpSeedX = 0, warpSeedY = 0, warp2SeedX = 0, warp2SeedY = 0;
-  bool island = false, islandSquare = false;
-  double islandX = 0, islandY = 0, islandRadius = 1;
-  double redistribution = 1;
-  int terraces = 0;
-  double terraceSmooth = 0;
-};
-
-struct FieldOps;  // the per-type function table chosen once at construction (field.cpp)
+struct FieldOps;  // the per-type function table chosen once at construction (detail/samplers.h)
 
 // What colour fills sampled before they painted, kept for the next fills (Field::fillColor): the
 // heights (the floats the views classify) and their statistics, the biome view's moisture, the

@@ -11,8 +11,10 @@ namespace nf {
 struct FieldOps;
 struct FieldParams;
 namespace rows {
-class RowSampler;
-class GradRowSampler;
+template <bool G>
+class RowSource;
+using RowSampler = RowSource<false>;
+using GradRowSampler = RowSource<true>;
 }  // namespace rows
 
 // row(y)[i] = sample(xs[i], y) (definedResult applied); the pointer stays valid until the next row().

@@ -14,10 +14,13 @@ constexpr uint32_t kHashMix = 1274126177u;
 constexpr double kTwoPow32 = 4294967296.0;
 
 // The finalising scramble; split out so batch code can hash base + kHashX etc. (exact mod 2^32).
-inline uint32_t hashFinish(uint32_t h) {
-  h = (h ^ (h >> 13)) * kHashMix;
+// U: uint32_t or a lane of them (lanes.h); the arithmetic wraps the same in every lane.
+template <class U>
+inline U hashFinishLanes(U h) {
+  h = (h ^ (h >> 13)) * U(kHashMix);
   return h ^ (h >> 16);
 }
+inline uint32_t hashFinish(uint32_t h) { return hashFinishLanes(h); }
 
 inline uint32_t hashU32(uint32_t x, uint32_t y, uint32_t seed, uint32_t seedMul = kLandscapeSeedMul) {
   return hashFinish(x * kHashX + y * kHashY + seed * seedMul);

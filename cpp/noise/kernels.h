@@ -19,20 +19,27 @@
 #pragma once
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
+#include "fade.h"
+#include "fractal.h"
 #include "hash.h"
+#include "lanes.h"
+#include "value_noise.h"
 
 namespace nf {
 
 enum class NoiseType : uint8_t { Value, Gradient, Simplex, Cellular, OpenSimplex2 };
-enum class FadeKind : uint8_t { Linear, Cubic, Quintic };
-enum class FractalKind : uint8_t { None, Fbm, Ridged, Billow };
 enum class CellDistance : uint8_t { Euclidean, Manhattan, Chebyshev };
 enum class CellReturn : uint8_t { F1, F2, F2MinusF1, CellValue };
 
 constexpr uint32_t kHashZ = 2246822519u;  // third lattice multiplier (3-D hashes)
 
 namespace tk {
+
+using nf::fade;
+using nf::fadeDeriv;
+using lanes::UOf;
 
 // What one octave of a kernel needs besides the coordinates.
 struct Octave {
@@ -59,24 +66,14 @@ inline uint32_t seedTerm(uint32_t seed, uint32_t seedMul) {
 }
 inline uint32_t seedTerm(const Octave& o) { return seedTerm(o.seed, o.seedMul); }
 
-template <FadeKind F>
-inline double fade(double t) {
-  if constexpr (F == FadeKind::Linear) return t;
-  else if constexpr (F == FadeKind::Cubic) return t * t * (3 - 2 * t);  // == nf::smoothstep
-  else return t * t * t * (t * (t * 6 - 15) + 10);                     // == nf::quintic
-}
-template <FadeKind F>
-inline double fadeDeriv(double t) {
-  if constexpr (F == FadeKind::Linear) return 1;
-  else if constexpr (F == FadeKind::Cubic) return 6 * t * (1 - t);
-  else return 30 * t * t * (t * (t - 2) + 1);
-}
-
-// floor, fraction and the two (possibly wrapped) lattice indices of one axis.
-struct Axis {
-  uint32_t i0, i1;
-  double t;
+// floor, fraction and the two (possibly wrapped) lattice indices of one axis, for one sample
+// (Axis) or a lane of them.
+template <class D>
+struct LatticeAxis {
+  UOf<D> i0, i1;
+  D t;
 };
+using Axis = LatticeAxis<double>;
 inline double wrapIndex(double f, double period) {
   double m = std::fmod(f, period);
   if (m < 0) m += period;
@@ -86,64 +83,117 @@ inline double wrapIndex(double f, double period) {
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-inline void tiledIndices(double f, double period, Axis* a) {
+inline void tiledIndices(double f, double period, uint32_t* i0, uint32_t* i1) {
   const double m0 = wrapIndex(f, period);
   double m1 = m0 + 1;
   if (m1 >= period) m1 -= period;
-  a->i0 = wrapToU32(m0);
-  a->i1 = wrapToU32(m1);
+  *i0 = wrapToU32(m0);
+  *i1 = wrapToU32(m1);
 }
-NF_HOT_INLINE Axis axis(double c, double period) {
-  const double f = std::floor(c);
-  Axis a;
+template <class D>
+NF_HOT_INLINE LatticeAxis<D> axisOf(D c, double period) {
+  using L = lanes::Lane<D>;
+  const D f = lanes::floor(c);
+  LatticeAxis<D> a;
   a.t = c - f;
   if (period > 0) {
-    tiledIndices(f, period, &a);
+    double fl[L::kWidth];
+    uint32_t i0[L::kWidth], i1[L::kWidth];
+    L::store(fl, f);
+    for (int k = 0; k < L::kWidth; ++k) tiledIndices(fl[k], period, &i0[k], &i1[k]);
+    a.i0 = L::loadU(i0);
+    a.i1 = L::loadU(i1);
   } else {
-    a.i0 = wrapToU32(f);
-    a.i1 = wrapToU32(f + 1);
+    a.i0 = lanes::latticeIndex(f);
+    a.i1 = lanes::latticeIndex(f + 1);
   }
   return a;
 }
+NF_HOT_INLINE Axis axis(double c, double period) { return axisOf(c, period); }
 
-inline double unit(uint32_t h) { return h / kTwoPow32; }
+inline double unit(uint32_t h) { return lanes::unit(h); }
+
+template <class D>
+inline D clampUnit(D v) {
+  return lanes::select(v < D(0), D(0), lanes::select(v > D(1), D(1), v));
+}
 
 // ---------------------------------------------------------------------------------------------
-// Value noise. 2-D: exactly nf::valueNoiseUnchecked when F == Cubic (same expression, same order).
+// Value noise as axis terms + combine. The x terms (XTerms) depend on x alone, the y terms
+// (YTerms: y, the seed and, in 3-D, z) on the row alone, so a row fill builds each once per
+// column or row and combines them per sample; a point sample or a scattered lane builds both
+// and combines them at once. 2-D with F == Cubic is nf::valueNoiseUnchecked (the same valueLayer).
+// 3-D: two layers whose hash inputs differ by z * kHashZ, blended by fade(z), so at integer z = 0
+// the 3-D value noise equals the 2-D one bit for bit.
 template <FadeKind F>
 struct ValueKernel {
-  template <bool G>
-  static double layer(const Axis& X, const Axis& Y, uint32_t zTerm, const Octave& o, double* gx, double* gy) {
-    const uint32_t s = seedTerm(o) + zTerm;
-    const uint32_t bx0 = X.i0 * kHashX, bx1 = X.i1 * kHashX, by0 = Y.i0 * kHashY, by1 = Y.i1 * kHashY;
-    const double a = unit(hashFinish(bx0 + by0 + s));
-    const double b = unit(hashFinish(bx1 + by0 + s));
-    const double c = unit(hashFinish(bx0 + by1 + s));
-    const double d = unit(hashFinish(bx1 + by1 + s));
-    const double u = fade<F>(X.t), v = fade<F>(Y.t);
-    if constexpr (G) {
-      const double k3 = a - b - c + d;
-      *gx = fadeDeriv<F>(X.t) * ((b - a) + k3 * v);
-      *gy = fadeDeriv<F>(Y.t) * ((c - a) + k3 * u);
+  template <class D>
+  struct XTerms {
+    UOf<D> h0, h1;  // lattice x (resp. + 1, tiled) times kHashX
+    D u, du;        // fade of the fraction and its derivative
+  };
+  template <class D>
+  struct YTerms {
+    UOf<D> s0[2], s1[2];  // lattice y (resp. + 1) times kHashY + seed term + z term of layer k
+    D v, dv;
+    double w = 0;  // fade of the z fraction (3-D)
+  };
+  template <class D>
+  static XTerms<D> xTerms(const Octave& o, D x) {
+    const LatticeAxis<D> X = axisOf(x, o.periodX);
+    return {X.i0 * kHashX, X.i1 * kHashX, fade<F>(X.t), fadeDeriv<F>(X.t)};
+  }
+  template <bool Is3D, class D>
+  static YTerms<D> yTerms(const Octave& o, D y, double z) {
+    const LatticeAxis<D> Y = axisOf(y, o.periodY);
+    const uint32_t s = seedTerm(o);
+    uint32_t zt[2] = {0u, 0u};
+    YTerms<D> r;
+    if constexpr (Is3D) {
+      const Axis Z = axis(z, 0);
+      zt[0] = Z.i0 * kHashZ;
+      zt[1] = Z.i1 * kHashZ;
+      r.w = fade<F>(Z.t);
     }
-    return a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v;
+    for (int k = 0; k < 2; ++k) {
+      r.s0[k] = Y.i0 * kHashY + (s + zt[k]);
+      r.s1[k] = Y.i1 * kHashY + (s + zt[k]);
+    }
+    r.v = fade<F>(Y.t);
+    r.dv = fadeDeriv<F>(Y.t);
+    return r;
+  }
+  // The sample(s) of x terms X and y terms Y (Y may be one row's scalars under lanes of columns).
+  template <bool G, bool Is3D, class D, class DY>
+  static D combine(const XTerms<D>& X, const YTerms<DY>& Y, D* gx, D* gy) {
+    const D v = D(Y.v), dv = D(Y.dv);
+    D gx0 = D(0), gy0 = D(0);
+    const D n0 = valueLayer<G, D>(X.h0, X.h1, Y.s0[0], Y.s1[0], X.u, v, X.du, dv, &gx0, &gy0);
+    if constexpr (!Is3D) {
+      if constexpr (G) *gx = gx0, *gy = gy0;
+      return n0;
+    } else {
+      D gx1 = D(0), gy1 = D(0);
+      const D n1 = valueLayer<G, D>(X.h0, X.h1, Y.s0[1], Y.s1[1], X.u, v, X.du, dv, &gx1, &gy1);
+      const D w = D(Y.w);
+      if constexpr (G) {
+        *gx = lerpLanes(gx0, gx1, w);
+        *gy = lerpLanes(gy0, gy1, w);
+      }
+      return lerpLanes(n0, n1, w);
+    }
+  }
+  template <bool G, bool Is3D, class D>
+  static D at(const Octave& o, D x, D y, double z, D* gx, D* gy) {
+    return combine<G, Is3D>(xTerms(o, x), yTerms<Is3D>(o, y, z), gx, gy);
   }
   template <bool G>
   static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
-    return layer<G>(axis(x, o.periodX), axis(y, o.periodY), 0u, o, gx, gy);
+    return at<G, false>(o, x, y, 0, gx, gy);
   }
   template <bool G>
   static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
-    const Axis X = axis(x, o.periodX), Y = axis(y, o.periodY), Z = axis(z, 0);
-    double gx0 = 0, gy0 = 0, gx1 = 0, gy1 = 0;
-    const double n0 = layer<G>(X, Y, Z.i0 * kHashZ, o, &gx0, &gy0);
-    const double n1 = layer<G>(X, Y, Z.i1 * kHashZ, o, &gx1, &gy1);
-    const double w = fade<F>(Z.t);
-    if constexpr (G) {
-      *gx = gx0 + (gx1 - gx0) * w;
-      *gy = gy0 + (gy1 - gy0) * w;
-    }
-    return n0 + (n1 - n0) * w;
+    return at<G, true>(o, x, y, z, gx, gy);
   }
 };
 
@@ -164,37 +214,77 @@ constexpr double kGrad3[16][3] = {
     {0, kInvSqrt2, kInvSqrt2}, {0, -kInvSqrt2, kInvSqrt2}, {0, kInvSqrt2, -kInvSqrt2}, {0, -kInvSqrt2, -kInvSqrt2},
     {kInvSqrt2, kInvSqrt2, 0}, {-kInvSqrt2, kInvSqrt2, 0}, {0, -kInvSqrt2, kInvSqrt2}, {0, -kInvSqrt2, -kInvSqrt2}};
 
-inline double clampUnit(double v) { return v < 0 ? 0 : (v > 1 ? 1 : v); }
+// The gradient directions of corner hashes h, lane by lane: Set::index(h) picks the row.
+template <class Set, int C, class D>
+inline void gradientsOf(const double (*table)[C], UOf<D> h, D* g) {
+  using L = lanes::Lane<D>;
+  uint32_t hs[L::kWidth];
+  L::storeU(hs, h);
+  for (uint32_t& v : hs) v = Set::index(v);
+  lanes::gather<C, D>(table, L::loadU(hs), g);
+}
+// Classic simplex and 2-D gradient noise pick one of 8 directions by the top 3 hash bits.
+struct Grad8 {
+  static uint32_t index(uint32_t h) { return h >> 29; }
+  template <class D>
+  static void of(UOf<D> h, D* g) { gradientsOf<Grad8, 2, D>(kGrad2, h, g); }
+};
 
 template <FadeKind F>
 struct GradientKernel {
-  template <bool G>
-  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
-    const Axis X = axis(x, o.periodX), Y = axis(y, o.periodY);
+  template <class D>
+  struct XTerms {
+    UOf<D> h0, h1;
+    D t, tm1, u, du;  // fraction, fraction - 1, fade, fade derivative
+  };
+  template <class D>
+  struct YTerms {
+    UOf<D> s0, s1;  // lattice y (resp. + 1) times kHashY + seed term
+    D t, tm1, v, dv;
+  };
+  template <class D>
+  static XTerms<D> xTerms(const Octave& o, D x) {
+    const LatticeAxis<D> X = axisOf(x, o.periodX);
+    return {X.i0 * kHashX, X.i1 * kHashX, X.t, X.t - 1, fade<F>(X.t), fadeDeriv<F>(X.t)};
+  }
+  template <bool Is3D, class D>
+  static YTerms<D> yTerms(const Octave& o, D y, double) {
+    const LatticeAxis<D> Y = axisOf(y, o.periodY);
     const uint32_t s = seedTerm(o);
-    const uint32_t bx0 = X.i0 * kHashX, bx1 = X.i1 * kHashX, by0 = Y.i0 * kHashY, by1 = Y.i1 * kHashY;
-    const double* ga = kGrad2[hashFinish(bx0 + by0 + s) >> 29];
-    const double* gb = kGrad2[hashFinish(bx1 + by0 + s) >> 29];
-    const double* gc = kGrad2[hashFinish(bx0 + by1 + s) >> 29];
-    const double* gd = kGrad2[hashFinish(bx1 + by1 + s) >> 29];
-    const double tx = X.t, ty = Y.t;
-    const double va = ga[0] * tx + ga[1] * ty;
-    const double vb = gb[0] * (tx - 1) + gb[1] * ty;
-    const double vc = gc[0] * tx + gc[1] * (ty - 1);
-    const double vd = gd[0] * (tx - 1) + gd[1] * (ty - 1);
-    const double u = fade<F>(tx), v = fade<F>(ty);
-    const double k3 = va - vb - vc + vd;
-    const double n = va + (vb - va) * u + (vc - va) * v + k3 * u * v;
+    return {Y.i0 * kHashY + s, Y.i1 * kHashY + s, Y.t, Y.t - 1, fade<F>(Y.t), fadeDeriv<F>(Y.t)};
+  }
+  template <bool G, bool Is3D, class D, class DY>
+  static D combine(const XTerms<D>& X, const YTerms<DY>& Y, D* gx, D* gy) {
+    static_assert(!Is3D, "3-D gradient noise has no hoisted terms (eval3)");
+    D ga[2], gb[2], gc[2], gd[2];
+    Grad8::of<D>(hashFinishLanes(X.h0 + Y.s0), ga);
+    Grad8::of<D>(hashFinishLanes(X.h1 + Y.s0), gb);
+    Grad8::of<D>(hashFinishLanes(X.h0 + Y.s1), gc);
+    Grad8::of<D>(hashFinishLanes(X.h1 + Y.s1), gd);
+    const D tx = X.t, txm1 = X.tm1, ty = D(Y.t), tym1 = D(Y.tm1), u = X.u, v = D(Y.v);
+    const D va = ga[0] * tx + ga[1] * ty;
+    const D vb = gb[0] * txm1 + gb[1] * ty;
+    const D vc = gc[0] * tx + gc[1] * tym1;
+    const D vd = gd[0] * txm1 + gd[1] * tym1;
+    const D n = bilerp(va, vb, vc, vd, u, v);
     if constexpr (G) {  // Inigo Quilez's closed form, times the output scale
-      const double du = fadeDeriv<F>(tx), dv = fadeDeriv<F>(ty);
-      const double dx = ga[0] + u * (gb[0] - ga[0]) + v * (gc[0] - ga[0]) + u * v * (ga[0] - gb[0] - gc[0] + gd[0]) +
-                        du * (v * k3 + vb - va);
-      const double dy = ga[1] + u * (gb[1] - ga[1]) + v * (gc[1] - ga[1]) + u * v * (ga[1] - gb[1] - gc[1] + gd[1]) +
-                        dv * (u * k3 + vc - va);
+      const D k3 = va - vb - vc + vd, du = X.du, dv = D(Y.dv);
+      const D dx = ga[0] + u * (gb[0] - ga[0]) + v * (gc[0] - ga[0]) + u * v * (ga[0] - gb[0] - gc[0] + gd[0]) +
+                   du * (v * k3 + vb - va);
+      const D dy = ga[1] + u * (gb[1] - ga[1]) + v * (gc[1] - ga[1]) + u * v * (ga[1] - gb[1] - gc[1] + gd[1]) +
+                   dv * (u * k3 + vc - va);
       *gx = 0.5 * kSqrt2 * dx;
       *gy = 0.5 * kSqrt2 * dy;
     }
     return clampUnit(0.5 + 0.5 * (n * kSqrt2));
+  }
+  template <bool G, bool Is3D, class D>
+  static D at(const Octave& o, D x, D y, double z, D* gx, D* gy) {
+    return combine<G, Is3D>(xTerms(o, x), yTerms<Is3D>(o, y, z), gx, gy);
+  }
+  template <bool G>
+  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
+    return at<G, false>(o, x, y, 0, gx, gy);
   }
 
   template <bool G>
@@ -217,7 +307,7 @@ struct GradientKernel {
       const double vc = gc[0] * tx + gc[1] * (ty - 1) + gc[2] * tz;
       const double vd = gd[0] * (tx - 1) + gd[1] * (ty - 1) + gd[2] * tz;
       const double k3 = va - vb - vc + vd;
-      val[k] = va + (vb - va) * u + (vc - va) * v + k3 * u * v;
+      val[k] = bilerp(va, vb, vc, vd, u, v);
       if constexpr (G) {
         const double du = fadeDeriv<F>(tx), dv = fadeDeriv<F>(ty);
         dxs[k] = ga[0] + u * (gb[0] - ga[0]) + v * (gc[0] - ga[0]) + u * v * (ga[0] - gb[0] - gc[0] + gd[0]) +
@@ -226,14 +316,22 @@ struct GradientKernel {
                  dv * (u * k3 + vc - va);
       }
     }
-    const double n = val[0] + (val[1] - val[0]) * w;
+    const double n = lerpLanes(val[0], val[1], w);
     if constexpr (G) {
-      *gx = 0.5 * kInvSqrt3Times2 * (dxs[0] + (dxs[1] - dxs[0]) * w);
-      *gy = 0.5 * kInvSqrt3Times2 * (dys[0] + (dys[1] - dys[0]) * w);
+      *gx = 0.5 * kInvSqrt3Times2 * lerpLanes(dxs[0], dxs[1], w);
+      *gy = 0.5 * kInvSqrt3Times2 * lerpLanes(dys[0], dys[1], w);
     }
     return clampUnit(0.5 + 0.5 * (n * kInvSqrt3Times2));
   }
 };
+
+// Kernels with a lane form K::at<G, Is3D>(o, x, y, z, gx, gy) over lanes of scattered points.
+template <class K, bool Is3D>
+struct HasLanes : std::false_type {};
+template <FadeKind F, bool Is3D>
+struct HasLanes<ValueKernel<F>, Is3D> : std::true_type {};
+template <FadeKind F>
+struct HasLanes<GradientKernel<F>, false> : std::true_type {};
 
 // ---------------------------------------------------------------------------------------------
 // Classic simplex noise (Perlin 2001 / Gustavson's formulation: skewed lattice, radial kernels
@@ -315,11 +413,6 @@ inline void circlePoint(double x, double period, double* px, double* py) {
   *py = r * s;
 }
 
-// The 2-D gradient sets: classic simplex picks one of 8 directions by the top 3 hash bits.
-struct Grad8 {
-  static const double* of(uint32_t h) { return kGrad2[h >> 29]; }
-};
-
 struct SimplexKernel {
   // With G, the analytic gradient of the untiled kernel. Tiled simplex has none here: the field's
   // dispatch (opsFor) gives tiled simplex the central-difference routines, so G is never asked of
@@ -349,13 +442,15 @@ struct SimplexKernel {
     return toUnit(raw, kSimplexScale3);
   }
 
-  static double toUnit(double raw, double scale) { return clampUnit(0.5 + 0.5 * (raw * scale)); }
+  template <class D>
+  static D toUnit(D raw, double scale) { return clampUnit(0.5 + 0.5 * (raw * scale)); }
   // The gradient of toUnit: 0.5 * scale * d(raw), and 0 where the clamp holds the value flat.
-  static void unitGrad(double raw, double scale, double dx, double dy, double* gx, double* gy) {
-    const double u = 0.5 + 0.5 * (raw * scale);
-    const bool flat = u < 0 || u > 1;
-    *gx = flat ? 0 : 0.5 * (dx * scale);
-    *gy = flat ? 0 : 0.5 * (dy * scale);
+  template <class D>
+  static void unitGrad(D raw, double scale, D dx, D dy, D* gx, D* gy) {
+    const D u = 0.5 + 0.5 * (raw * scale);
+    const auto flat = lanes::either(u < D(0), u > D(1));
+    *gx = lanes::select(flat, D(0), 0.5 * (dx * scale));
+    *gy = lanes::select(flat, D(0), 0.5 * (dy * scale));
   }
 
   // One axis of a tiled sample: its circle point if the axis is tiled, else (c, 0). Depends on one
@@ -391,40 +486,49 @@ struct SimplexKernel {
     return toUnit(raw4(sd, ax, bx, by, *z), kSimplexScale4);
   }
 
-  // One corner's t^4 (g . d) added into n (t = r^2 - |d|^2 > 0, gd = g . d); with G also its
-  // gradient in x and y: d moves with the point, so it contributes t^4 g - 8 t^3 (g . d) d.
-  template <bool G>
-  static void addCorner(double t, double gd, const double* g, double dx, double dy, double* n, double* sx, double* sy) {
-    const double t2 = t * t;
-    *n += t2 * t2 * gd;
+  // One corner's t^4 (g . d) added into n (t = r^2 - |d|^2, gd = g . d) where `live` (t > 0);
+  // with G also its gradient in x and y: d moves with the point, so it contributes
+  // t^4 g - 8 t^3 (g . d) d. Lanes whose corner is out of reach keep their sums (select).
+  template <bool G, class D, class M>
+  static void addCorner(M live, D t, D gd, const D* g, D dx, D dy, D* n, D* sx, D* sy) {
+    const D t2 = t * t;
+    *n = lanes::select(live, *n + t2 * t2 * gd, *n);
     if constexpr (G) {
-      const double t4 = t2 * t2, c = 8 * (t2 * t) * gd;
-      *sx += t4 * g[0] - c * dx;
-      *sy += t4 * g[1] - c * dy;
+      const D t4 = t2 * t2, c = 8 * (t2 * t) * gd;
+      *sx = lanes::select(live, *sx + (t4 * g[0] - c * dx), *sx);
+      *sy = lanes::select(live, *sy + (t4 * g[1] - c * dy), *sy);
     }
   }
+  template <bool G>
+  static void addCorner(double t, double gd, const double* g, double dx, double dy, double* n, double* sx,
+                        double* sy) {
+    addCorner<G>(true, t, gd, g, dx, dy, n, sx, sy);
+  }
 
-  // The raw kernel sums; sd is the seed term seed * seedMul of the corner hash. With G, also
-  // d(raw)/dx and d(raw)/dy (addCorner).
-  template <bool G = false, class Grads = Grad8>
-  static double raw2(uint32_t sd, double x, double y, double* dx = nullptr, double* dy = nullptr) {
-    const double s = (x + y) * kSimplexF2;
-    const double fi = std::floor(x + s), fj = std::floor(y + s);
-    const double t = (fi + fj) * kSimplexG2;
-    const double x0 = x - (fi - t), y0 = y - (fj - t);
-    const int i1 = x0 > y0 ? 1 : 0, j1 = 1 - i1;
-    const double xs[3] = {x0, x0 - i1 + kSimplexG2, x0 - 1 + 2 * kSimplexG2};
-    const double ys[3] = {y0, y0 - j1 + kSimplexG2, y0 - 1 + 2 * kSimplexG2};
-    const uint32_t ix = wrapToU32(fi), iy = wrapToU32(fj);
-    const uint32_t cx[3] = {ix, ix + static_cast<uint32_t>(i1), ix + 1u};
-    const uint32_t cy[3] = {iy, iy + static_cast<uint32_t>(j1), iy + 1u};
-    double n = 0, sx = 0, sy = 0;
+  // The raw kernel sums of the 2-D simplex lattice, for one sample or a lane; sd is the seed term
+  // of the corner hash. With G, also d(raw)/dx and d(raw)/dy (addCorner).
+  template <bool G = false, class Grads = Grad8, class D = double>
+  static D raw2(UOf<D> sd, D x, D y, D* dx = nullptr, D* dy = nullptr) {
+    const D s = (x + y) * kSimplexF2;
+    const D fi = lanes::floor(x + s), fj = lanes::floor(y + s);
+    const D t = (fi + fj) * kSimplexG2;
+    const D x0 = x - (fi - t), y0 = y - (fj - t);
+    const auto right = x0 > y0;  // the middle corner is one step along x, else along y
+    const D i1 = lanes::select(right, D(1), D(0)), j1 = lanes::select(right, D(0), D(1));
+    const D xs[3] = {x0, x0 - i1 + kSimplexG2, x0 - 1 + 2 * kSimplexG2};
+    const D ys[3] = {y0, y0 - j1 + kSimplexG2, y0 - 1 + 2 * kSimplexG2};
+    using U = UOf<D>;
+    const U ix = lanes::latticeIndex(fi), iy = lanes::latticeIndex(fj);
+    const U cx[3] = {ix, ix + lanes::select(right, U(1u), U(0u)), ix + U(1u)};
+    const U cy[3] = {iy, iy + lanes::select(right, U(0u), U(1u)), iy + U(1u)};
+    D n = D(0), sx = D(0), sy = D(0);
     for (int k = 0; k < 3; ++k) {
-      const double tt = 0.5 - xs[k] * xs[k] - ys[k] * ys[k];
-      if (tt > 0) {
-        const double* g = Grads::of(hashFinish(cx[k] * kHashX + cy[k] * kHashY + sd));
-        addCorner<G>(tt, g[0] * xs[k] + g[1] * ys[k], g, xs[k], ys[k], &n, &sx, &sy);
-      }
+      const D tt = 0.5 - xs[k] * xs[k] - ys[k] * ys[k];
+      const auto live = tt > D(0);
+      if (!lanes::any(live)) continue;
+      D g[2];
+      Grads::template of<D>(hashFinishLanes(cx[k] * kHashX + cy[k] * kHashY + sd), g);
+      addCorner<G>(live, tt, g[0] * xs[k] + g[1] * ys[k], g, xs[k], ys[k], &n, &sx, &sy);
     }
     if constexpr (G) {
       *dx = sx;
@@ -547,17 +651,14 @@ constexpr int kCellRingMax = 3;  // the widest window (3-D Manhattan)
 template <CellDistance D, int Dims>
 constexpr int kCellRing = (Dims == 3 && D == CellDistance::Manhattan) ? 3 : 2;
 
-template <CellDistance D>
-inline double cellDist(double dx, double dy) {
-  if constexpr (D == CellDistance::Euclidean) return std::sqrt(dx * dx + dy * dy);
-  else if constexpr (D == CellDistance::Manhattan) return std::fabs(dx) + std::fabs(dy);
-  else return std::fmax(std::fabs(dx), std::fabs(dy));
-}
-// The distance of an offset in the search's units: squared Euclidean when Squared.
-template <CellDistance D, bool Squared>
-inline double cellMetric(double dx, double dy) {
+// The distance of an offset in the search's units (squared Euclidean when Squared), for one
+// sample or a lane.
+template <CellDistance D, bool Squared, class L>
+inline L cellMetric(L dx, L dy) {
   if constexpr (Squared) return dx * dx + dy * dy;
-  else return cellDist<D>(dx, dy);
+  else if constexpr (D == CellDistance::Euclidean) return lanes::sqrt(dx * dx + dy * dy);
+  else if constexpr (D == CellDistance::Manhattan) return lanes::abs(dx) + lanes::abs(dy);
+  else return lanes::maxDist(lanes::abs(dx), lanes::abs(dy));
 }
 template <CellDistance D, bool Squared>
 inline double cellMetric(double dx, double dy, double dz) {
@@ -574,22 +675,23 @@ inline double cellGap(int k, double f, double jitter) {
   return 0;
 }
 
-// The feature point offset of one axis: cell k's point minus the sample (same expression in
-// every search, scalar and SIMD).
-inline double cellOffset(int k, uint32_t h, double jitter, double f) { return k + 0.5 + jitter * (unit(h) - 0.5) - f; }
+// The feature point offset of one axis: cell k's point minus the sample (every search, every lane).
+template <class L>
+inline L cellOffset(int k, UOf<L> h, L jitter, L f) {
+  return k + 0.5 + jitter * (lanes::unit(h) - 0.5) - f;
+}
 
 // The running result of a search: f1 <= f2 (search units) and the nearest cell's second hash.
+// The update is written with selects so that four lanes of a row search take it as one sample does.
+template <class L>
 struct CellBest {
-  double f1 = 1e9, f2 = 1e9;
-  uint32_t nearest = 0;
-  void add(double d, uint32_t h2) {
-    if (d < f1) {
-      f2 = f1;
-      f1 = d;
-      nearest = h2;
-    } else if (d < f2) {
-      f2 = d;
-    }
+  L f1 = L(1e9), f2 = L(1e9);
+  UOf<L> nearest = UOf<L>(0u);
+  void add(L d, UOf<L> h2) {
+    const auto closer = d < f1;
+    f2 = lanes::select(closer, f1, lanes::select(d < f2, d, f2));
+    f1 = lanes::select(closer, d, f1);
+    nearest = lanes::select(closer, h2, nearest);
   }
 };
 
@@ -603,7 +705,7 @@ struct CellBest {
 template <CellDistance D, bool Squared, bool NeedF2>
 inline void cellSearch(const Octave& o, const uint32_t hx[5], const uint32_t hy[5], double fx, double fy,
                        double* f1o, double* f2o, uint32_t* nearestOut) {
-  CellBest b;
+  CellBest<double> b;
   auto visit = [&](int i, int j) {
     const uint32_t h = hashFinish(hx[i + 2] + hy[j + 2]);
     const uint32_t h2 = hashFinish(h + 0x9E3779B9u);
@@ -668,7 +770,7 @@ template <CellDistance D, bool Squared, bool NeedF2>
 inline void cellSearch3(const Octave& o, const uint32_t* hx, const uint32_t* hy, const uint32_t* hz, double fx,
                         double fy, double fz, double* f1o, double* f2o, uint32_t* nearestOut) {
   constexpr int R = kCellRing<D, 3>;
-  CellBest b;
+  CellBest<double> b;
   auto visit = [&](int i, int j, int k) {
     const uint32_t h = hashFinish(hx[i + R] + hy[j + R] + hz[k + R]);
     const uint32_t h2 = hashFinish(h + 0x9E3779B9u);
@@ -809,9 +911,9 @@ constexpr double kGrad24[24][2] = {
     {0.9914448613738104, -0.13052619222005168}
 };
 struct Grad24 {
-  static const double* of(uint32_t h) {
-    return kGrad24[static_cast<uint32_t>((static_cast<uint64_t>(h) * 24u) >> 32)];
-  }
+  static uint32_t index(uint32_t h) { return static_cast<uint32_t>((static_cast<uint64_t>(h) * 24u) >> 32); }
+  template <class D>
+  static void of(UOf<D> h, D* g) { gradientsOf<Grad24, 2, D>(kGrad24, h, g); }
 };
 constexpr double kOpenSimplex2Scale2 = 99.0;   // max |raw| 0.010016 (hill-climbed)
 constexpr double kOpenSimplex2Scale3 = 108.0;  // max |raw| 0.009197 (hill-climbed)

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "fbm.h"
-#include "fbm_pair.h"
 #include "landscape_fill.h"
 
 namespace nf {
@@ -32,21 +31,15 @@ inline AxisTerm axisTerm(double c, uint32_t mul) {
     return a;
   }
   const double f = std::floor(c);
-  const double t = c - f;
-  a.t = t * t * (3 - 2 * t);
+  a.t = fade<FadeKind::Cubic>(c - f);
   a.h0 = wrapToU32(f) * mul;
   a.h1 = wrapToU32(f + 1) * mul;
   return a;
 }
 
-// The body of valueNoiseUnchecked with hoisted terms; same operation order.
+// valueNoiseUnchecked from hoisted terms: the same valueLayer.
 inline double valueFromTerms(const AxisTerm& X, const AxisTerm& Y, uint32_t seedTerm) {
-  const double a = hashFinish(X.h0 + Y.h0 + seedTerm) / kTwoPow32;
-  const double b = hashFinish(X.h1 + Y.h0 + seedTerm) / kTwoPow32;
-  const double c = hashFinish(X.h0 + Y.h1 + seedTerm) / kTwoPow32;
-  const double d = hashFinish(X.h1 + Y.h1 + seedTerm) / kTwoPow32;
-  const double u = X.t, v = Y.t;
-  return a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v;
+  return valueLayer<false, double>(X.h0, X.h1, Y.h0 + seedTerm, Y.h1 + seedTerm, X.t, Y.t, 0, 0, nullptr, nullptr);
 }
 
 // Per-column terms for `octaves` octaves: cols[i * octaves + o].
@@ -68,33 +61,34 @@ void rowTerms(double y, int octaves, AxisTerm* rows) {
   }
 }
 
-// fbm from hoisted terms: exactly fbmUnchecked's accumulation.
+// fbm from hoisted terms: exactly fbmUnchecked's accumulation (fractal.h).
 inline double fbmFromTerms(const AxisTerm* X, const AxisTerm* Y, const uint32_t* seedTerms, int octaves) {
-  double sum = 0, norm = 0, amp = 0.5;
+  OctaveSum<false, double> acc;
+  OctaveSteps st;
   for (int o = 0; o < octaves; ++o) {
-    sum += amp * valueFromTerms(X[o], Y[o], seedTerms[o]);
-    norm += amp;
-    amp *= 0.5;
+    acc.add<FractalKind::Fbm>(st.amp, st.freq, valueFromTerms(X[o], Y[o], seedTerms[o]), 0, 0);
+    st.next(0.5, kLandscapeLacunarity);
   }
-  return sum / norm;
+  return acc.sum / st.norm;
 }
 
 // One row of nebula: the first stage q shares the row's hoisted terms; the two warped stages
-// cannot (their y differs per sample), so they run two samples at a time (fbm_pair.h).
+// cannot (their y differs per sample), so they run a lane of samples at a time (fbm.h's nebulaWarp).
 void nebulaRow(const GridSpec& g, const std::vector<AxisTerm>& cols, const AxisTerm* rows,
                const uint32_t* seedTerms, double y, std::vector<double>& scratch, float* row) {
-  const size_t n = static_cast<size_t>(g.width);
-  scratch.resize(3 * (n + 1));  // xs, qs and out each have one slot of padding
+  using W = lanes::Lane<lanes::Wide>;
+  const size_t n = static_cast<size_t>(g.width), m = lanes::paddedSize(g.width);
+  scratch.resize(3 * m);  // xs, qs and out, each padded with harmless duplicate samples
   double* xs = scratch.data();
-  double* qs = xs + n + 1;
-  double* out = qs + n + 1;
-  for (int i = 0; i < g.width; ++i) {
-    xs[i] = g.sampleX(i);
-    qs[i] = fbmFromTerms(&cols[static_cast<size_t>(i) * 3], rows, seedTerms, 3);
+  double* qs = xs + m;
+  double* out = qs + m;
+  for (size_t i = 0; i < m; ++i) {
+    const size_t c = i < n ? i : n - 1;
+    xs[i] = g.sampleX(static_cast<int>(c));
+    qs[i] = fbmFromTerms(&cols[c * 3], rows, seedTerms, 3);
   }
-  xs[n] = xs[n > 0 ? n - 1 : 0];  // pad an odd row with a harmless duplicate sample
-  qs[n] = qs[n > 0 ? n - 1 : 0];
-  for (size_t i = 0; i < n; i += 2) nebulaWarpPair(xs + i, y, qs + i, out + i);
+  for (size_t i = 0; i < n; i += W::kWidth)
+    W::store(out + i, nebulaWarp(W::load(xs + i), lanes::Wide(y), W::load(qs + i)));
   for (size_t i = 0; i < n; ++i) row[i] = static_cast<float>(cols[i * 3].finite ? definedResult(out[i]) : kNonFiniteResult);
 }
 

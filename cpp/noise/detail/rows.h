@@ -1,0 +1,328 @@
+// Row kernels: one octave of a noise kernel (kernels.h) over one row of a grid fill, with the work
+// that depends on one axis only done once per column (Cols, built once per fill) or once per row
+// (Row) instead of once per sample, and the samples taken a lane at a time (lanes.h: four columns
+// per step where the kernel has a lane form, else one).
+//
+// Bit-exact to the kernels' eval2 / eval3: the per-axis terms are the kernels' own xTerms and
+// yTerms and the combination their own combine (the same expressions at every lane width), and the
+// lattice hash input x * kHashX + y * kHashY + seed term (+ z * kHashZ) is a uint32 sum, so
+// hoisting partial sums gives the same bits.
+//
+// RowKernel<K, Is3D> provides
+//   Lane                       the lane type of a step (lanes::Wide or double);
+//   Cols                       per-column terms of one octave; build(o, xs, n) from the lattice x
+//                              of n columns (arrays are padded to a multiple of kRowPad);
+//   Row row(o, y, z)           the per-row terms;
+//   at<G>(o, cols, row, i, &gx, &gy)  the samples at columns i .. i + width - 1 (and with G their
+//                              gradients per lattice unit).
+// evalRow and accumulateRow run it over a row; the generic version hoists nothing (3-D gradient,
+// 3-D simplex, OpenSimplex2, 3-D cellular).
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "../fractal.h"
+#include "../kernels.h"
+#include "../lanes.h"
+
+namespace nf {
+namespace rows {
+
+using lanes::kRowPad;
+using lanes::paddedSize;
+
+// Fill the padding of a per-column array with copies of the last real entry (harmless inputs).
+template <class T>
+void padTail(std::vector<T>& v, int n) {
+  for (size_t i = static_cast<size_t>(n); i < v.size(); ++i) v[i] = v[static_cast<size_t>(n) - 1];
+}
+
+template <class K, bool Is3D>
+struct RowKernel {
+  using Lane = double;
+  struct Cols {
+    std::vector<double> x;
+    void build(const tk::Octave&, const double* xs, int n) { x.assign(xs, xs + n); }
+  };
+  struct Row {
+    double y, z;
+  };
+  static Row row(const tk::Octave&, double y, double z) { return {y, z}; }
+  template <bool G>
+  static double at(const tk::Octave& o, const Cols& c, const Row& r, int i, double* gx, double* gy) {
+    if constexpr (Is3D) return K::template eval3<G>(o, c.x[i], r.y, r.z, gx, gy);
+    else return K::template eval2<G>(o, c.x[i], r.y, gx, gy);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Value and gradient noise: the kernel's x terms per column (one array per member, so a step
+// loads whole lanes), its y terms per row.
+template <class K>
+struct TermCols;
+
+template <FadeKind F>
+struct TermCols<tk::ValueKernel<F>> {
+  std::vector<uint32_t> h0, h1;
+  std::vector<double> u, du;
+  void build(const tk::Octave& o, const double* xs, int n) {
+    for (auto* v : {&h0, &h1}) v->resize(paddedSize(n));
+    for (auto* v : {&u, &du}) v->resize(paddedSize(n));
+    for (int i = 0; i < n; ++i) {
+      const auto X = tk::ValueKernel<F>::xTerms(o, xs[i]);
+      h0[i] = X.h0, h1[i] = X.h1, u[i] = X.u, du[i] = X.du;
+    }
+    for (auto* v : {&h0, &h1}) padTail(*v, n);
+    for (auto* v : {&u, &du}) padTail(*v, n);
+  }
+  template <class D>
+  typename tk::ValueKernel<F>::template XTerms<D> at(int i) const {
+    using L = lanes::Lane<D>;
+    return {L::loadU(&h0[i]), L::loadU(&h1[i]), L::load(&u[i]), L::load(&du[i])};
+  }
+};
+
+template <FadeKind F>
+struct TermCols<tk::GradientKernel<F>> {
+  std::vector<uint32_t> h0, h1;
+  std::vector<double> t, tm1, u, du;
+  void build(const tk::Octave& o, const double* xs, int n) {
+    for (auto* v : {&h0, &h1}) v->resize(paddedSize(n));
+    for (auto* v : {&t, &tm1, &u, &du}) v->resize(paddedSize(n));
+    for (int i = 0; i < n; ++i) {
+      const auto X = tk::GradientKernel<F>::xTerms(o, xs[i]);
+      h0[i] = X.h0, h1[i] = X.h1, t[i] = X.t, tm1[i] = X.tm1, u[i] = X.u, du[i] = X.du;
+    }
+    for (auto* v : {&h0, &h1}) padTail(*v, n);
+    for (auto* v : {&t, &tm1, &u, &du}) padTail(*v, n);
+  }
+  template <class D>
+  typename tk::GradientKernel<F>::template XTerms<D> at(int i) const {
+    using L = lanes::Lane<D>;
+    return {L::loadU(&h0[i]), L::loadU(&h1[i]), L::load(&t[i]), L::load(&tm1[i]), L::load(&u[i]), L::load(&du[i])};
+  }
+};
+
+template <class K, bool Is3D>
+struct TermRowKernel {
+  using Lane = lanes::Wide;
+  using Cols = TermCols<K>;
+  using Row = typename K::template YTerms<double>;
+  static Row row(const tk::Octave& o, double y, double z) { return K::template yTerms<Is3D>(o, y, z); }
+  template <bool G, class D = Lane>
+  static D at(const tk::Octave&, const Cols& c, const Row& r, int i, D* gx, D* gy) {
+    return K::template combine<G, Is3D>(c.template at<D>(i), r, gx, gy);
+  }
+};
+
+template <FadeKind F, bool Is3D>
+struct RowKernel<tk::ValueKernel<F>, Is3D> : TermRowKernel<tk::ValueKernel<F>, Is3D> {};
+template <FadeKind F>
+struct RowKernel<tk::GradientKernel<F>, false> : TermRowKernel<tk::GradientKernel<F>, false> {};
+
+// ---------------------------------------------------------------------------------------------
+// Simplex, 2-D: nothing is separable (the lattice is skewed), so a step is raw2 over a lane of
+// columns. Tiled octaves (simplex on a circle or torus, kernels.h) are scalar, but each axis's
+// circle point (the sin / cos) depends on one coordinate only: columns and rows hold them
+// (axisPoint), and tiledFrom gives eval2's value from them.
+template <>
+struct RowKernel<tk::SimplexKernel, false> {
+  using Lane = lanes::Wide;
+  struct Cols {
+    std::vector<double> x;
+    std::vector<double> a, b;  // tiled octaves: axisPoint of each column's x
+    void build(const tk::Octave& o, const double* xs, int n) {
+      x.assign(xs, xs + n);
+      x.resize(paddedSize(n));
+      padTail(x, n);
+      if (!tiled(o)) return;
+      a.resize(paddedSize(n));
+      b.resize(paddedSize(n));
+      for (int i = 0; i < n; ++i) tk::SimplexKernel::axisPoint(xs[i], o.periodX, &a[i], &b[i]);
+      padTail(a, n);
+      padTail(b, n);
+    }
+  };
+  struct Row {
+    double y;
+    double a = 0, b = 0;  // tiled octaves: axisPoint of y
+  };
+  static bool tiled(const tk::Octave& o) { return o.periodX > 0 || o.periodY > 0; }
+  static Row row(const tk::Octave& o, double y, double) {
+    Row r{y};
+    if (tiled(o)) tk::SimplexKernel::axisPoint(y, o.periodY, &r.a, &r.b);
+    return r;
+  }
+  template <bool G, class D = Lane>
+  static D at(const tk::Octave& o, const Cols& c, const Row& r, int i, D* gx, D* gy) {
+    using L = lanes::Lane<D>;
+    if (tiled(o)) {  // no analytic gradient when tiled: opsFor never asks rows for one
+      double v[L::kWidth];
+      const uint32_t sd = tk::seedTerm(o);
+      for (int k = 0; k < L::kWidth; ++k) v[k] = tk::SimplexKernel::tiledFrom(o, sd, c.a[i + k], c.b[i + k], r.a, r.b);
+      return L::load(v);
+    }
+    D dx = D(0), dy = D(0);
+    const D raw = tk::SimplexKernel::raw2<G, tk::Grad8, D>(tk::seedTerm(o), L::load(&c.x[i]), D(r.y), &dx, &dy);
+    if constexpr (G) tk::SimplexKernel::unitGrad(raw, tk::kSimplexScale2, dx, dy, gx, gy);
+    return tk::SimplexKernel::toUnit(raw, tk::kSimplexScale2);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Cellular, 2-D (3-D cellular takes the generic row kernel: eval3 per sample).
+struct CellAxis {
+  double f;       // fraction within the cell
+  uint32_t h[5];  // hash terms of cells floor - 2 .. floor + 2 (after tiling; + seed term in rows)
+};
+
+inline CellAxis cellAxis(double c, double period, uint32_t mul, uint32_t add) {
+  const double fl = std::floor(c);
+  CellAxis a;
+  a.f = c - fl;
+  tk::cellHashTerms<2>(fl, period, mul, add, a.h);
+  return a;
+}
+
+// Per-column terms, one array per field (a step loads a lane of columns at once).
+struct CellCols {
+  std::vector<double> f;
+  std::vector<uint32_t> h[5];
+  void build(const tk::Octave& o, const double* xs, int n) {
+    const size_t m = paddedSize(n);
+    f.resize(m);
+    for (auto& v : h) v.resize(m);
+    for (int i = 0; i < n; ++i) {
+      const CellAxis a = cellAxis(xs[i], o.periodX, kHashX, 0u);
+      f[i] = a.f;
+      for (int k = 0; k < 5; ++k) h[k][i] = a.h[k];
+    }
+    padTail(f, n);
+    for (auto& v : h) padTail(v, n);
+  }
+  CellAxis at(int i) const { return {f[i], {h[0][i], h[1][i], h[2][i], h[3][i], h[4][i]}}; }
+};
+
+// CellularKernel::eval2 with the return mode fixed (the same search variant as eval2 picks).
+template <CellDistance D, CellReturn R>
+inline double cellAt(const tk::Octave& o, const CellAxis& X, const CellAxis& Y) {
+  constexpr bool kSquared = D == CellDistance::Euclidean && R != CellReturn::CellValue;
+  constexpr bool kNeedF2 = R == CellReturn::F2 || R == CellReturn::F2MinusF1;
+  double f1, f2;
+  uint32_t nearest;
+  tk::cellSearch<D, kSquared, kNeedF2>(o, X.h, Y.h, X.f, Y.f, &f1, &f2, &nearest);
+  return tk::cellReturnValue(R, tk::kCellNorm2[static_cast<int>(D)], f1, f2, nearest);
+}
+
+// A lane of columns takes the 3 x 3 core of cellSearch (the same visits, the same update); a
+// column whose outer ring may hold F1 / F2 (tk::cellRingSkippable fails: near a cell edge with a
+// large F2) is redone by the whole search, cellAt, so every column equals cellAt.
+template <CellDistance D>
+struct RowKernel<tk::CellularKernel<D>, false> {
+  using Lane = lanes::Wide;
+  using Cols = CellCols;
+  using Row = CellAxis;  // the seed term is folded into the y hash terms
+  static Row row(const tk::Octave& o, double y, double) { return cellAxis(y, o.periodY, kHashY, tk::seedTerm(o)); }
+  template <bool G, class L = Lane>
+  static L at(const tk::Octave& o, const Cols& c, const Row& r, int i, L*, L*) {
+    switch (o.cellReturn) {
+      case CellReturn::F1: return atR<CellReturn::F1, L>(o, c, r, i);
+      case CellReturn::F2: return atR<CellReturn::F2, L>(o, c, r, i);
+      case CellReturn::F2MinusF1: return atR<CellReturn::F2MinusF1, L>(o, c, r, i);
+      case CellReturn::CellValue: break;
+    }
+    return atR<CellReturn::CellValue, L>(o, c, r, i);
+  }
+  template <CellReturn R, class L>
+  static L atR(const tk::Octave& o, const Cols& c, const Row& Y, int i) {
+    using W = lanes::Lane<L>;
+    if constexpr (W::kWidth == 1) {
+      return cellAt<D, R>(o, c.at(i), Y);
+    } else {
+      constexpr bool kSquared = D == CellDistance::Euclidean && R != CellReturn::CellValue;
+      constexpr bool kNeedF2 = R == CellReturn::F2 || R == CellReturn::F2MinusF1;
+      const L jitter(o.jitter), fx = W::load(&c.f[i]), fy(Y.f);
+      tk::CellBest<L> b;
+      for (int j = -1; j <= 1; ++j)
+        for (int k = -1; k <= 1; ++k) {
+          const auto h = hashFinishLanes(W::loadU(&c.h[k + 2][i]) + Y.h[j + 2]);
+          const auto h2 = hashFinishLanes(h + 0x9E3779B9u);
+          b.add(tk::cellMetric<D, kSquared>(tk::cellOffset(k, h, jitter, fx), tk::cellOffset(j, h2, jitter, fy)), h2);
+        }
+      double f1[W::kWidth], f2[W::kWidth], out[W::kWidth];
+      uint32_t nearest[W::kWidth];
+      W::store(f1, b.f1);
+      W::store(f2, b.f2);
+      W::storeU(nearest, b.nearest);
+      for (int l = 0; l < W::kWidth; ++l) {
+        const int col = i + l;
+        if (!tk::cellRingSkippable<kSquared>(o, c.f[col], Y.f, kNeedF2 ? f2[l] : f1[l])) {
+          out[l] = cellAt<D, R>(o, c.at(col), Y);
+          continue;
+        }
+        const double a = kSquared ? std::sqrt(f1[l]) : f1[l], z = kSquared ? std::sqrt(f2[l]) : f2[l];
+        out[l] = tk::cellReturnValue(R, tk::kCellNorm2[static_cast<int>(D)], a, z, nearest[l]);
+      }
+      return W::load(out);
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// The drivers: a row kernel over n columns, a lane at a time. Arrays hold paddedSize(n) doubles
+// (a step of four writes the padding).
+
+// v[i] (and with G gx[i], gy[i]) = the octave's kernel at column i.
+template <class RK, bool G>
+void evalRow(const tk::Octave& o, const typename RK::Cols& c, const typename RK::Row& r, int n, double* v,
+             double* gx, double* gy) {
+  using D = typename RK::Lane;
+  using L = lanes::Lane<D>;
+  for (int i = 0; i < n; i += L::kWidth) {
+    D dx = D(0), dy = D(0);
+    L::store(v + i, RK::template at<G>(o, c, r, i, &dx, &dy));
+    if constexpr (G) {
+      L::store(gx + i, dx);
+      L::store(gy + i, dy);
+    }
+  }
+}
+
+// One octave of the fractal added into the row's sums (OctaveSum::add per lane, no round trip of
+// the octave's values through memory).
+template <class RK, bool G, FractalKind FK>
+void accumulateRow(const tk::Octave& o, const typename RK::Cols& c, const typename RK::Row& r, int n, double amp,
+                   double freq, double* sum, double* sgx, double* sgy) {
+  using D = typename RK::Lane;
+  using L = lanes::Lane<D>;
+  for (int i = 0; i < n; i += L::kWidth) {
+    OctaveSum<G, D> acc;
+    acc.sum = L::load(sum + i);
+    if constexpr (G) {
+      acc.sgx = L::load(sgx + i);
+      acc.sgy = L::load(sgy + i);
+    }
+    D dx = D(0), dy = D(0);
+    const D v = RK::template at<G>(o, c, r, i, &dx, &dy);
+    acc.template add<FK>(amp, freq, v, dx, dy);
+    L::store(sum + i, acc.sum);
+    if constexpr (G) {
+      L::store(sgx + i, acc.sgx);
+      L::store(sgy + i, acc.sgy);
+    }
+  }
+}
+template <class RK, bool G>
+void accumulateRow(FractalKind fk, const tk::Octave& o, const typename RK::Cols& c, const typename RK::Row& r,
+                   int n, double amp, double freq, double* sum, double* sgx, double* sgy) {
+  switch (fk) {
+    case FractalKind::None:  // not reached: None takes the kernel value as it is
+    case FractalKind::Fbm: return accumulateRow<RK, G, FractalKind::Fbm>(o, c, r, n, amp, freq, sum, sgx, sgy);
+    case FractalKind::Ridged: return accumulateRow<RK, G, FractalKind::Ridged>(o, c, r, n, amp, freq, sum, sgx, sgy);
+    case FractalKind::Billow: return accumulateRow<RK, G, FractalKind::Billow>(o, c, r, n, amp, freq, sum, sgx, sgy);
+  }
+}
+
+}  // namespace rows
+}  // namespace nf

@@ -1,0 +1,252 @@
+// Lane types: the kernels are written once against these and instantiated for one sample
+// (double, uint32_t, bool) or four (F64x4, U32x4, M64x4: four doubles as two f64x2, four uint32
+// in one i32x4). The vector backend is wasm SIMD in the wasm build and SSE2 natively, so the
+// native tests run the very code the wasm build vectorises; without either, Wide is scalar.
+//
+// Exactness: every vector operation is the IEEE operation of its scalar twin, lane by lane (add,
+// sub, mul, div, sqrt are correctly rounded in both ISAs; uint32 arithmetic wraps the same), and
+// there is no fused multiply-add in either instruction set, so an expression written once gives
+// the same bits at every width. u32 -> f64 conversion is exact. Conversions the ISAs define
+// differently (floor to a lattice index far out) take the scalar function per lane.
+//
+// This file is the one place that names SIMD intrinsics.
+#pragma once
+#include <cmath>
+#include <cstdint>
+
+#include "hash.h"
+
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define NF_LANES_VECTOR 1
+#elif defined(__SSE2__)
+#include <emmintrin.h>
+#define NF_LANES_VECTOR 1
+#endif
+
+namespace nf {
+namespace lanes {
+
+// ---- one sample -------------------------------------------------------------------------------
+inline double select(bool m, double a, double b) { return m ? a : b; }
+inline uint32_t select(bool m, uint32_t a, uint32_t b) { return m ? a : b; }
+inline bool all(bool m) { return m; }
+inline bool any(bool m) { return m; }
+inline bool either(bool a, bool b) { return a || b; }
+inline double abs(double v) { return std::fabs(v); }
+inline double sqrt(double v) { return std::sqrt(v); }
+inline double floor(double v) { return std::floor(v); }
+// fmax of two non-negative, non-NaN distances (the vector form below agrees there only).
+inline double maxDist(double a, double b) { return std::fmax(a, b); }
+inline double unit(uint32_t h) { return h / kTwoPow32; }
+inline double toDouble(uint32_t h) { return h; }
+inline uint32_t latticeIndex(double floored) { return wrapToU32(floored); }
+
+#ifdef NF_LANES_VECTOR
+// ---- the two-lane backend: f64x2 (P) and i32x4 (I) primitives ---------------------------------
+#if defined(__wasm_simd128__)
+using P = v128_t;
+using I = v128_t;
+inline P pSplat(double v) { return wasm_f64x2_splat(v); }
+inline P pLoad(const double* p) { return wasm_v128_load(p); }
+inline void pStore(double* p, P v) { wasm_v128_store(p, v); }
+inline P pAdd(P a, P b) { return wasm_f64x2_add(a, b); }
+inline P pSub(P a, P b) { return wasm_f64x2_sub(a, b); }
+inline P pMul(P a, P b) { return wasm_f64x2_mul(a, b); }
+inline P pDiv(P a, P b) { return wasm_f64x2_div(a, b); }
+inline P pSqrt(P a) { return wasm_f64x2_sqrt(a); }
+inline P pAbs(P a) { return wasm_f64x2_abs(a); }
+inline P pFloor(P a) { return wasm_f64x2_floor(a); }
+inline P pLt(P a, P b) { return wasm_f64x2_lt(a, b); }
+inline P pLe(P a, P b) { return wasm_f64x2_le(a, b); }
+inline P pGt(P a, P b) { return wasm_f64x2_gt(a, b); }
+inline P pSelect(P m, P a, P b) { return wasm_v128_bitselect(a, b, m); }
+inline P pOr(P a, P b) { return wasm_v128_or(a, b); }
+inline bool pAll(P m) { return wasm_i64x2_all_true(m); }
+inline bool pAny(P m) { return wasm_v128_any_true(m); }
+inline double pLane0(P a) { return wasm_f64x2_extract_lane(a, 0); }
+inline double pLane1(P a) { return wasm_f64x2_extract_lane(a, 1); }
+inline I iSplat(uint32_t v) { return wasm_i32x4_splat(static_cast<int32_t>(v)); }
+inline I iLoad(const uint32_t* p) { return wasm_v128_load(p); }
+inline void iStore(uint32_t* p, I v) { wasm_v128_store(p, v); }
+inline I iAdd(I a, I b) { return wasm_i32x4_add(a, b); }
+inline I iMul(I a, I b) { return wasm_i32x4_mul(a, b); }
+inline I iXor(I a, I b) { return wasm_v128_xor(a, b); }
+inline I iShr(I a, int n) { return wasm_u32x4_shr(a, n); }
+inline I iSelect(I m, I a, I b) { return wasm_v128_bitselect(a, b, m); }
+// Lanes 0, 1 (Hi: 2, 3) of four uint32 as exact doubles.
+inline P iToPLow(I h) { return wasm_f64x2_convert_low_u32x4(h); }
+inline P iToPHigh(I h) { return wasm_f64x2_convert_low_u32x4(wasm_i32x4_shuffle(h, h, 2, 3, 2, 3)); }
+// The int32 truncations of two pairs (|x| < 2^31) as four lanes.
+inline I pTrunc4(P lo, P hi) {
+  return wasm_i32x4_shuffle(wasm_i32x4_trunc_sat_f64x2_zero(lo), wasm_i32x4_trunc_sat_f64x2_zero(hi), 0, 1, 4, 5);
+}
+// A mask of two 64-bit lanes and one of two more as four 32-bit lanes.
+inline I pMask4(P lo, P hi) { return wasm_i32x4_shuffle(lo, hi, 0, 2, 4, 6); }
+#else
+using P = __m128d;
+using I = __m128i;
+inline P pSplat(double v) { return _mm_set1_pd(v); }
+inline P pLoad(const double* p) { return _mm_loadu_pd(p); }
+inline void pStore(double* p, P v) { _mm_storeu_pd(p, v); }
+inline P pAdd(P a, P b) { return _mm_add_pd(a, b); }
+inline P pSub(P a, P b) { return _mm_sub_pd(a, b); }
+inline P pMul(P a, P b) { return _mm_mul_pd(a, b); }
+inline P pDiv(P a, P b) { return _mm_div_pd(a, b); }
+inline P pSqrt(P a) { return _mm_sqrt_pd(a); }
+inline P pAbs(P a) { return _mm_andnot_pd(_mm_set1_pd(-0.0), a); }
+inline double pLane0(P a) { return _mm_cvtsd_f64(a); }
+inline double pLane1(P a) { return _mm_cvtsd_f64(_mm_unpackhi_pd(a, a)); }
+inline P pFloor(P a) { return _mm_set_pd(std::floor(pLane1(a)), std::floor(pLane0(a))); }  // SSE2 has no roundpd
+inline P pLt(P a, P b) { return _mm_cmplt_pd(a, b); }
+inline P pLe(P a, P b) { return _mm_cmple_pd(a, b); }
+inline P pGt(P a, P b) { return _mm_cmpgt_pd(a, b); }
+inline P pSelect(P m, P a, P b) { return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b)); }
+inline P pOr(P a, P b) { return _mm_or_pd(a, b); }
+inline bool pAll(P m) { return _mm_movemask_pd(m) == 3; }
+inline bool pAny(P m) { return _mm_movemask_pd(m) != 0; }
+inline I iSplat(uint32_t v) { return _mm_set1_epi32(static_cast<int32_t>(v)); }
+inline I iLoad(const uint32_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+inline void iStore(uint32_t* p, I v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
+inline I iAdd(I a, I b) { return _mm_add_epi32(a, b); }
+inline I iMul(I a, I b) {  // SSE2 has no pmulld: even and odd lanes by pmuludq, low halves kept
+  const __m128i even = _mm_mul_epu32(a, b);
+  const __m128i odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), _mm_srli_epi64(b, 32));
+  return _mm_unpacklo_epi32(_mm_shuffle_epi32(even, 0x08), _mm_shuffle_epi32(odd, 0x08));
+}
+inline I iXor(I a, I b) { return _mm_xor_si128(a, b); }
+inline I iShr(I a, int n) { return _mm_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+inline I iSelect(I m, I a, I b) { return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b)); }
+inline P iToPLow(I h) {  // signed conversion, then + 2^32 where the uint32 had its top bit set
+  const P d = _mm_cvtepi32_pd(h);
+  return _mm_add_pd(d, _mm_and_pd(_mm_cmplt_pd(d, _mm_setzero_pd()), _mm_set1_pd(kTwoPow32)));
+}
+inline P iToPHigh(I h) { return iToPLow(_mm_shuffle_epi32(h, 0xEE)); }
+inline I pTrunc4(P lo, P hi) { return _mm_unpacklo_epi64(_mm_cvttpd_epi32(lo), _mm_cvttpd_epi32(hi)); }
+inline I pMask4(P lo, P hi) {
+  return _mm_unpacklo_epi64(_mm_shuffle_epi32(_mm_castpd_si128(lo), 0x08), _mm_shuffle_epi32(_mm_castpd_si128(hi), 0x08));
+}
+#endif
+
+// ---- four samples -----------------------------------------------------------------------------
+struct M64x4 {
+  P lo, hi;
+};
+struct F64x4 {
+  P lo, hi;
+  F64x4() = default;
+  F64x4(P l, P h) : lo(l), hi(h) {}
+  F64x4(double v) : lo(pSplat(v)), hi(pSplat(v)) {}  // NOLINT: splat, so scalar constants mix in
+};
+struct U32x4 {
+  I v;
+  U32x4() = default;
+  explicit U32x4(I x) : v(x) {}
+  U32x4(uint32_t x) : v(iSplat(x)) {}  // NOLINT: splat
+};
+
+inline F64x4 operator+(F64x4 a, F64x4 b) { return {pAdd(a.lo, b.lo), pAdd(a.hi, b.hi)}; }
+inline F64x4 operator-(F64x4 a, F64x4 b) { return {pSub(a.lo, b.lo), pSub(a.hi, b.hi)}; }
+inline F64x4 operator*(F64x4 a, F64x4 b) { return {pMul(a.lo, b.lo), pMul(a.hi, b.hi)}; }
+inline F64x4 operator/(F64x4 a, F64x4 b) { return {pDiv(a.lo, b.lo), pDiv(a.hi, b.hi)}; }
+inline F64x4& operator+=(F64x4& a, F64x4 b) { return a = a + b; }
+inline F64x4& operator*=(F64x4& a, F64x4 b) { return a = a * b; }
+inline M64x4 operator<(F64x4 a, F64x4 b) { return {pLt(a.lo, b.lo), pLt(a.hi, b.hi)}; }
+inline M64x4 operator<=(F64x4 a, F64x4 b) { return {pLe(a.lo, b.lo), pLe(a.hi, b.hi)}; }
+inline M64x4 operator>(F64x4 a, F64x4 b) { return {pGt(a.lo, b.lo), pGt(a.hi, b.hi)}; }
+inline M64x4 either(M64x4 a, M64x4 b) { return {pOr(a.lo, b.lo), pOr(a.hi, b.hi)}; }
+inline F64x4 select(M64x4 m, F64x4 a, F64x4 b) { return {pSelect(m.lo, a.lo, b.lo), pSelect(m.hi, a.hi, b.hi)}; }
+inline U32x4 select(M64x4 m, U32x4 a, U32x4 b) { return U32x4(iSelect(pMask4(m.lo, m.hi), a.v, b.v)); }
+inline bool all(M64x4 m) { return pAll(m.lo) && pAll(m.hi); }
+inline bool any(M64x4 m) { return pAny(m.lo) || pAny(m.hi); }
+inline F64x4 maxDist(F64x4 a, F64x4 b) { return select(a < b, b, a); }
+inline F64x4 abs(F64x4 a) { return {pAbs(a.lo), pAbs(a.hi)}; }
+inline F64x4 sqrt(F64x4 a) { return {pSqrt(a.lo), pSqrt(a.hi)}; }
+inline F64x4 floor(F64x4 a) { return {pFloor(a.lo), pFloor(a.hi)}; }
+
+inline U32x4 operator+(U32x4 a, U32x4 b) { return U32x4(iAdd(a.v, b.v)); }
+inline U32x4 operator*(U32x4 a, U32x4 b) { return U32x4(iMul(a.v, b.v)); }
+inline U32x4 operator^(U32x4 a, U32x4 b) { return U32x4(iXor(a.v, b.v)); }
+inline U32x4 operator>>(U32x4 a, int n) { return U32x4(iShr(a.v, n)); }
+
+inline F64x4 toDouble(U32x4 h) { return {iToPLow(h.v), iToPHigh(h.v)}; }
+inline F64x4 unit(U32x4 h) { return toDouble(h) * (1.0 / kTwoPow32); }  // == h / 2^32: exact either way
+
+// The lattice index of floored coordinates: int32 truncation where every lane is within int32
+// (then equal to wrapToU32), else wrapToU32 lane by lane.
+inline U32x4 latticeIndex(F64x4 f) {
+  const F64x4 limit(2147483647.0);
+  if (all(abs(f) < limit)) return U32x4(pTrunc4(f.lo, f.hi));
+  double d[4];
+  pStore(d, f.lo);
+  pStore(d + 2, f.hi);
+  uint32_t u[4];
+  for (int k = 0; k < 4; ++k) u[k] = wrapToU32(d[k]);
+  return U32x4(iLoad(u));
+}
+#endif
+
+// ---- width-generic access ---------------------------------------------------------------------
+template <class D>
+struct Lane;
+template <>
+struct Lane<double> {
+  using U = uint32_t;
+  using M = bool;
+  static constexpr int kWidth = 1;
+  static double load(const double* p) { return *p; }
+  static uint32_t loadU(const uint32_t* p) { return *p; }
+  static void store(double* p, double v) { *p = v; }
+  static void storeU(uint32_t* p, uint32_t v) { *p = v; }
+};
+#ifdef NF_LANES_VECTOR
+template <>
+struct Lane<F64x4> {
+  using U = U32x4;
+  using M = M64x4;
+  static constexpr int kWidth = 4;
+  static F64x4 load(const double* p) { return {pLoad(p), pLoad(p + 2)}; }
+  static U32x4 loadU(const uint32_t* p) { return U32x4(iLoad(p)); }
+  static void store(double* p, F64x4 v) {
+    pStore(p, v.lo);
+    pStore(p + 2, v.hi);
+  }
+  static void storeU(uint32_t* p, U32x4 v) { iStore(p, v.v); }
+};
+using Wide = F64x4;  // what row fills and scattered pairs run on
+#else
+using Wide = double;
+#endif
+template <class D>
+using UOf = typename Lane<D>::U;
+template <class D>
+using MOf = typename Lane<D>::M;
+template <class D>
+constexpr int kWidthOf = Lane<D>::kWidth;
+
+// Rows of samples are padded to a multiple of the widest lane, so every step loads whole lanes.
+constexpr int kRowPad = 4;
+inline size_t paddedSize(int n) { return static_cast<size_t>((n + kRowPad - 1) / kRowPad * kRowPad); }
+
+// f applied lane by lane (the scalar code for what the lanes cannot do, e.g. a table lookup).
+template <class D, class F>
+inline D perLane(const D& in, F f) {
+  double a[kWidthOf<D>];
+  Lane<D>::store(a, in);
+  for (double& v : a) v = f(v);
+  return Lane<D>::load(a);
+}
+// Table rows picked per lane: out[c] = table[idx][c] for c < C.
+template <int C, class D>
+inline void gather(const double (*table)[C], UOf<D> idx, D* out) {
+  uint32_t i[kWidthOf<D>];
+  Lane<D>::storeU(i, idx);
+  for (int c = 0; c < C; ++c) {
+    double a[kWidthOf<D>];
+    for (int k = 0; k < kWidthOf<D>; ++k) a[k] = table[i[k]][c];
+    out[c] = Lane<D>::load(a);
+  }
+}
+
+}  // namespace lanes
+}  // namespace nf
