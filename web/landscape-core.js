@@ -80,7 +80,16 @@ export function createCore(M, init, emit) {
   // ---- painting ----
   const live = () => motion && !paused;
   // A still frame (no animation): the clock (frozen or current) re-established, every layer painted.
+  // Stepped: renderAll in steps, shown by shown(): -> a Promise of that.
   function still() {
+    if (stepped && layout && typeof scene.beginRender === 'function') {
+      scene.setClock(frozen ?? scene.clock);
+      scene.beginRender();
+      dropViews();
+      if (!scene.repainting) { paint(ALL); return undefined; }  // rendered at once (no memory for steps)
+      repaint();
+      return new Promise((answer) => waiting.push(() => answer()));
+    }
     finishRepaint();
     if (!layout) return;
     scene.setClock(frozen ?? scene.clock);
@@ -103,13 +112,16 @@ export function createCore(M, init, emit) {
     dropViews();
     paint(ALL);
   }
-  // After a change that repainted layers in C++: show them live, or as a still frame; a stepped
-  // repaint shows them when it completes.
+  // After a change that repainted layers in C++: show them live, or as a still frame. A stepped
+  // repaint shows them when it completes: -> a Promise of that, so the command answers then.
   const changed = () => {
     dropViews();
-    if (scene.repainting) repaint();
-    else if (live()) wake();
-    else still();
+    if (scene.repainting) {
+      repaint();
+      return new Promise((answer) => waiting.push(() => answer()));
+    }
+    if (live()) { wake(); return undefined; }
+    return still();
   };
 
   // The stepped repaint in progress, a task at a time (timers, so it goes on in a hidden tab too).
@@ -205,22 +217,23 @@ export function createCore(M, init, emit) {
     pointer(x, y, inside) { scene.setPointer(x, y, inside); },
     portalMode(m) {
       scene.setPortalMode(m);
-      if (!motion) still();  // reduced motion / frozen: heat jumps to the mode's target, rift repaints once
-      else wake();
+      if (!motion) return still();  // reduced motion / frozen: heat jumps to the mode's target, rift repaints once
+      wake();
+      return undefined;
     },
     splash(x, y) {
       scene.splash(x, y);
       dropViews();
       wake();
     },
-    seed(s) { scene.setWorldSeed(s); changed(); },
-    season(s) { scene.setSeason(s); changed(); },
+    seed(s) { scene.setWorldSeed(s); return changed(); },
+    season(s) { scene.setSeason(s); return changed(); },
     dayDusk(d, k) {
-      if (Math.abs(d - scene.day) < 1e-9 && Math.abs(k - scene.dusk) < 1e-9) return;
+      if (Math.abs(d - scene.day) < 1e-9 && Math.abs(k - scene.dusk) < 1e-9) return undefined;
       scene.setDayAndDusk(d, k);
-      changed();
+      return changed();
     },
-    motion(on) { motion = on; if (on) wake(); else still(); },
+    motion(on) { motion = on; if (on) { wake(); return undefined; } return still(); },
     // Hidden tab or element off screen: no frames at all.
     visible(on) {
       visible = on;
@@ -247,6 +260,7 @@ export function createCore(M, init, emit) {
     destroy() {
       if (destroyed) return;
       if (pumping) clearTimeout(pumping);
+      for (const answer of waiting.splice(0)) answer(null);  // nothing will be shown
       sleep();
       destroyed = true;
       dropViews();

@@ -82,6 +82,8 @@
     // and returns true when the new layers are in place (read bufferWidth/Height, placement and
     // pixels again, paint every layer). Until then the old layers stay and advance() paints none.
     setStepped(on) { this._live().setStepped(!!on); }
+    // renderAll() as a stepped repaint (stepped and sized; else at once): a still frame in steps.
+    beginRender() { this._live().beginRender(); }
     get repainting() { return this._live().repainting(); }
     stepRepaint(ms) {
       if (typeof ms !== 'number' || !(ms >= 0)) throw new Error('stepRepaint: budget must be a number of milliseconds >= 0 (got ' + (typeof ms === 'number' ? ms : nfTypeName(ms)) + ')');

@@ -111,6 +111,7 @@ class JsLandscape {
   void setStepped(bool on) { scene_.setStepped(on); }
   bool repainting() const { return scene_.repainting(); }
   bool stepRepaint(double budgetMs) { return scene_.stepRepaint(budgetMs); }
+  void beginRender() { scene_.beginRender(); }
   double clock() const { return scene_.clock(); }
   double day() const { return scene_.day(); }
   double worldSeed() const { return scene_.worldSeed(); }
@@ -208,6 +209,7 @@ EMSCRIPTEN_BINDINGS(noisefield_scene) {
       .function("setStepped", &JsLandscape::setStepped)
       .function("repainting", &JsLandscape::repainting)
       .function("stepRepaint", &JsLandscape::stepRepaint)
+      .function("beginRender", &JsLandscape::beginRender)
       .function("clock", &JsLandscape::clock)
       .function("day", &JsLandscape::day)
       .function("worldSeed", &JsLandscape::worldSeed)

@@ -30,6 +30,7 @@ constexpr int kUnitPixels = 1 << 17;
 constexpr int kWhole = 1 << 30;
 // A sky stroke walks about ten steps: ten pixels' worth.
 constexpr int kStrokeCost = 10;
+constexpr int kRenderStage = 9;  // Landscape::runUnit's first tick-layer stage
 
 struct ModeTargets {
   double rate, inflow, pull;
@@ -149,6 +150,7 @@ void Landscape::repaintAll(bool newGrid, bool newWorld) {
   jobNewWorld_ = newWorld || (job_ && jobNewWorld_);
   jobStage_ = jobPart_ = 0;
   job_ = true;
+  jobRenderOnly_ = false;
   skyStage_ = -1;  // a sky tick in progress shares the flow scratch
   // Stepped, the back buffers take the new layers while the old ones stay shown (setViewport has
   // made sure of the memory for a new grid's); with no memory for them, the repaint runs at once in place.
@@ -158,6 +160,30 @@ void Landscape::repaintAll(bool newGrid, bool newWorld) {
   while (!runUnit(kWhole)) {
   }
   dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
+}
+
+void Landscape::beginRender() {
+  if (!stepped_ || (!hasGrid_ && !job_)) {
+    renderAll();
+    return;
+  }
+  if (job_) {  // its tick layers come (again) after the change of clock or state
+    if (jobStage_ > kRenderStage) {
+      jobStage_ = kRenderStage;
+      jobPart_ = 0;
+    }
+    return;
+  }
+  if (!memoryFor(grid_)) {
+    renderAll();
+    return;
+  }
+  job_ = jobBack_ = jobRenderOnly_ = true;
+  jobNewGrid_ = jobNewWorld_ = jobReshape_ = false;
+  jobStage_ = 1;  // the back buffers, then the paint-once layers copied, then the tick layers
+  jobPart_ = 0;
+  out_ = back_;
+  skyStage_ = -1;
 }
 
 bool Landscape::stepRepaint(double budgetMs) {
@@ -214,17 +240,26 @@ bool Landscape::runUnit(int unit) {
       }
       break;
     case 3:
+      if (jobRenderOnly_) {
+        L[kLand].p = layers_[kLand].p;  // same size: a copy
+        break;
+      }
       paintLandPart(L[kLand], g, pal_, seeds_, world_, ridges_, pines_,
                     std::isfinite(winterDay_) ? snowlineFor(winterDay_) : std::nan(""), landTables_, part, unit);
       last = part + 1 >= landParts(g, ridges_, unit);
       break;
     case 4:
+      if (jobRenderOnly_) break;
       rows(part, j0, j1);
       paintSkyBase(skyBase_, g, pal_, ridges_.skylineMax + 30, air_, j0, j1);
       last = part + 1 >= rowParts;
       break;
-    case 5: paintGate(L[kGate], g, pal_, scratch_); break;
+    case 5:
+      if (jobRenderOnly_) L[kGate].p = layers_[kGate].p;
+      else paintGate(L[kGate], g, pal_, scratch_);
+      break;
     case 6:
+      if (jobRenderOnly_) break;
       rows(part, j0, j1);
       paintHillBase(hillBase_, g, pal_, meadow_, seeds_, world_, j0, j1);
       last = part + 1 >= rowParts;
@@ -235,8 +270,10 @@ bool Landscape::runUnit(int unit) {
         if (last) canopyShaped_ = true;
       }
       break;
-    case 8: paintBark(canopy_, g, pal_); break;
-    case 9:  // every tick layer, as renderAll paints them
+    case 8:
+      if (!jobRenderOnly_) paintBark(canopy_, g, pal_);
+      break;
+    case kRenderStage:  // every tick layer, as renderAll paints them
       if (part == 0) ++renderCount_;
       last = prepareSkyPart(L[kSky], skyBase_, g, pal_, air_, ridges_, seeds_.cloud, world_, flow_, part, unit);
       break;
@@ -268,7 +305,7 @@ bool Landscape::runUnit(int unit) {
         }
       }
       out_ = layers_;
-      jobNewGrid_ = jobNewWorld_ = jobBack_ = false;
+      jobNewGrid_ = jobNewWorld_ = jobBack_ = jobRenderOnly_ = false;
       return true;
     }
   }

@@ -89,6 +89,10 @@ class Landscape {
   bool repainting() const { return job_; }
   // Runs repaint units until budgetMs have passed (at least one); true when the repaint completed.
   bool stepRepaint(double budgetMs);
+  // renderAll() as a stepped repaint of the tick layers (a still frame without a long call): when
+  // stepped and sized, begins it (or makes the repaint in progress render at the current clock);
+  // otherwise renderAll() at once.
+  void beginRender();
 
   // Advances the simulation by dt seconds (capped at 0.05; negative/NaN -> 0) and runs whichever ticks
   // are due. Returns a bitmask (1 << Layer) of layers whose pixels changed since the last call
@@ -200,6 +204,7 @@ class Landscape {
   // The repaint in progress (stepped) or running (one-shot).
   bool stepped_ = false;
   bool job_ = false, jobBack_ = false, jobNewGrid_ = false, jobNewWorld_ = false, jobReshape_ = false;
+  bool jobRenderOnly_ = false;  // beginRender's: the paint-once layers are copied, not painted
   int jobStage_ = 0, jobPart_ = 0;
   Grid jobGrid_;
   Image back_[kLayerCount];

@@ -113,6 +113,31 @@ TEST(SceneStepped, DaySeasonAndSeedGiveTheOneShotPixels) {
     finish(stepped, change * 3.0);
     expectSame(once, stepped, change == 0 ? "day" : (change == 1 ? "season" : "seed"));
   }
+  // beginRender: renderAll's pixels for a new clock and portal, stepped; the old layers until then.
+  for (Landscape* s : {&once, &stepped}) {
+    s->setPortalMode(PortalMode::Hot);
+    s->setClock(31.5);
+  }
+  once.renderAll();
+  const auto shown = layers(stepped);
+  const int renders = stepped.renderCount();
+  stepped.beginRender();
+  for (int k = 0; k < 4; ++k) EXPECT_FALSE(stepped.stepRepaint(0));
+  EXPECT_TRUE(layers(stepped) == shown);
+  EXPECT_GT(finish(stepped, 0), 4);
+  EXPECT_EQ(stepped.renderCount(), renders + 1);
+  expectSame(once, stepped, "beginRender");
+  // A new clock half way through a daylight repaint's tick layers renders them again at it.
+  stepped.setDayAndDusk(0.45, 0.2);
+  const int units = finish(stepped, 0);
+  for (Landscape* s : {&once, &stepped}) s->setDayAndDusk(0.45, 0.1);
+  for (int k = 0; k < units - 3; ++k) EXPECT_FALSE(stepped.stepRepaint(0));  // into the tick layers
+  EXPECT_TRUE(stepped.repainting());
+  for (Landscape* s : {&once, &stepped}) s->setClock(40);
+  stepped.beginRender();
+  once.renderAll();
+  finish(stepped, 0);
+  expectSame(once, stepped, "beginRender mid-repaint");
   // renderAll() finishes a repaint in progress first.
   stepped.setDayAndDusk(0.5, 0);
   once.setDayAndDusk(0.5, 0);

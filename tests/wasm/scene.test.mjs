@@ -190,6 +190,14 @@ test('stepped repaints give the one-shot pixels; the old layers stay until stepR
     stepped.renderAll();
     assert.equal(stepped.bufferWidth, once.bufferWidth);
     assert.deepEqual(copy(stepped), copy(once));
+    // beginRender: renderAll's pixels in steps.
+    once.setClock(9.5);
+    once.renderAll();
+    stepped.setClock(9.5);
+    stepped.beginRender();
+    assert.equal(stepped.repainting, true);
+    while (!stepped.stepRepaint(0));
+    assert.deepEqual(copy(stepped), copy(once));
     assert.throws(() => stepped.stepRepaint(NaN), /stepRepaint: budget must be a number of milliseconds >= 0 \(got NaN\)/);
     assert.throws(() => stepped.stepRepaint('5'), /budget must be a number/);
   } finally {
