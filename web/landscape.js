@@ -61,8 +61,8 @@ function mainPort(M, init, report) {
     call(op, args = [], then = null) {
       try {
         const r = core[op](...args);
-        // A stepped repaint answers when its layers are shown (viewport): a Promise.
-        if (r instanceof Promise) return r.then((v) => (then ? then(v) : v));
+        // A command that finishes later (a repaint spread over frames) answers with a Promise.
+        if (r instanceof Promise) return then ? r.then(then) : r;
         return Promise.resolve(then ? then(r) : r);
       } catch (e) {
         return Promise.reject(e);
@@ -107,7 +107,10 @@ function workerPort(worker) {
 // of null where a worker cannot run the scene: no module workers or OffscreenCanvas, a CSP without
 // worker-src 'self' (the worker's script is refused), or a module that would not start in it. The
 // canvases are transferred only after this, so a refusal leaves them usable on the main thread.
+// A page whose CSP refused the worker once is not asked again: each refusal is a console error.
+let refusedHere = false;
 function startWorker(win, moduleUrl) {
+  if (refusedHere) return null;
   if (typeof win.Worker !== 'function' || typeof win.OffscreenCanvas !== 'function'
     || typeof win.HTMLCanvasElement?.prototype.transferControlToOffscreen !== 'function') return null;
   let worker;
@@ -121,13 +124,13 @@ function startWorker(win, moduleUrl) {
   let refused = false;
   // A refused or broken worker script fires 'error' instead of answering; the default action
   // would log it as an uncaught error although the main thread takes over.
-  worker.onerror = (e) => { e.preventDefault(); refused = true; worker.terminate(); };
+  worker.onerror = (e) => { e.preventDefault(); refused = refusedHere = true; worker.terminate(); };
   return {
     cancel: () => worker.terminate(),
     ready: (M) => new Promise((resolve) => {
       if (refused) { resolve(null); return; }
       const fail = () => { worker.terminate(); resolve(null); };
-      worker.onerror = (e) => { e.preventDefault(); fail(); };
+      worker.onerror = (e) => { e.preventDefault(); refusedHere = true; fail(); };
       port.call('load', [moduleUrl, compiledModule(M)]).then(() => {
         worker.onerror = (e) => { e.preventDefault(); console.warn('noisefield: the landscape worker failed:', e.message); };
         resolve(port);
