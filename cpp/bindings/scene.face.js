@@ -122,7 +122,12 @@ function nfSceneFace(M, fn, buffer) {
     get repainting() { return fn.nf_scene_repainting(this._live()) !== 0; }
     stepRepaint(ms) {
       if (typeof ms !== 'number' || !(ms >= 0)) throw new Error('stepRepaint: budget must be a number of milliseconds >= 0 (got ' + (typeof ms === 'number' ? ms : nfTypeName(ms)) + ')');
-      return fn.nf_scene_step_repaint(this._live(), ms) !== 0;
+      // A unit at a time until the budget is spent: the module reads no clock of its own.
+      const s = this._live(), t0 = performance.now();
+      for (;;) {
+        if (fn.nf_scene_step_repaint(s, 1) !== 0) return true;
+        if (!(performance.now() - t0 < ms)) return false;
+      }
     }
     beginRender() { fn.nf_scene_begin_render(this._live()); }
     pixels(layer) {

@@ -3,7 +3,7 @@
 #include <cstdlib>
 
 #include <algorithm>
-#include <chrono>
+#include <climits>
 #include <cmath>
 
 #include "gate.h"
@@ -138,7 +138,7 @@ bool Landscape::setViewport(const Viewport& v) {
 }
 
 void Landscape::setStepped(bool on) {
-  if (!on && job_) stepRepaint(1e300);
+  if (!on && job_) stepRepaint(INT_MAX);
   stepped_ = on;
 }
 
@@ -186,13 +186,11 @@ void Landscape::beginRender() {
   skyStage_ = -1;
 }
 
-bool Landscape::stepRepaint(double budgetMs) {
+bool Landscape::stepRepaint(int units) {
   if (!job_) return false;
-  const auto t0 = std::chrono::steady_clock::now();
-  for (;;) {
+  for (int n = 0;; ++n) {
     if (runUnit(kUnitPixels)) return true;
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    if (!(ms < budgetMs)) return false;
+    if (n + 1 >= units) return false;
   }
 }
 
@@ -471,7 +469,7 @@ void Landscape::paintCanopyTick(Image* L, const Grid& g) {
 }
 
 uint32_t Landscape::renderAll() {
-  if (job_) stepRepaint(1e300);
+  if (job_) stepRepaint(INT_MAX);
   if (!hasGrid_) return 0;
   ++renderCount_;
   skyStage_ = -1;  // the sky painted here supersedes a tick in progress
@@ -485,7 +483,7 @@ uint32_t Landscape::renderAll() {
 }
 
 uint32_t Landscape::paintTick(Layer l) {
-  if (job_) stepRepaint(1e300);
+  if (job_) stepRepaint(INT_MAX);
   if (!hasGrid_) return 0;
   switch (l) {
     case kSky:

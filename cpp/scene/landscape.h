@@ -87,8 +87,10 @@ class Landscape {
   void setStepped(bool on);
   bool stepped() const { return stepped_; }
   bool repainting() const { return job_; }
-  // Runs repaint units until budgetMs have passed (at least one); true when the repaint completed.
-  bool stepRepaint(double budgetMs);
+  // Runs up to `units` repaint units (at least one; each about 2^17 pixels' work, a few ms natively
+  // at any pitch); true when the repaint completed. A work budget, not a time one: the scene reads
+  // no clock (the JS face turns milliseconds into units as it goes).
+  bool stepRepaint(int units = 1);
   // renderAll() as a stepped repaint of the tick layers (a still frame without a long call): when
   // stepped and sized, begins it (or makes the repaint in progress render at the current clock);
   // otherwise renderAll() at once.

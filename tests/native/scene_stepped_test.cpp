@@ -22,10 +22,10 @@ std::vector<std::vector<uint8_t>> layers(const Landscape& s) {
   return out;
 }
 
-// Steps until the repaint completes; the number of steps taken.
-int finish(Landscape& s, double budgetMs) {
+// Steps of `units` units until the repaint completes; the number of steps taken.
+int finish(Landscape& s, int units) {
   int steps = 1;
-  while (!s.stepRepaint(budgetMs)) ++steps;
+  while (!s.stepRepaint(units)) ++steps;
   return steps;
 }
 
@@ -51,7 +51,7 @@ TEST(SceneStepped, MountGivesTheOneShotPixels) {
       EXPECT_EQ(stepped.pixels(kSky), nullptr) << "no layers before the first repaint completes";
       EXPECT_EQ(stepped.advance(1.0 / 60), 0u);
       stepped.setClock(7.5);
-      EXPECT_GT(finish(stepped, 0), 20) << "one unit per step: many steps";
+      EXPECT_GT(finish(stepped, 1), 20) << "one unit per step: many steps";
       EXPECT_FALSE(stepped.repainting());
       expectSame(once, stepped, pitch == 1 ? "mount, pitch 1" : "mount, pitch 3");
       EXPECT_EQ(stepped.renderCount(), 1) << "the first frame is rendered once";
@@ -66,23 +66,23 @@ TEST(SceneStepped, OldLayersStayUntilTheNewAreReady) {
     s->setClock(3);
     s->setViewport({900, 600, 2});
   }
-  finish(stepped, 1e9);
+  finish(stepped, 1 << 30);
   const auto before = layers(stepped);
   const int w = stepped.bufferWidth();
   const auto placed = stepped.placement();
   // A resize and, half way, a new daylight: the repaint starts over with both.
   stepped.setViewport({1200, 700, 2});
-  for (int k = 0; k < 15; ++k) EXPECT_FALSE(stepped.stepRepaint(0));
+  for (int k = 0; k < 15; ++k) EXPECT_FALSE(stepped.stepRepaint(1));
   stepped.setDayAndDusk(0.1, 0.3);
   for (int k = 0; k < 10; ++k) {
-    EXPECT_FALSE(stepped.stepRepaint(0));
+    EXPECT_FALSE(stepped.stepRepaint(1));
     EXPECT_EQ(stepped.advance(0), 0u) << "no tick paints over the old layers";
   }
   EXPECT_EQ(stepped.bufferWidth(), w);
   EXPECT_EQ(stepped.placement().scale, placed.scale);
   EXPECT_TRUE(layers(stepped) == before) << "the old layers are still shown";
   EXPECT_TRUE(stepped.repainting());
-  finish(stepped, 0);
+  finish(stepped, 1);
   once.setViewport({1200, 700, 2});
   once.setDayAndDusk(0.1, 0.3);
   expectSame(once, stepped, "resize and daylight");
@@ -109,8 +109,8 @@ TEST(SceneStepped, DaySeasonAndSeedGiveTheOneShotPixels) {
       if (change == 2) s->setWorldSeed(9001);
     }
     EXPECT_TRUE(stepped.repainting());
-    // A time budget: however the units fall into steps, the same pixels.
-    finish(stepped, change * 3.0);
+    // However the units fall into steps, the same pixels.
+    finish(stepped, 1 + change * 7);
     expectSame(once, stepped, change == 0 ? "day" : (change == 1 ? "season" : "seed"));
   }
   // beginRender: renderAll's pixels for a new clock and portal, stepped; the old layers until then.
@@ -122,21 +122,21 @@ TEST(SceneStepped, DaySeasonAndSeedGiveTheOneShotPixels) {
   const auto shown = layers(stepped);
   const int renders = stepped.renderCount();
   stepped.beginRender();
-  for (int k = 0; k < 4; ++k) EXPECT_FALSE(stepped.stepRepaint(0));
+  for (int k = 0; k < 4; ++k) EXPECT_FALSE(stepped.stepRepaint(1));
   EXPECT_TRUE(layers(stepped) == shown);
-  EXPECT_GT(finish(stepped, 0), 4);
+  EXPECT_GT(finish(stepped, 1), 4);
   EXPECT_EQ(stepped.renderCount(), renders + 1);
   expectSame(once, stepped, "beginRender");
   // A new clock half way through a daylight repaint's tick layers renders them again at it.
   stepped.setDayAndDusk(0.45, 0.2);
-  const int units = finish(stepped, 0);
+  const int units = finish(stepped, 1);
   for (Landscape* s : {&once, &stepped}) s->setDayAndDusk(0.45, 0.1);
-  for (int k = 0; k < units - 3; ++k) EXPECT_FALSE(stepped.stepRepaint(0));  // into the tick layers
+  for (int k = 0; k < units - 3; ++k) EXPECT_FALSE(stepped.stepRepaint(1));  // into the tick layers
   EXPECT_TRUE(stepped.repainting());
   for (Landscape* s : {&once, &stepped}) s->setClock(40);
   stepped.beginRender();
   once.renderAll();
-  finish(stepped, 0);
+  finish(stepped, 1);
   expectSame(once, stepped, "beginRender mid-repaint");
   // renderAll() finishes a repaint in progress first.
   stepped.setDayAndDusk(0.5, 0);
