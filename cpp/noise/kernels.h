@@ -125,8 +125,22 @@ inline D clampUnit(D v) {
 // and combines them at once. 2-D with F == Cubic is nf::valueNoiseUnchecked (the same valueLayer).
 // 3-D: two layers whose hash inputs differ by z * kHashZ, blended by fade(z), so at integer z = 0
 // the 3-D value noise equals the 2-D one bit for bit.
+// The point forms of a kernel written as xTerms / yTerms / combine: at() for one sample or a lane
+// of scattered points, eval2() for Field's samples.
+template <class K>
+struct TermPoint {
+  template <bool G, bool Is3D, class D>
+  static D at(const Octave& o, D x, D y, double z, D* gx, D* gy) {
+    return K::template combine<G, Is3D>(K::xTerms(o, x), K::template yTerms<Is3D>(o, y, z), gx, gy);
+  }
+  template <bool G>
+  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
+    return at<G, false>(o, x, y, 0.0, gx, gy);
+  }
+};
+
 template <FadeKind F>
-struct ValueKernel {
+struct ValueKernel : TermPoint<ValueKernel<F>> {
   template <class D>
   struct XTerms {
     UOf<D> h0, h1;  // lattice x (resp. + 1, tiled) times kHashX
@@ -183,17 +197,9 @@ struct ValueKernel {
       return lerpLanes(n0, n1, w);
     }
   }
-  template <bool G, bool Is3D, class D>
-  static D at(const Octave& o, D x, D y, double z, D* gx, D* gy) {
-    return combine<G, Is3D>(xTerms(o, x), yTerms<Is3D>(o, y, z), gx, gy);
-  }
-  template <bool G>
-  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
-    return at<G, false>(o, x, y, 0, gx, gy);
-  }
   template <bool G>
   static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
-    return at<G, true>(o, x, y, z, gx, gy);
+    return TermPoint<ValueKernel>::template at<G, true>(o, x, y, z, gx, gy);
   }
 };
 
@@ -235,7 +241,7 @@ struct Grad8 {
 };
 
 template <FadeKind F>
-struct GradientKernel {
+struct GradientKernel : TermPoint<GradientKernel<F>> {
   template <class D>
   struct XTerms {
     UOf<D> h0, h1;
@@ -282,15 +288,6 @@ struct GradientKernel {
     }
     return clampUnit(0.5 + 0.5 * (n * kSqrt2));
   }
-  template <bool G, bool Is3D, class D>
-  static D at(const Octave& o, D x, D y, double z, D* gx, D* gy) {
-    return combine<G, Is3D>(xTerms(o, x), yTerms<Is3D>(o, y, z), gx, gy);
-  }
-  template <bool G>
-  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
-    return at<G, false>(o, x, y, 0, gx, gy);
-  }
-
   template <bool G>
   static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
     const Axis X = axis(x, o.periodX), Y = axis(y, o.periodY), Z = axis(z, 0);
