@@ -4,17 +4,15 @@
 // (a rAF loop of the bench's own on the main thread), each tick kind's advance() cost (median /
 // p95) and how many ticks were delivered against the cadence, main-thread busy and long tasks from
 // a performance trace, then the one-off costs (resize, day change) and the wasm heap over 2000
-// frames. The page's payload (gzip and brotli) closes the section.
+// frames. (The page's payload is bench/payload.mjs.)
 //
 // Worker and main-thread modes are measured side by side, interleaved in the same shuffled rounds
 // (the mount option `worker`, which the page's test hooks take from ?worker=0|1; handle.debug.mode
 // says which one runs). The one-off costs are timed where the scene runs (in the worker, off the
 // page's main thread).
 // `./noisefield bench landscape`; `node bench/landscape.mjs` runs it alone with its own browser.
-import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 import { median, quantile, shuffler, withSpread } from './harness.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,25 +20,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TICKS = { sky: [1 << 0, 8], rift: [1 << 2, 20], field: [1 << 4, 10], near: [1 << 5, 10], canopy: [1 << 6, 10] };
 const ALL_TICKS = Object.values(TICKS).reduce((a, [bit]) => a | bit, 0);
 const LONG_TASK_MS = 50;
-
-// Files a website copies for the 404 page (the embed needs the web/ ones only).
-export const PAYLOAD_FILES = [
-  'index.html', 'web/404.css', 'web/404.js', 'web/landscape.js', 'web/landscape-params.js',
-  'web/landscape-loader.js', 'web/landscape-core.js', 'web/landscape-worker.js', 'web/404-card.js',
-  'web/noisefield-landscape.mjs', 'web/noisefield-landscape.wasm', 'web/favicon.svg',
-];
-
-export function payload() {
-  const rows = PAYLOAD_FILES.map((f) => {
-    const raw = readFileSync(join(root, f));
-    return {
-      file: f, raw: raw.length, gz: gzipSync(raw, { level: 9 }).length,
-      br: brotliCompressSync(raw, { params: { [zc.BROTLI_PARAM_QUALITY]: 11 } }).length,
-    };
-  });
-  const sum = (k) => rows.reduce((a, r) => a + r[k], 0);
-  return { rows, raw: sum('raw'), gz: sum('gz'), br: sum('br') };
-}
 
 // ---- the trace: top-level tasks of the page's renderer main thread ----
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
@@ -120,6 +99,25 @@ async function measure(browser, url, { pitch, mode, seconds }) {
       console.timeStamp('nf-window-end');
       return { secs: (t1 - t0) / 1000, intervals, advances: h.debug.advances.slice(a0) };
     }, seconds);
+    // The changes a visitor or a page makes, through the handle as a page would: a resize, then a
+    // new seed, daylight, twilight and season (each awaited: the new picture shown), then the
+    // size back. Their main-thread tasks are the "changes" column.
+    await page.evaluate(() => console.timeStamp('nf-changes-start'));
+    const resizeTo = async (width, height) => {
+      await page.setViewportSize({ width, height });
+      await page.waitForFunction((w) => window.__noisefield.debug.layout().w === w, width, { timeout: 60000 });
+    };
+    await resizeTo(1600, 900);
+    await page.evaluate(async () => {
+      const h = window.__noisefield;
+      await h.setSeed(405);
+      await h.setDay(0.3);
+      await h.setDusk(0.5);
+      await h.setSeason(200);
+    });
+    await resizeTo(1920, 1080);
+    await page.evaluate(() => window.__noisefield.debug.shown());
+    await page.evaluate(() => console.timeStamp('nf-changes-end'));
     const trace = mainThreadTasks(await browser.stopTracing());
     traced = false;
     // One-off costs (after the window, so they do not disturb it): a forced resize repaint and
@@ -139,6 +137,8 @@ async function measure(browser, url, { pitch, mode, seconds }) {
     const w0 = trace.marks['nf-window-start'], w1 = trace.marks['nf-window-end'];
     const loadTasks = trace.tasks.filter(([a]) => a < w0).map(([a, b]) => b - a);
     const loopTasks = trace.tasks.filter(([a, b]) => b > w0 && a < w1).map(([a, b]) => b - a);
+    const c0 = trace.marks['nf-changes-start'], c1 = trace.marks['nf-changes-end'];
+    const changeTasks = trace.tasks.filter(([a, b]) => b > c0 && a < c1).map(([a, b]) => b - a);
     return {
       pitch, mode: info.mode, buffer: `${info.layout.bw}x${info.layout.bh}`, firstPaint: info.firstPaint,
       fps: live.intervals.length / live.secs, late: live.intervals.filter((d) => d > 25).length, frames: live.intervals.length,
@@ -146,6 +146,7 @@ async function measure(browser, url, { pitch, mode, seconds }) {
       busy: busyIn(trace.tasks, w0, w1),
       longLoad: loadTasks.filter((d) => d > LONG_TASK_MS).length, maxLoad: Math.max(0, ...loadTasks),
       longLoop: loopTasks.filter((d) => d > LONG_TASK_MS).length, maxLoop: Math.max(0, ...loopTasks),
+      longChange: changeTasks.filter((d) => d > LONG_TASK_MS).length, maxChange: Math.max(0, ...changeTasks),
       once, errors,
     };
   } finally {
@@ -202,8 +203,8 @@ export async function benchLandscape({ browser, url, report, quick = false }) {
     ['fps (main-thread rAF)', ...cols.map((k) => cell(k, (r) => r.fps))],
     ['frame intervals > 25 ms', ...cols.map((k) => cell(k, (r) => r.late, 0))],
     ['main thread busy %', ...cols.map((k) => cell(k, (r) => r.busy, 1, 100))],
-    ['long tasks > 50 ms: load / loop', ...cols.map((k) => runsOf(k).map((r) => `${r.longLoad}/${r.longLoop}`).join(', '))],
-    ['longest task ms: load / loop', ...cols.map((k) => `${cell(k, (r) => r.maxLoad, 0)} / ${cell(k, (r) => r.maxLoop, 0)}`)],
+    ['long tasks > 50 ms: load / loop / changes', ...cols.map((k) => runsOf(k).map((r) => `${r.longLoad}/${r.longLoop}/${r.longChange}`).join(', '))],
+    ['longest task ms: load / loop / changes', ...cols.map((k) => `${cell(k, (r) => r.maxLoad, 0)} / ${cell(k, (r) => r.maxLoop, 0)} / ${cell(k, (r) => r.maxChange, 0)}`)],
     ['first painted frame ms', ...cols.map((k) => cell(k, (r) => r.firstPaint, 0))],
   ];
   for (const t of Object.keys(TICKS)) {
@@ -218,19 +219,15 @@ export async function benchLandscape({ browser, url, report, quick = false }) {
   report.section(`Landscape live in headless Chromium, 1920 x 1080, day 0.6 (${repeats} rounds of ${seconds} s per case, shuffled)`, head, rows, [
     'Each cell: median (min-max) over the rounds. fps and late frames: a rAF loop of the bench on the page\'s main thread.',
     'main thread busy: the union of the renderer main thread\'s top-level tasks in the trace, over the window.',
-    'long tasks: top-level tasks over 50 ms, during load (mount) and during the measured loop.',
+    'long tasks: top-level tasks over 50 ms, during load (mount), during the measured loop, and during the changes after it',
+    '(a resize to 1600 x 900, setSeed, setDay, setDusk, setSeason, each awaited, and the size back).',
     'first painted frame: performance.now() when mount() has put every layer on its canvas (from navigation start).',
     'tick cost: advance() in frames where that tick ran alone (* never alone: the frames it shared with other ticks, an upper bound);',
     `delivered: ticks painted / ticks due, worst tick kind (sky 8/s, rift 20/s, field, near, canopy 10/s each).`,
     ...(workerMissing ? ['The page has no worker mode (handle.debug.mode stayed "main"), so only the main-thread mode is shown.'] : []),
   ]);
 
-  const p = payload();
-  const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
-  report.section('Payload of index.html (every file it loads)', ['file', 'bytes', 'gzip -9', 'brotli 11'],
-    [...p.rows.map((r) => [r.file, r.raw, r.gz, r.br]), ['total', p.raw, `${p.gz} (${kib(p.gz)})`, `${p.br} (${kib(p.br)})`]],
-    [`goal: at most 60 KB (60000 bytes) gzipped -> ${p.gz <= 60000 ? 'met' : 'NOT met'}`]);
-  return { results, payload: p };
+  return { results };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,5 +1,5 @@
 // ./noisefield bench: every benchmark in one run. Sections: native (Google Benchmark), fills and
-// types (Node), landscape and explorer (headless Chromium). `./noisefield bench fills` runs one;
+// types (Node), payload (the 404 page's download), landscape and explorer (headless Chromium). `./noisefield bench fills` runs one;
 // --quick shortens every section; --markdown [FILE] also writes the tables as Markdown
 // (default bench/results.md, the file the README's benchmark summary links to).
 import { existsSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { Report } from './report.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const args = process.argv.slice(2);
-const SECTIONS = ['native', 'fills', 'types', 'landscape', 'explorer', 'soak'];
+const SECTIONS = ['native', 'fills', 'types', 'payload', 'landscape', 'explorer', 'soak'];
 const mdAt = args.indexOf('--markdown');
 const mdArg = mdAt >= 0 && args[mdAt + 1] && !args[mdAt + 1].startsWith('-') && !SECTIONS.includes(args[mdAt + 1]) ? args[mdAt + 1] : null;
 const mdFile = mdAt < 0 ? null : mdArg ?? join(here, 'results.md');
@@ -30,6 +30,7 @@ const report = new Report(console.log);
 if (want('native')) (await import('./native.mjs')).benchNative({ report, root, quick });
 if (want('fills')) await (await import('./fills.mjs')).benchFills({ report, ...opts });
 if (want('types')) await (await import('./types.mjs')).benchTypes({ report, ...opts });
+if (want('payload')) (await import('./payload.mjs')).benchPayload({ report });
 
 const browserBenches = [['landscape', 'benchLandscape'], ['explorer', 'benchExplorer'], ['soak', 'benchSoak']].filter(
   ([name]) => want(name) && existsSync(join(here, `${name}.mjs`)));

@@ -31,6 +31,8 @@ export type ViewName = 'raw' | 'land' | 'bands' | 'biomes' | 'relief';
 export interface ColorFillResult {
   pixels: Uint8Array; min: number; max: number; mean: number;
   histogram: Uint32Array; bands: number[]; biomes: number[];
+  /** false when the fill only repainted samples kept from a recent fill of the same grid (thresholds moved). */
+  sampled: boolean;
 }
 
 export declare class Field {

@@ -40,13 +40,23 @@ function watchCsp(doc) {
   };
 }
 
-async function instantiate(createModule, wasmUrl, csp, print) {
+// The compiled WebAssembly.Module of each loaded module: the landscape's worker gets the page's by
+// postMessage instead of fetching and compiling the same .wasm again.
+const compiledOf = new WeakMap();
+export const compiledModule = (M) => compiledOf.get(M) ?? null;
+
+async function instantiate(createModule, wasmUrl, csp, print, compiled) {
   let fail;
   const failed = new Promise((_, reject) => { fail = reject; });
+  let module = compiled;
   // Fetching the wasm here (not inside the Emscripten loader) tells a missing file (an HTTP status)
   // from a blocked fetch (connect-src) and a blocked compile (script-src 'wasm-unsafe-eval').
   const instantiateWasm = (imports, done) => {
     (async () => {
+      if (compiled) {
+        done(await WebAssembly.instantiate(compiled, imports), compiled);
+        return;
+      }
       let res;
       try {
         res = await fetch(wasmUrl, { credentials: 'same-origin' });
@@ -61,18 +71,23 @@ async function instantiate(createModule, wasmUrl, csp, print) {
       } catch (e) {
         throw loadError((await csp.blocked(wasmUrl)) ? 'csp' : 'failed', wasmUrl, e);
       }
+      module = out.module;
       done(out.instance, out.module);
     })().catch(fail);
     return {};
   };
-  return Promise.race([createModule({ instantiateWasm, ...print }), failed]);
+  const M = await Promise.race([createModule({ instantiateWasm, ...print }), failed]);
+  if (module) compiledOf.set(M, module);
+  return M;
 }
 
 let cache = null;   // { key, promise }
 
 // -> Promise of the module. moduleUrl: null for the default (noisefield-landscape.mjs next to this
 // file), else the URL of an Emscripten ES module build (noisefield-landscape.mjs or noisefield.mjs).
-export function loadModule(moduleUrl = null) {
+// compiled: that build's WebAssembly.Module, already compiled (compiledModule() of another
+// thread's instance), or null to fetch and compile the .wasm.
+export function loadModule(moduleUrl = null, compiled = null) {
   const key = moduleUrl ?? '';
   if (cache && cache.key === key) return cache.promise;
   const doc = typeof document === 'object' ? document : null;
@@ -96,7 +111,7 @@ export function loadModule(moduleUrl = null) {
         ? new URL('./noisefield-landscape.wasm', import.meta.url).href
         : (() => { const u = new URL(moduleUrl, doc?.baseURI); u.pathname = u.pathname.replace(/\.m?js$/, '.wasm'); return u.href; })();
       try {
-        return await instantiate(factory, wasmUrl, csp, print);
+        return await instantiate(factory, wasmUrl, csp, print, compiled);
       } catch (e) {
         throw e && e.reason ? e : loadError('failed', url, e);
       }

@@ -11,7 +11,7 @@
 // commands either way, by postMessage or by a direct call. No SharedArrayBuffer, so no COOP/COEP.
 // Styles are set through the CSSOM (element.style), so it runs under a strict CSP
 // (style-src 'self') without a stylesheet.
-import { loadModule } from './landscape-loader.js';
+import { compiledModule, loadModule } from './landscape-loader.js';
 import { createCore, LAYERS } from './landscape-core.js';
 import { checkOption, dayFromClock, duskFromClock, paramTable, seasonFromDate } from './landscape-params.js';
 
@@ -61,6 +61,8 @@ function mainPort(M, init, report) {
     call(op, args = [], then = null) {
       try {
         const r = core[op](...args);
+        // A command that finishes later (a repaint spread over frames) answers with a Promise.
+        if (r instanceof Promise) return then ? r.then(then) : r;
         return Promise.resolve(then ? then(r) : r);
       } catch (e) {
         return Promise.reject(e);
@@ -100,31 +102,41 @@ function workerPort(worker) {
   return port;
 }
 
-// -> a worker port once the worker has loaded the module, or null where a worker cannot run the
-// scene: no module workers or OffscreenCanvas, a CSP without worker-src 'self' (the worker's
-// script is refused), or a module that would not load in it. The canvases are transferred only
-// after this, so a refusal leaves them usable on the main thread.
+// Starts the worker (its script loads while this thread loads the module): -> null, or
+// { cancel(), ready(M) }, ready resolving to the worker's port once it has the module (this thread's compiled one, sent over), or
+// of null where a worker cannot run the scene: no module workers or OffscreenCanvas, a CSP without
+// worker-src 'self' (the worker's script is refused), or a module that would not start in it. The
+// canvases are transferred only after this, so a refusal leaves them usable on the main thread.
+// A page whose CSP refused the worker once is not asked again: each refusal is a console error.
+let refusedHere = false;
 function startWorker(win, moduleUrl) {
+  if (refusedHere) return null;
   if (typeof win.Worker !== 'function' || typeof win.OffscreenCanvas !== 'function'
-    || typeof win.HTMLCanvasElement?.prototype.transferControlToOffscreen !== 'function') return Promise.resolve(null);
+    || typeof win.HTMLCanvasElement?.prototype.transferControlToOffscreen !== 'function') return null;
   let worker;
   try {
     // Written out in full so that bundlers (Vite, webpack) see the worker and emit it.
     worker = new Worker(new URL('./landscape-worker.js', import.meta.url), { type: 'module' });
   } catch {
-    return Promise.resolve(null);
+    return null;
   }
   const port = workerPort(worker);
-  return new Promise((resolve) => {
-    const fail = () => { worker.terminate(); resolve(null); };
-    // A refused or broken worker script fires 'error' instead of answering; the default action
-    // would log it as an uncaught error although the main thread takes over.
-    worker.onerror = (e) => { e.preventDefault(); fail(); };
-    port.call('load', [moduleUrl]).then(() => {
-      worker.onerror = (e) => { e.preventDefault(); console.warn('noisefield: the landscape worker failed:', e.message); };
-      resolve(port);
-    }, fail);
-  });
+  let refused = false;
+  // A refused or broken worker script fires 'error' instead of answering; the default action
+  // would log it as an uncaught error although the main thread takes over.
+  worker.onerror = (e) => { e.preventDefault(); refused = refusedHere = true; worker.terminate(); };
+  return {
+    cancel: () => worker.terminate(),
+    ready: (M) => new Promise((resolve) => {
+      if (refused) { resolve(null); return; }
+      const fail = () => { worker.terminate(); resolve(null); };
+      worker.onerror = (e) => { e.preventDefault(); refusedHere = true; fail(); };
+      port.call('load', [moduleUrl, compiledModule(M)]).then(() => {
+        worker.onerror = (e) => { e.preventDefault(); console.warn('noisefield: the landscape worker failed:', e.message); };
+        resolve(port);
+      }, fail);
+    }),
+  };
 }
 
 /**
@@ -154,12 +166,19 @@ export async function mount(element, options = {}) {
   const win = element.ownerDocument.defaultView;
   const doc = element.ownerDocument;
   // The worker loads its own module instance while this thread loads the one that checks options.
-  const moduleUrl = options.moduleUrl ?? null;
-  const starting = options.worker === false ? Promise.resolve(null)
-    : startWorker(win, moduleUrl === null ? null : new URL(moduleUrl, doc.baseURI).href);
-  let port = null;
+  // A module URL is the page's (relative to its base), wherever it is loaded.
+  const moduleUrl = options.moduleUrl == null ? null : new URL(options.moduleUrl, doc.baseURI).href;
+  const worker = options.worker === false ? null : startWorker(win, moduleUrl);
+  let M, starting = null, port = null;
   try {
-    return await mountWith(element, options, await loadModule(moduleUrl), starting, (p) => { port = p; });
+    M = await loadModule(moduleUrl);
+  } catch (e) {
+    worker?.cancel();
+    throw e;
+  }
+  try {
+    starting = worker ? worker.ready(M) : Promise.resolve(null);
+    return await mountWith(element, options, M, starting, (p) => { port = p; });
   } catch (e) {
     (port ?? await starting)?.close();
     throw e;

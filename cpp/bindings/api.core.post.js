@@ -3,39 +3,11 @@
 // C++ never throws (a C++ exception through embind would leak its arguments); bound calls that
 // can fail return { error }, and this layer throws a plain Error with that message.
 /* global Module */
-// Helpers shared by the api.*.post.js files: post-js files share the factory's scope.
+// Helpers shared by the api.*.post.js files (post-js files share the factory's scope; the argument
+// checks are in api.checks.js, included first).
 function nfCheck(result) {
   if (result && typeof result === 'object' && typeof result.error === 'string') throw new Error(result.error);
   return result;
-}
-
-function nfRejectUnknownKeys(what, opts, allowed) {
-  if (opts === null || typeof opts !== 'object') throw new Error(what + ' options must be an object');
-  for (const key of Object.keys(opts)) {
-    if (!allowed.includes(key)) {
-      throw new Error('unknown ' + what + ' option "' + key + '" (allowed: ' + allowed.join(', ') + ')');
-    }
-  }
-}
-
-// One rule for every public function: parameters are numbers (typeof 'number'), never coerced,
-// so '' is not 0 and 10n is not 10; anything else is an Error naming the parameter. Checked here,
-// before any raw binding converts an argument (a conversion that throws half-way leaks).
-function nfTypeName(v) {
-  return v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
-}
-function nfNumber(name, v) {
-  if (typeof v !== 'number') throw new Error(name + ' must be a number (got ' + nfTypeName(v) + ')');
-  return v;
-}
-// Options are read from the object's own properties only: a key set on Object.prototype (or any
-// prototype) must not change a fill or a viewport.
-function nfOwn(opts, name) {
-  return Object.prototype.hasOwnProperty.call(opts, name) ? opts[name] : undefined;
-}
-function nfNumberOption(opts, name, fallback) {
-  const v = nfOwn(opts, name);
-  return nfNumber(name, v === undefined ? fallback : v);
 }
 
 // The raw embind bindings (Raw*, raw*) convert arguments unchecked; they are taken off Module as

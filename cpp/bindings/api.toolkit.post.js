@@ -124,7 +124,9 @@
     // min, max, mean, histogram (Uint32Array, a copy: grid.bins bins of the height over [0, 1],
     // bins 1..1024, default 32; 0 for none), bands ([water, sand, grass, rock] shares of the
     // samples, sum 1), biomes (biome view only: shares in the order of nf.views()'s biome legend,
-    // water first) }. pixels and view are zero-copy, valid until the next fill of any object.
+    // water first), sampled (false when the fill only repainted samples the module kept from a
+    // recent fill of this grid whose config differed at most in t1..t3, m1, m2) }. pixels and
+    // view are zero-copy, valid until the next fill of any object.
     fillColor(view, grid) {
       grid = grid === undefined ? {} : grid;
       if (grid === null || typeof grid !== 'object') throw new Error('fill options must be an object');

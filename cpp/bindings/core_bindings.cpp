@@ -2,7 +2,6 @@
 // seeded generator and NoiseGrid, the batch fill of the landscape functions. Every module has it.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
-#include <malloc.h>
 
 #include <cstdint>
 #include <string>
@@ -73,8 +72,6 @@ class NoiseGrid {
   int width_ = 0, height_ = 0;
 };
 
-double heapUsedBytes() { return static_cast<double>(mallinfo().uordblks); }
-
 val limits() {
   val r = val::object();
   r.set("maxSide", nf::kMaxFillSide);
@@ -98,7 +95,6 @@ EMSCRIPTEN_BINDINGS(noisefield_core) {
   function("rawSmoothstep", &nf::smoothstep);
   function("rawQuintic", &nf::quintic);
   function("rawLerp", &nf::lerp);
-  function("heapUsedBytes", &heapUsedBytes);
   function("limits", &limits);
   constant("version", std::string(nf::kVersion));
   class_<JsMulberry32>("RawMulberry32").constructor<double>().function("next", &JsMulberry32::next).function(

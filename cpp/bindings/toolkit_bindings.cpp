@@ -219,8 +219,10 @@ class JsField {
     out.heights.resize(static_cast<size_t>(g.samples()));
     out.pixels.resize(static_cast<size_t>(g.samples()) * 4);
     nf::FillStats s;
+    const uint64_t samplings = out.cache.samplings();
     field_.fillColor(view, g, out.pixels.data(), out.heights.data(), &s, &out.cache);
     val r = statsObject(s, g.width, g.height, out.heights.data());
+    r.set("sampled", out.cache.samplings() != samplings);
     r.set("pixels", val(emscripten::typed_memory_view(out.pixels.size(), out.pixels.data())));
     nf::ColorFillSummary& summary = out.summary;
     summary = field_.colorSummary(view, g, out.heights.data(), out.pixels.data(), bins);

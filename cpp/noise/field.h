@@ -81,6 +81,8 @@ struct FieldOps;  // the per-type function table chosen once at construction (de
 class ColorFillCache {
  public:
   explicit ColorFillCache(size_t entries = 3) : max_(entries) { entries_.reserve(entries); }
+  // How many fills through this cache sampled the field (the others only repainted).
+  uint64_t samplings() const { return samplings_; }
 
  private:
   friend class Field;
@@ -96,7 +98,7 @@ class ColorFillCache {
   };
   Entry& entryFor(const FieldConfig& key, const GridSpec& g, bool relief);
   std::vector<Entry> entries_;
-  uint64_t clock_ = 0;
+  uint64_t clock_ = 0, samplings_ = 0;
   size_t max_;
 };
 

@@ -184,6 +184,7 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
     if (stats) *stats = e->stats;
     return;
   }
+  if (cache) ++cache->samplings_;
   if (e && !haveHeights) e->heights.resize(total);
   if (e && needsExtra && !haveExtra) e->extra.resize(total);
   const std::vector<double> xs = columnsOf(g);

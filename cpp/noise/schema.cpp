@@ -442,20 +442,6 @@ std::string FieldConfig::validate() const {
   return checkCaps(*this);
 }
 
-std::string formatNumber(double v) {
-  if (std::isnan(v)) return "NaN";  // as JS prints them: messages reach JS users
-  if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
-  char buf[40];
-  if (v == std::trunc(v) && std::fabs(v) < 1e15) {  // integers without an exponent
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-    return buf;
-  }
-  for (int prec = 1; prec <= 17; ++prec) {
-    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
-  return buf;
-}
 
 std::string formatParam(const ParamSpec& p, const FieldConfig& c) {
   const double v = p.get(c);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernels.h"
+#include "number_text.h"
 
 namespace nf {
 
@@ -157,8 +158,6 @@ inline constexpr TypeCaps kTypeCaps[] = {
 };
 inline constexpr const TypeCaps& typeCaps(NoiseType t) { return kTypeCaps[static_cast<int>(t)]; }
 
-// Shortest decimal text that parses back to exactly v (%.{1..17}g).
-std::string formatNumber(double v);
 // A parameter's value as text (enum name, 0/1 for bools, shortest number otherwise).
 std::string formatParam(const ParamSpec& p, const FieldConfig& c);
 

@@ -1,5 +1,7 @@
 #include "world_params.h"
 
+#include "noise/number_text.h"
+
 #include <cmath>
 #include <cstdlib>
 
@@ -104,7 +106,7 @@ bool decimalLiteral(std::string_view s) {
   return i == n;
 }
 
-double toDouble(std::string_view s) { return std::strtod(std::string(s).c_str(), nullptr); }
+double toDouble(std::string_view s) { return nf::decimalValue(s); }
 
 // What JavaScript's Number(text) would take as a finite number: a signed decimal literal or an
 // unsigned 0x / 0o / 0b integer. Such text in a seed is a typo, not a word.

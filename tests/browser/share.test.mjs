@@ -83,6 +83,8 @@ test('Firefox ESR (WebDriver BiDi) shows the same layer hashes as Chromium for a
     await page.goto(env.url + FROZEN + '&test');
     await page.waitForFunction(() => window.__noisefield);
     assert.equal(await page.evaluate(() => window.__noisefield.failed ?? null), null, 'mounted in Firefox');
+    assert.equal(await page.evaluate(() => window.__noisefield.mode), 'worker', 'Firefox runs the scene in the worker');
+    await page.evaluate(() => window.__noisefield.debug.shown());
     await page.evaluate(pixelsInPage);
     const hashes = await page.$$eval('canvas.nf-layer', (cs) => cs.map((c) => window.__nfPixels.hash(c)));
     assert.equal(hashes.length, 7);

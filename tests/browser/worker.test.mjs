@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../tools/serve.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
-import { startBrowser, openPage, withPages, layerHashes, canvasStats, artifactsDir } from './helpers/browser.mjs';
+import { startBrowser, openPage, withPages, layerHashes, installPixels, canvasStats, artifactsDir } from './helpers/browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -46,6 +46,18 @@ test('a frozen moment: the worker and the main thread paint the same seven layer
     await w.page.screenshot({ path: join(artifactsDir, 'landscape-worker.png') });
     await m.page.screenshot({ path: join(artifactsDir, 'landscape-main.png') });
     for (const x of [w, m, d]) assert.deepEqual(x.problems, []);
+  });
+});
+
+test('the worker gets the page\'s compiled module: the .wasm is fetched once', async () => {
+  await withPages([() => openPage(env.browser, null)], async ({ page, context, problems }) => {
+    const wasm = [];
+    context.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
+    await page.goto(env.url + '?test&t=3&day=0.7&worker=1');
+    await page.waitForFunction(() => window.__noisefield?.debug, null, { timeout: 20000 });
+    assert.equal(await page.evaluate(() => window.__noisefield.mode), 'worker');
+    assert.equal(wasm.length, 1, wasm.join(' '));
+    assert.deepEqual(problems, []);
   });
 });
 
@@ -123,10 +135,48 @@ test('under the README\'s strict CSP: worker-src \'self\' runs the worker, worke
         // Without the worker the browser reports the refused worker script (README, CSP); nothing else.
         const refused = (p) => /CSP violation: worker-src/.test(p) || /Refused to create a worker|violates the following Content Security Policy directive: "worker-src/.test(p);
         assert.deepEqual(problems.filter((p) => !refused(p)), [], policy);
-        if (expected === 'main') assert.ok(problems.some(refused), problems.join('\n'));
+        if (expected === 'main') {
+          const before = problems.filter(refused).length;
+          assert.ok(before >= 1, problems.join('\n'));
+          // A remount (a changed framing) on a page that refused the worker does not ask again.
+          await page.evaluate(() => document.getElementById('hero').setAttribute('framing', 'cover'));
+          await page.waitForFunction(() => document.getElementById('hero').handle?.state().framing === 'cover');
+          assert.equal(await page.evaluate(() => document.getElementById('hero').handle.mode), 'main');
+          assert.equal(problems.filter(refused).length, before, problems.join('\n'));
+        }
       });
     } finally {
       await new Promise((ok) => server.close(ok));
     }
   }
+});
+
+test('mount() options: worker: false, and a moduleUrl (the full module) that the worker loads too', async () => {
+  await withPages([() => load('/?test&t=3&day=0.7&seed=404&season=none&motion=off')], async ({ page, problems }) => {
+    await installPixels(page);
+    const r = await page.evaluate(async () => {
+      const { mount } = await import('./web/landscape.js');
+      const out = [];
+      for (const worker of [true, false]) {
+        const el = document.createElement('div');
+        el.style.width = '640px';
+        el.style.height = '400px';
+        document.body.appendChild(el);
+        const h = await mount(el, { moduleUrl: 'web/noisefield.mjs', worker, time: 3, day: 0.7, seed: 404, season: 'none', debug: true });
+        await h.debug.shown();
+        out.push({ mode: h.mode, hashes: h.canvases.map((c) => window.__nfPixels.hash(c)) });
+        h.destroy();
+        el.remove();
+      }
+      return out;
+    });
+    assert.deepEqual(r.map((x) => x.mode), ['worker', 'main']);
+    assert.deepEqual(r[0].hashes, r[1].hashes, 'the full module paints the same layers in both modes');
+    const err = await page.evaluate(async () => {
+      const { mount } = await import('./web/landscape.js');
+      try { await mount(document.createElement('div'), { worker: 'yes' }); return ''; } catch (e) { return e.message; }
+    });
+    assert.equal(err, 'worker must be true or false');
+    assert.deepEqual(problems, []);
+  });
 });

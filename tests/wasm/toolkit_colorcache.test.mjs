@@ -53,3 +53,34 @@ test('colour fills through the cache equal uncached fills: threshold moves, fiel
     }
   }
 });
+
+test('the explorer\'s moves: thresholds repaint (sampled: false), field parameters and new grids sample', () => {
+  const grid = { width: 64, height: 48, x: 5, y: -3, step: 1, bins: 0 };
+  let config = { scale: 16, octaves: 4 };
+  let field = new live.Field(config);
+  const move = (key, value) => {
+    config = { ...config, [key]: value };
+    const next = new live.Field(config);
+    field.delete();
+    field = next;
+  };
+  try {
+    const sampled = (view, g = grid) => field.fillColor(view, g).sampled;
+    assert.equal(sampled('bands'), true, 'a first fill samples');
+    assert.equal(sampled('raw'), false, 'another view of the same field reuses its heights');
+    assert.equal(sampled('biomes'), true, 'the biome view samples the moisture once');
+    assert.equal(sampled('biomes'), false);
+    for (const [key, value] of [['t2', 0.5], ['t1', 0.3], ['m1', 0.41], ['m2', 0.6], ['t3', 0.8]]) {
+      move(key, value);
+      for (const view of ['raw', 'land', 'bands', 'biomes']) assert.equal(sampled(view), false, `${key} moved: ${view} repaints`);
+    }
+    assert.equal(sampled('relief'), true, 'relief samples its own heights and gradient');
+    move('t2', 0.55);
+    assert.equal(sampled('relief'), false, 'and repaints them after a threshold move');
+    move('gain', 0.55);
+    for (const view of ['bands', 'relief']) assert.equal(sampled(view), true, `gain moved: ${view} samples`);
+    assert.equal(sampled('bands', { ...grid, x: 6 }), true, 'a panned grid samples');
+  } finally {
+    field.delete();
+  }
+});

@@ -1,0 +1,80 @@
+// What the 404 page downloads: every file index.html loads, found by following the page itself
+// (its script, stylesheet, modulepreload and icon links, then each script's static and dynamic
+// imports and `new URL('./file', import.meta.url)` references: the wasm, a worker), so a file added
+// to the page is counted without editing this list. Sizes raw, gzip -9 and brotli 11.
+// `./noisefield bench payload`; `node bench/payload.mjs` prints the table alone.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const PAYLOAD_GOAL = 60000;  // issue 12: at most 60 KB gzipped
+
+// References in a page: <script src>, <link href> of the kinds a browser fetches at load.
+function pageRefs(html) {
+  const refs = [];
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) refs.push(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    const rel = /\brel="([^"]+)"/.exec(m[0])?.[1] ?? '';
+    const href = /\bhref="([^"]+)"/.exec(m[0])?.[1];
+    if (href && /\b(stylesheet|modulepreload|icon|preload)\b/.test(rel)) refs.push(href);
+  }
+  return refs;
+}
+
+// References in a script, comments left out (they may quote import syntax).
+function scriptRefs(js) {
+  const code = js.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const refs = [];
+  for (const re of [/\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/g, /\bimport\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
+    /\bimport\s*['"](\.{1,2}\/[^'"]+)['"]/g, /new URL\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g]) {
+    for (const m of code.matchAll(re)) refs.push(m[1]);
+  }
+  return refs;
+}
+
+// -> the files (paths relative to the repo root) that `page` loads, in discovery order.
+export function pageFiles(page = 'index.html') {
+  const html = readFileSync(join(root, page), 'utf8');
+  const base = /<base\s+href="([^"]*)"/.exec(html)?.[1] ?? '';
+  const baseDir = base.startsWith('/') ? root : resolve(root, dirname(page), base);
+  const files = [page];
+  const queue = pageRefs(html).map((r) => resolve(baseDir, r.replace(/^\//, '')));
+  while (queue.length) {
+    const file = queue.shift();
+    const rel = relative(root, file);
+    if (files.includes(rel)) continue;
+    if (!existsSync(file)) throw new Error(`payload: ${rel} is referenced but missing (run ./noisefield build)`);
+    files.push(rel);
+    if (/\.m?js$/.test(file)) for (const r of scriptRefs(readFileSync(file, 'utf8'))) queue.push(resolve(dirname(file), r));
+  }
+  return files;
+}
+
+export function payload(page = 'index.html') {
+  const rows = pageFiles(page).map((f) => {
+    const raw = readFileSync(join(root, f));
+    return {
+      file: f, raw: raw.length, gz: gzipSync(raw, { level: 9 }).length,
+      br: brotliCompressSync(raw, { params: { [zc.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    };
+  });
+  const sum = (k) => rows.reduce((a, r) => a + r[k], 0);
+  return { rows, raw: sum('raw'), gz: sum('gz'), br: sum('br') };
+}
+
+export function benchPayload({ report }) {
+  const p = payload();
+  const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
+  report.section('Payload of index.html (every file it loads)', ['file', 'bytes', 'gzip -9', 'brotli 11'],
+    [...p.rows.map((r) => [r.file, r.raw, r.gz, r.br]), ['total', p.raw, `${p.gz} (${kib(p.gz)})`, `${p.br} (${kib(p.br)})`]],
+    ['Files found by following index.html and the scripts\' imports (bench/payload.mjs); each compressed on its own, as a server sends it.',
+      `goal: at most 60 KB (${PAYLOAD_GOAL} bytes) gzipped -> ${p.gz <= PAYLOAD_GOAL ? 'met' : 'NOT met'}`]);
+  return p;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { Report } = await import('./report.mjs');
+  benchPayload({ report: new Report(console.log) });
+}

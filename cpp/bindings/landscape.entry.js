@@ -1,0 +1,76 @@
+// The 404 page's module, web/noisefield-landscape.mjs: the scene (cpp/scene) and its parameter
+// table as plain wasm exports, without Emscripten's runtime or embind. The build concatenates
+// api.checks.js, scene.face.js and this file. Works in a page, a module worker and Node; uses no
+// eval or new Function (a CSP with script-src 'self' 'wasm-unsafe-eval' is enough).
+//
+// createNoisefield(options) -> Promise of the module { Landscape, worldParams, parseWorldParam,
+// seedFromText, heapUsedBytes, HEAPU8, kDefaultWorldSeed, kDarkDayCap, ... }, with the
+// Emscripten factory's options that matter here:
+//   instantiateWasm(imports, done)  instantiate it yourself (web/landscape-loader.js does);
+//   wasmBinary                      the .wasm bytes (Node);
+//   locateFile(name, prefix)        where the .wasm is (default: next to this file).
+/* global nfSceneFace */
+
+// nf::formatNumber's text (cpp/noise/number_text.cpp) without printf: NaN and the infinities as
+// JavaScript writes them, integers below 1e15 in full, else the shortest %.{1..17}g that reads
+// back exactly, in C's %g notation (exponent with a sign and at least two digits).
+function numberText(v) {
+  if (Number.isNaN(v)) return 'NaN';
+  if (!Number.isFinite(v)) return v > 0 ? 'Infinity' : '-Infinity';
+  if (Number.isInteger(v) && Math.abs(v) < 1e15) return Object.is(v, -0) ? '-0' : String(v);
+  const trim = (s) => (s.includes('.') ? s.replace(/\.?0+$/, '') : s);
+  for (let p = 1; ; p++) {
+    const [m, e] = v.toExponential(p - 1).split('e');
+    if (p < 17 && Number(m + 'e' + e) !== v) continue;
+    const x = Number(e);
+    if (x < -4 || x >= p) return trim(m) + 'e' + (x < 0 ? '-' : '+') + String(Math.abs(x)).padStart(2, '0');
+    return trim(v.toFixed(p - 1 - x));
+  }
+}
+
+const WASM_FILE = 'noisefield-landscape.wasm';
+
+async function instantiate(imports, options) {
+  if (options.instantiateWasm) {
+    return new Promise((resolve) => { options.instantiateWasm(imports, (instance) => resolve(instance)); });
+  }
+  let bytes = options.wasmBinary;
+  if (!bytes) {
+    const url = options.locateFile ? options.locateFile(WASM_FILE, '') : new URL(WASM_FILE, import.meta.url).href;
+    const res = await fetch(url, { credentials: 'same-origin' });
+    if (!res.ok) throw new Error('noisefield: ' + url + ': HTTP ' + res.status);
+    bytes = await res.arrayBuffer();
+  }
+  return (await WebAssembly.instantiate(bytes, imports)).instance;
+}
+
+export default async function createNoisefield(options = {}) {
+  let memory = null;
+  const ascii = (ptr, n) => String.fromCharCode.apply(null, new Uint8Array(memory.buffer, ptr, n));
+  const imports = {
+    env: {
+      // cpp/bindings/number_text_js.cpp
+      nf_number_text(v, out) {
+        const t = numberText(v);
+        const heap = new Uint8Array(memory.buffer, out, t.length);
+        for (let i = 0; i < t.length; i++) heap[i] = t.charCodeAt(i);
+        return t.length;
+      },
+      nf_decimal_value: (ptr, n) => Number(ascii(ptr, n)),
+      // Views over memory are re-made from memory.buffer at every use, so growth needs no notice.
+      emscripten_notify_memory_growth() {},
+    },
+    wasi_snapshot_preview1: {
+      // abort(): an allocation failed past what the scene checks, or a bug.
+      proc_exit(code) { throw new Error('noisefield: the module stopped (exit code ' + code + ')'); },
+    },
+  };
+  const instance = await instantiate(imports, options);
+  const fn = instance.exports;
+  memory = fn.memory;
+  fn._initialize();  // the C++ static constructors
+  const M = {};
+  Object.defineProperty(M, 'HEAPU8', { get: () => new Uint8Array(memory.buffer), enumerable: true });
+  nfSceneFace(M, fn, () => memory.buffer);
+  return M;
+}

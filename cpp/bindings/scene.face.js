@@ -1,0 +1,205 @@
+// The scene's JavaScript face, over the plain exports of cpp/bindings/scene_exports.cpp: the one
+// definition of Module.Landscape and of the parameter table's functions, in both modules (the full
+// module calls it from api.scene.post.js, the 404 page's noisefield-landscape.mjs from
+// landscape.entry.js). Needs api.checks.js in the same scope.
+//
+// nfSceneFace(M, fn, buffer): M gets the scene's API; fn maps export names (nf_*) to the wasm
+// functions; buffer() is wasm memory's current ArrayBuffer (a new one after memory grows).
+/* exported nfSceneFace */
+function nfSceneFace(M, fn, buffer) {
+  'use strict';
+  const check = (ok) => {
+    if (!ok) throw new Error(text(fn.nf_error()));
+  };
+  const num = nfNumber;
+  const utf8 = new TextEncoder(), fromUtf8 = new TextDecoder();
+
+  // A NUL-terminated UTF-8 string in wasm memory.
+  function text(ptr) {
+    const bytes = new Uint8Array(buffer(), ptr);
+    return fromUtf8.decode(bytes.subarray(0, bytes.indexOf(0)));
+  }
+  // Writes the texts one after another into the module's scratch buffer; -> their byte lengths.
+  function put(...texts) {
+    const parts = texts.map((t) => utf8.encode(t));
+    const ptr = fn.nf_scratch(parts.reduce((n, p) => n + p.length, 0));  // may grow memory
+    const heap = new Uint8Array(buffer());
+    let at = ptr;
+    for (const p of parts) { heap.set(p, at); at += p.length; }
+    return parts.map((p) => p.length);
+  }
+  const list = (s) => (s === '' ? [] : s.split(','));
+  const string = (name, v) => {
+    if (typeof v !== 'string') throw new Error(name + ' must be a string (got ' + nfTypeName(v) + ')');
+    return v;
+  };
+
+  // Back-to-front layer order (cpp/scene/landscape.h, enum Layer); advance(dt) returns a bitmask
+  // (1 << layer) of the layers whose pixels changed.
+  const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
+  if (LAYERS.length !== fn.nf_layer_count()) throw new Error('noisefield: the scene has ' + fn.nf_layer_count() + ' layers');
+  const PORTAL_MODES = { idle: 0, hot: 1, enter: 2 };
+  const PLACEMENT = ['scale', 'ox', 'oy', 'inset', 'sceneWidth', 'sceneHeight', 'gateX', 'gateY', 'gateR', 'waterY'];
+  const REGIONS = ['buffer', 'viewport'];
+
+  function layerIndex(layer) {
+    const i = typeof layer === 'string' ? LAYERS.indexOf(layer) : layer;
+    if (!Number.isInteger(i) || i < 0 || i >= LAYERS.length) {
+      throw new Error('layer must be one of ' + LAYERS.join(', ') + ' or 0..6 (got ' +
+        (typeof layer === 'string' ? layer.slice(0, 40) : typeof layer === 'number' ? layer : nfTypeName(layer)) + ')');
+    }
+    return i;
+  }
+
+  // The 404 landscape scene (cpp/scene/landscape.h). pixels(layer) is a zero-copy Uint8Array over
+  // wasm memory: fetch it again after any call that may allocate (setViewport, setDay,
+  // setWorldSeed, splash, new objects).
+  class Landscape {
+    constructor(worldSeed) {
+      if (worldSeed === undefined) worldSeed = M['kDefaultWorldSeed'];
+      if (!Number.isInteger(worldSeed) || worldSeed < 0 || worldSeed > M['kMaxWorldSeed']) {
+        throw new Error('world seed must be an integer in [0, ' + M['kMaxWorldSeed'] + '] (got ' +
+          (typeof worldSeed === 'number' ? worldSeed : nfTypeName(worldSeed)) + ')');
+      }
+      this._s = fn.nf_scene_new(worldSeed);
+    }
+    _live() {
+      if (!this._s) throw new Error('this Landscape was deleted');
+      return this._s;
+    }
+    // framing: 'cover' (the default), another of Landscape.FRAMINGS, or a scene point { x, y }.
+    setViewport(v) {
+      nfRejectUnknownKeys('viewport', v, ['cssWidth', 'cssHeight', 'pitch', 'framing']);
+      const f = v.framing === undefined ? 'cover' : v.framing;
+      const point = f !== null && typeof f === 'object';
+      if (!point && typeof f !== 'string') throw new Error('framing must be one of ' + Landscape.FRAMINGS.join(', ') + ' or a point { x, y } (got ' + String(f) + ')');
+      if (point) nfRejectUnknownKeys('framing', f, ['x', 'y']);
+      const s = this._live();
+      const w = nfNumberOption(v, 'cssWidth', NaN), h = nfNumberOption(v, 'cssHeight', NaN), pitch = nfNumberOption(v, 'pitch', 0);
+      const x = point ? nfNumberOption(f, 'x', NaN) : 0, y = point ? nfNumberOption(f, 'y', NaN) : 0;
+      check(fn.nf_scene_set_viewport(s, w, h, pitch, point ? -1 : put(f)[0], x, y));
+    }
+    setDay(day) { check(fn.nf_scene_set_day(this._live(), num('day', day))); }
+    setDusk(dusk) { check(fn.nf_scene_set_dusk(this._live(), num('dusk', dusk))); }
+    // Both with one repaint of the paint-once layers.
+    setDayAndDusk(day, dusk) { check(fn.nf_scene_set_day_and_dusk(this._live(), num('day', day), num('dusk', dusk))); }
+    setWorldSeed(seed) { check(fn.nf_scene_set_world_seed(this._live(), num('seed', seed))); }
+    // Snow on the ranges for a day of the year (0 = 1 January, most snow in early February);
+    // null for none (the default).
+    setSeason(day) {
+      if (day === null || day === undefined) { check(fn.nf_scene_set_season(this._live(), NaN)); return; }
+      if (typeof day !== 'number' || Number.isNaN(day)) {
+        throw new Error('season must be a day of the year in [0, 365] or null for no snow (got ' +
+          (typeof day === 'number' ? day : nfTypeName(day)) + ')');
+      }
+      check(fn.nf_scene_set_season(this._live(), day));
+    }
+    get dusk() { return fn.nf_scene_dusk(this._live()); }
+    get season() { const s = fn.nf_scene_season(this._live()); return Number.isNaN(s) ? null : s; }
+    // A name, or its number 0..2 exactly (the C++ side checks the double, so 2**32 + 1 is refused).
+    setPortalMode(mode) {
+      let m = mode;
+      if (typeof mode === 'string') {
+        if (!Object.prototype.hasOwnProperty.call(PORTAL_MODES, mode)) {
+          throw new Error('portal mode must be idle, hot or enter (got ' + mode.slice(0, 40) + ')');
+        }
+        m = PORTAL_MODES[mode];
+      }
+      check(fn.nf_scene_set_portal_mode(this._live(), num('portal mode', m)));
+    }
+    setClock(seconds) { check(fn.nf_scene_set_clock(this._live(), num('seconds', seconds))); }
+    // inside: any value, taken as a flag (truthy: the pointer is over the page).
+    setPointer(x, y, inside) { fn.nf_scene_set_pointer(this._live(), num('x', x), num('y', y), inside ? 1 : 0); }
+    splash(x, y) { fn.nf_scene_splash(this._live(), num('x', x), num('y', y)); }
+    advance(dt) { return fn.nf_scene_advance(this._live(), num('dt', dt)) >>> 0; }
+    renderAll() { return fn.nf_scene_render_all(this._live()) >>> 0; }
+    pixels(layer) {
+      const s = this._live();
+      const ptr = fn.nf_scene_pixels(s, layerIndex(layer));
+      if (!ptr) throw new Error('no pixels before setViewport()');
+      return new Uint8Array(buffer(), ptr, fn.nf_scene_buffer_width(s) * fn.nf_scene_buffer_height(s) * 4);
+    }
+    // The layers composited back to front: { width, height, pixels } (RGBA view). region 'buffer'
+    // (default): the buffer pixels the viewport shows, zoom x zoom each; 'viewport': the page's
+    // picture at a devicePixelRatio of zoom, as noisefield-cli render writes it.
+    picture(zoom, region) {
+      const s = this._live();
+      const r = region === undefined ? 'buffer' : String(region);
+      if (!REGIONS.includes(r)) throw new Error('region must be buffer or viewport (got ' + r + ')');
+      check(fn.nf_scene_picture(s, zoom === undefined ? 1 : Number(zoom), REGIONS.indexOf(r)));
+      const width = fn.nf_scene_picture_width(s), height = fn.nf_scene_picture_height(s);
+      return { width, height, pixels: new Uint8Array(buffer(), fn.nf_scene_picture_pixels(s), width * height * 4) };
+    }
+    get clock() { return fn.nf_scene_clock(this._live()); }
+    get day() { return fn.nf_scene_day(this._live()); }
+    get worldSeed() { return fn.nf_scene_world_seed(this._live()); }
+    get heat() { return fn.nf_scene_heat(this._live()); }
+    get starsShown() { return fn.nf_scene_stars_shown(this._live()) !== 0; }
+    get starCount() { return fn.nf_scene_star_count(this._live()); }
+    get paintOnceCount() { return fn.nf_scene_paint_once_count(this._live()); }
+    get renderCount() { return fn.nf_scene_render_count(this._live()); }
+    get bufferWidth() { return fn.nf_scene_buffer_width(this._live()); }
+    get bufferHeight() { return fn.nf_scene_buffer_height(this._live()); }
+    get pitch() { return fn.nf_scene_pitch(this._live()); }
+    sceneXFromCss(x) { return fn.nf_scene_x_from_css(this._live(), num('x', x)); }
+    sceneYFromCss(y) { return fn.nf_scene_y_from_css(this._live(), num('y', y)); }
+    get gScenePerPixel() { return fn.nf_scene_g_per_pixel(this._live()); }
+    // { scale, ox, oy, inset, sceneWidth, sceneHeight, gateX, gateY, gateR, waterY }: scene point
+    // (x, y) shows at viewport CSS (x * scale + ox - inset, y * scale + oy - inset) at rest.
+    get placement() {
+      const v = new Float64Array(buffer(), fn.nf_scene_placement(this._live()), PLACEMENT.length);
+      const o = {};
+      PLACEMENT.forEach((k, i) => { o[k] = v[i]; });
+      return o;
+    }
+    delete() {
+      if (this._s) fn.nf_scene_delete(this._s);
+      this._s = 0;
+    }
+  }
+  Landscape.LAYERS = LAYERS;
+  Landscape.PORTAL_MODES = PORTAL_MODES;
+  // setViewport raises a pitch whose buffers would hold more pixels than this (read scene.pitch).
+  Object.defineProperty(Landscape, 'maxBufferPixels', { get: () => fn.nf_max_buffer_pixels(), enumerable: true });
+  // The scene's named framings (C++ framingNames()): 'cover', 'gate', 'island', 'shore'.
+  Object.defineProperty(Landscape, 'FRAMINGS', { get: () => list(text(fn.nf_framings())), enumerable: true });
+  // The automatic pitch (docs/scene.md, "Coordinates and grid") for a viewport cssWidth wide (pitch 0).
+  Landscape.autoPitch = (cssWidth) => fn.nf_auto_pitch(num('cssWidth', cssWidth));
+  M['Landscape'] = Landscape;
+
+  // The parameter table (cpp/scene/world_params.cpp): [{ name, option, kind, min, max, choices,
+  // url, options, cli, allowed, pageDefault, cliDefault, description }] in table order.
+  M['worldParams'] = () => {
+    const rows = [];
+    for (let i = 0, n = fn.nf_param_count(); i < n; i++) {
+      const t = (f) => text(fn.nf_param_text(i, f));
+      const scope = fn.nf_param_scope(i);
+      rows.push({
+        name: t(0), option: t(1), kind: t(2), min: fn.nf_param_min(i), max: fn.nf_param_max(i), choices: list(t(3)),
+        url: (scope & 1) !== 0, options: (scope & 2) !== 0, cli: (scope & 4) !== 0,
+        allowed: t(4), pageDefault: t(5), cliDefault: t(6), description: t(7),
+      });
+    }
+    return rows;
+  };
+  // { value } (a number; 'none' for a season without snow; the choice's text) plus { word } for a
+  // word seed, or { error: 'expected ...' }.
+  M['parseWorldParam'] = (name, raw) => {
+    const [n, v] = put(string('name', name), string('text', raw));
+    const r = fn.nf_parse_param(n, v);
+    if (!r) return { error: text(fn.nf_error()) };
+    const out = { value: r & 2 ? text(fn.nf_text()) : fn.nf_number() };
+    if (r & 4) out.word = text(fn.nf_text());
+    return out;
+  };
+  M['seedFromText'] = (word) => fn.nf_seed_from_text(put(string('text', word))[0]);
+  if (fn.nf_world_params_markdown) M['worldParamsMarkdown'] = () => text(fn.nf_world_params_markdown());
+  M['heapUsedBytes'] = () => fn.nf_heap_used();
+  M['kDefaultWorldSeed'] = fn.nf_default_world_seed();
+  M['kMaxWorldSeed'] = fn.nf_max_world_seed();
+  M['kMaxBufferPixels'] = fn.nf_max_buffer_pixels();
+  M['kDarkDayCap'] = fn.nf_dark_day_cap();
+  M['kLandscapeLayerCount'] = LAYERS.length;
+  M['landscapeFramings'] = () => Landscape.FRAMINGS;
+  M['landscapeAutoPitch'] = Landscape.autoPitch;
+}

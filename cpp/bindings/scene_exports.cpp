@@ -1,0 +1,277 @@
+// The scene's boundary to JavaScript: plain exported C functions (no embind), so the 404 page's
+// module carries no binding runtime. Both modules link this file; cpp/bindings/scene.face.js turns
+// these exports into Module.Landscape, worldParams(), parseWorldParam() ... in each of them.
+//
+// Conventions: nothing here throws. A call that can fail returns 0 and leaves its message in
+// nf_error() (NUL-terminated UTF-8); texts going in are written by JS into nf_scratch(n) first.
+// Returned pointers into wasm memory stay valid until the next call that may allocate.
+#include <emscripten/em_macros.h>
+#include <malloc.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "checks.h"
+#include "noise/hash.h"
+#include "scene/compose.h"
+#include "scene/landscape.h"
+#include "scene/world_params.h"
+
+namespace sc = nf::scene;
+
+namespace {
+
+std::string error_;       // the last failure's message
+std::string text_;        // the last text result
+std::vector<char> scratch_;  // texts from JS
+double number_ = 0;       // the last number result
+
+int fail(std::string message) {
+  error_ = std::move(message);
+  return 0;
+}
+
+using nf::bind::checkInteger;
+using nf::bind::checkUnit;
+std::string num(double v) { return nf::bind::fmtNumber(v); }  // JS-style NaN, Infinity
+
+struct Scene {
+  explicit Scene(uint32_t seed) : scene(seed) {}
+  sc::Landscape scene;
+  std::vector<uint8_t> picture;
+  int pictureWidth = 0, pictureHeight = 0;
+  double placement[10] = {};
+};
+
+std::string joined(const std::vector<std::string>& names, const char* separator) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : separator) + n;
+  return s;
+}
+
+const char* kindName(sc::ParamKind k) {
+  switch (k) {
+    case sc::ParamKind::Seed: return "seed";
+    case sc::ParamKind::Number: return "number";
+    case sc::ParamKind::Integer: return "integer";
+    case sc::ParamKind::Season: return "season";
+    case sc::ParamKind::Choice: return "choice";
+    case sc::ParamKind::Switch: return "switch";
+    case sc::ParamKind::Flag: return "flag";
+    case sc::ParamKind::Path: return "path";
+  }
+  return "";
+}
+
+}  // namespace
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* nf_error() { return error_.c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* nf_text() { return text_.c_str(); }
+EMSCRIPTEN_KEEPALIVE double nf_number() { return number_; }
+// Room for n bytes of text from JS (may grow memory).
+EMSCRIPTEN_KEEPALIVE char* nf_scratch(int n) {
+  scratch_.resize(static_cast<size_t>(std::max(n, 0)) + 1);
+  return scratch_.data();
+}
+EMSCRIPTEN_KEEPALIVE double nf_heap_used() { return static_cast<double>(mallinfo().uordblks); }
+
+// ---- constants ----
+EMSCRIPTEN_KEEPALIVE double nf_default_world_seed() { return sc::kDefaultWorldSeed; }
+EMSCRIPTEN_KEEPALIVE double nf_max_world_seed() { return sc::kMaxWorldSeed; }
+EMSCRIPTEN_KEEPALIVE double nf_max_buffer_pixels() { return static_cast<double>(sc::kMaxBufferPixels); }
+EMSCRIPTEN_KEEPALIVE double nf_dark_day_cap() { return sc::kDarkDayCap; }
+EMSCRIPTEN_KEEPALIVE int nf_layer_count() { return sc::kLayerCount; }
+// The named framings, comma-separated, in order.
+EMSCRIPTEN_KEEPALIVE const char* nf_framings() {
+  text_ = joined(sc::framingNames(), ",");
+  return text_.c_str();
+}
+EMSCRIPTEN_KEEPALIVE int nf_auto_pitch(double cssWidth) {
+  return sc::autoPitch(std::isfinite(cssWidth) ? static_cast<int>(std::max(1.0, std::min(cssWidth, 16384.0))) : 1);
+}
+
+// ---- the parameter table (cpp/scene/world_params.h) ----
+EMSCRIPTEN_KEEPALIVE int nf_param_count() { return static_cast<int>(sc::worldParams().size()); }
+// Field f of row i: 0 name, 1 option, 2 kind, 3 choices (comma-separated), 4 allowed,
+// 5 pageDefault, 6 cliDefault, 7 description.
+EMSCRIPTEN_KEEPALIVE const char* nf_param_text(int i, int f) {
+  const sc::WorldParam& p = sc::worldParams()[static_cast<size_t>(i)];
+  switch (f) {
+    case 0: return p.name;
+    case 1: return p.option;
+    case 2: return kindName(p.kind);
+    case 3: {
+      text_.clear();
+      for (const char* c : p.choices) text_ += (text_.empty() ? "" : ",") + std::string(c);
+      return text_.c_str();
+    }
+    case 4: return p.allowed;
+    case 5: return p.pageDefault;
+    case 6: return p.cliDefault;
+    default: return p.description;
+  }
+}
+EMSCRIPTEN_KEEPALIVE double nf_param_min(int i) { return sc::worldParams()[static_cast<size_t>(i)].min; }
+EMSCRIPTEN_KEEPALIVE double nf_param_max(int i) { return sc::worldParams()[static_cast<size_t>(i)].max; }
+// Bits: 1 in URLs, 2 in mount() options, 4 on the CLI.
+EMSCRIPTEN_KEEPALIVE int nf_param_scope(int i) { return static_cast<int>(sc::worldParams()[static_cast<size_t>(i)].scope); }
+
+// Parses the text in scratch (name: the first nameLength bytes, then the value). 0: error
+// (nf_error() is the message); else bit 1 (2) when the value is text (nf_text()) rather than a number
+// (nf_number()), bit 2 (4) for a word seed (nf_text() is the word).
+EMSCRIPTEN_KEEPALIVE int nf_parse_param(int nameLength, int valueLength) {
+  const std::string_view name(scratch_.data(), static_cast<size_t>(nameLength));
+  const std::string_view raw(scratch_.data() + nameLength, static_cast<size_t>(valueLength));
+  const sc::WorldParam* p = sc::findWorldParam(name);
+  if (!p) return fail("unknown parameter " + std::string(name));
+  const sc::ParamValue v = sc::parseWorldParam(*p, raw);
+  if (!v.ok) return fail(v.error);
+  number_ = v.number;
+  text_ = v.text;
+  const bool text = p->kind == sc::ParamKind::Choice || p->kind == sc::ParamKind::Switch ||
+                    p->kind == sc::ParamKind::Path || (p->kind == sc::ParamKind::Season && std::isnan(v.number));
+  return 1 | (text ? 2 : 0) | (v.word ? 4 : 0);
+}
+EMSCRIPTEN_KEEPALIVE double nf_seed_from_text(int length) {
+  return sc::seedFromText(std::string_view(scratch_.data(), static_cast<size_t>(length)));
+}
+
+// ---- the scene (cpp/scene/landscape.h) ----
+EMSCRIPTEN_KEEPALIVE Scene* nf_scene_new(double worldSeed) { return new Scene(nf::seedToU32(worldSeed)); }
+EMSCRIPTEN_KEEPALIVE void nf_scene_delete(Scene* s) { delete s; }
+
+// framing: a name of framingNames() in scratch (length bytes), or length -1 for the scene point (x, y).
+EMSCRIPTEN_KEEPALIVE int nf_scene_set_viewport(Scene* s, double cssWidth, double cssHeight, double pitch, int length,
+                                               double x, double y) {
+  std::string e;
+  if (!(e = checkInteger("cssWidth", cssWidth, 1, 16384)).empty()) return fail(e);
+  if (!(e = checkInteger("cssHeight", cssHeight, 1, 16384)).empty()) return fail(e);
+  if (!(e = checkInteger("pitch", pitch, 0, 8)).empty()) return fail(e);
+  sc::Framing f;
+  if (length < 0) {
+    if (!(std::isfinite(x) && x >= 0 && x <= sc::kSceneW && std::isfinite(y) && y >= 0 && y <= sc::kSceneH))
+      return fail("framing point must be { x, y } in scene units, x in [0, " + num(sc::kSceneW) + "], y in [0, " +
+                  num(sc::kSceneH) + "] (got " + num(x) + ", " + num(y) + ")");
+    f.kind = sc::Framing::Point;
+    f.x = x;
+    f.y = y;
+  } else {
+    const std::string name(scratch_.data(), static_cast<size_t>(length));
+    if (!sc::framingNamed(name, &f))
+      return fail("framing must be one of " + joined(sc::framingNames(), ", ") + " or a point { x, y } (got " + name + ")");
+  }
+  const int w = static_cast<int>(cssWidth), h = static_cast<int>(cssHeight), p = static_cast<int>(pitch);
+  if (!s->scene.setViewport({w, h, p, f})) {
+    const sc::Grid g = sc::makeGrid(w, h, p, f);
+    return fail("setViewport: " + num(cssWidth) + " x " + num(cssHeight) + " at pitch " + num(g.pitch) +
+                " needs about " + num(std::ceil(double(g.bw) * g.bh * sc::kBytesPerBufferPixel / 1048576)) +
+                " MB of buffers, more than the module can allocate now; the previous viewport stays");
+  }
+  return 1;
+}
+EMSCRIPTEN_KEEPALIVE int nf_scene_set_day(Scene* s, double day) {
+  const std::string e = checkUnit("day", day);
+  if (!e.empty()) return fail(e);
+  s->scene.setDay(day);
+  return 1;
+}
+EMSCRIPTEN_KEEPALIVE int nf_scene_set_dusk(Scene* s, double dusk) {
+  const std::string e = checkUnit("dusk", dusk);
+  if (!e.empty()) return fail(e);
+  s->scene.setDusk(dusk);
+  return 1;
+}
+EMSCRIPTEN_KEEPALIVE int nf_scene_set_day_and_dusk(Scene* s, double day, double dusk) {
+  std::string e = checkUnit("day", day);
+  if (e.empty()) e = checkUnit("dusk", dusk);
+  if (!e.empty()) return fail(e);
+  s->scene.setDayAndDusk(day, dusk);
+  return 1;
+}
+// NaN (null in JS): no snow.
+EMSCRIPTEN_KEEPALIVE int nf_scene_set_season(Scene* s, double winterDay) {
+  if (!std::isnan(winterDay) && !(winterDay >= 0 && winterDay <= 365))
+    return fail("season must be a day of the year in [0, 365] or null for no snow (got " + num(winterDay) + ")");
+  s->scene.setSeason(winterDay);
+  return 1;
+}
+EMSCRIPTEN_KEEPALIVE int nf_scene_set_world_seed(Scene* s, double seed) {
+  const std::string e = checkInteger("seed", seed, 0, sc::kMaxWorldSeed);
+  if (!e.empty()) return fail(e);
+  s->scene.setWorldSeed(static_cast<uint32_t>(seed));
+  return 1;
+}
+// A double: 2^32 + 1 must be refused, not wrapped to 1 ("hot").
+EMSCRIPTEN_KEEPALIVE int nf_scene_set_portal_mode(Scene* s, double mode) {
+  if (!(mode == 0 || mode == 1 || mode == 2))
+    return fail("portal mode must be idle, hot or enter (or 0, 1, 2) (got " + num(mode) + ")");
+  s->scene.setPortalMode(static_cast<sc::PortalMode>(static_cast<int>(mode)));
+  return 1;
+}
+EMSCRIPTEN_KEEPALIVE int nf_scene_set_clock(Scene* s, double seconds) {
+  if (!(std::isfinite(seconds) && seconds >= 0)) return fail("clock must be a finite number >= 0 (got " + num(seconds) + ")");
+  s->scene.setClock(seconds);
+  return 1;
+}
+// Hot path: non-finite coordinates are dropped, nothing is reported.
+EMSCRIPTEN_KEEPALIVE void nf_scene_set_pointer(Scene* s, double x, double y, int inside) {
+  if (std::isfinite(x) && std::isfinite(y)) s->scene.setPointer(x, y, inside != 0);
+}
+EMSCRIPTEN_KEEPALIVE void nf_scene_splash(Scene* s, double x, double y) {
+  if (std::isfinite(x) && std::isfinite(y)) s->scene.splash(x, y);
+}
+EMSCRIPTEN_KEEPALIVE uint32_t nf_scene_advance(Scene* s, double dt) { return s->scene.advance(dt); }
+EMSCRIPTEN_KEEPALIVE uint32_t nf_scene_render_all(Scene* s) { return s->scene.renderAll(); }
+EMSCRIPTEN_KEEPALIVE double nf_scene_clock(Scene* s) { return s->scene.clock(); }
+EMSCRIPTEN_KEEPALIVE double nf_scene_day(Scene* s) { return s->scene.day(); }
+EMSCRIPTEN_KEEPALIVE double nf_scene_dusk(Scene* s) { return s->scene.dusk(); }
+EMSCRIPTEN_KEEPALIVE double nf_scene_season(Scene* s) { return s->scene.season(); }
+EMSCRIPTEN_KEEPALIVE double nf_scene_world_seed(Scene* s) { return s->scene.worldSeed(); }
+EMSCRIPTEN_KEEPALIVE double nf_scene_heat(Scene* s) { return s->scene.heat(); }
+EMSCRIPTEN_KEEPALIVE int nf_scene_stars_shown(Scene* s) { return s->scene.starsShown(); }
+EMSCRIPTEN_KEEPALIVE int nf_scene_star_count(Scene* s) { return static_cast<int>(s->scene.stars().size()); }
+EMSCRIPTEN_KEEPALIVE int nf_scene_paint_once_count(Scene* s) { return s->scene.paintOnceCount(); }
+EMSCRIPTEN_KEEPALIVE int nf_scene_render_count(Scene* s) { return s->scene.renderCount(); }
+EMSCRIPTEN_KEEPALIVE int nf_scene_buffer_width(Scene* s) { return s->scene.bufferWidth(); }
+EMSCRIPTEN_KEEPALIVE int nf_scene_buffer_height(Scene* s) { return s->scene.bufferHeight(); }
+EMSCRIPTEN_KEEPALIVE int nf_scene_pitch(Scene* s) { return s->scene.pitch(); }
+EMSCRIPTEN_KEEPALIVE double nf_scene_x_from_css(Scene* s, double x) { return s->scene.sceneXFromCss(x); }
+EMSCRIPTEN_KEEPALIVE double nf_scene_y_from_css(Scene* s, double y) { return s->scene.sceneYFromCss(y); }
+EMSCRIPTEN_KEEPALIVE double nf_scene_g_per_pixel(Scene* s) { return s->scene.gScenePerPixel(); }
+// Ten doubles: scale, ox, oy, inset, sceneWidth, sceneHeight, gateX, gateY, gateR, waterY.
+EMSCRIPTEN_KEEPALIVE const double* nf_scene_placement(Scene* s) {
+  const auto pl = s->scene.placement();
+  const double v[10] = {pl.scale, pl.ox, pl.oy, pl.inset, pl.sceneWidth, pl.sceneHeight, pl.gateX, pl.gateY, pl.gateR, pl.waterY};
+  std::copy(v, v + 10, s->placement);
+  return s->placement;
+}
+// The RGBA8 layer, bufferWidth x bufferHeight (nullptr before setViewport).
+EMSCRIPTEN_KEEPALIVE const uint8_t* nf_scene_pixels(Scene* s, int layer) {
+  return layer >= 0 && layer < sc::kLayerCount ? s->scene.pixels(static_cast<sc::Layer>(layer)) : nullptr;
+}
+// The seven layers composited as the page stacks them (scene/compose.h), at rest: region 0 "buffer"
+// (the buffer pixels the viewport shows, zoom x zoom each; the page's Save picture), 1 "viewport"
+// (the page's picture at a devicePixelRatio of zoom, the native CLI's PNG). Then
+// nf_scene_picture_pixels / _width / _height.
+EMSCRIPTEN_KEEPALIVE int nf_scene_picture(Scene* s, double zoom, int region) {
+  const std::string e = checkInteger("zoom", zoom, 1, 16);
+  if (!e.empty()) return fail(e);
+  if (!s->scene.pixels(sc::kSky)) return fail("no pixels before setViewport()");
+  const int z = static_cast<int>(zoom);
+  const sc::ComposeRect r = region == 0 ? sc::bufferViewRect(s->scene, z) : sc::viewportRect(s->scene, z);
+  if (static_cast<double>(r.width) * r.height > 64.0 * 1024 * 1024) return fail("picture too large: choose a smaller zoom");
+  s->picture = sc::composite(s->scene, r);
+  s->pictureWidth = r.width;
+  s->pictureHeight = r.height;
+  return 1;
+}
+EMSCRIPTEN_KEEPALIVE const uint8_t* nf_scene_picture_pixels(Scene* s) { return s->picture.data(); }
+EMSCRIPTEN_KEEPALIVE int nf_scene_picture_width(Scene* s) { return s->pictureWidth; }
+EMSCRIPTEN_KEEPALIVE int nf_scene_picture_height(Scene* s) { return s->pictureHeight; }
+
+}  // extern "C"
