@@ -3,7 +3,8 @@
 // imports and `new URL('./file', import.meta.url)` references: the wasm, a worker), so a file added
 // to the page is counted without editing this list. Sizes raw, gzip -9 and brotli 11.
 // `./noisefield bench payload`; `node bench/payload.mjs` prints the table alone.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
@@ -34,16 +35,17 @@ function scriptRefs(js) {
   return refs;
 }
 
-// -> the files (paths relative to the repo root) that `page` loads, in discovery order.
-export function pageFiles(page = 'index.html') {
-  const html = readFileSync(join(root, page), 'utf8');
+// -> the files (paths relative to site, the folder served as the site's root) that `page` loads,
+// in discovery order.
+export function pageFiles(page = 'index.html', site = root) {
+  const html = readFileSync(join(site, page), 'utf8');
   const base = /<base\s+href="([^"]*)"/.exec(html)?.[1] ?? '';
-  const baseDir = base.startsWith('/') ? root : resolve(root, dirname(page), base);
+  const baseDir = base.startsWith('/') ? site : resolve(site, dirname(page), base);
   const files = [page];
   const queue = pageRefs(html).map((r) => resolve(baseDir, r.replace(/^\//, '')));
   while (queue.length) {
     const file = queue.shift();
-    const rel = relative(root, file);
+    const rel = relative(site, file);
     if (files.includes(rel)) continue;
     if (!existsSync(file)) throw new Error(`payload: ${rel} is referenced but missing (run ./noisefield build)`);
     files.push(rel);
@@ -52,9 +54,9 @@ export function pageFiles(page = 'index.html') {
   return files;
 }
 
-export function payload(page = 'index.html') {
-  const rows = pageFiles(page).map((f) => {
-    const raw = readFileSync(join(root, f));
+export function payload(page = 'index.html', site = root) {
+  const rows = pageFiles(page, site).map((f) => {
+    const raw = readFileSync(join(site, f));
     return {
       file: f, raw: raw.length, gz: gzipSync(raw, { level: 9 }).length,
       br: brotliCompressSync(raw, { params: { [zc.BROTLI_PARAM_QUALITY]: 11 } }).length,
@@ -64,17 +66,33 @@ export function payload(page = 'index.html') {
   return { rows, raw: sum('raw'), gz: sum('gz'), br: sum('br') };
 }
 
-export function benchPayload({ report }) {
-  const p = payload();
-  const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
-  report.section('Payload of index.html (every file it loads)', ['file', 'bytes', 'gzip -9', 'brotli 11'],
+const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
+function section(report, title, p, notes) {
+  report.section(title, ['file', 'bytes', 'gzip -9', 'brotli 11'],
     [...p.rows.map((r) => [r.file, r.raw, r.gz, r.br]), ['total', p.raw, `${p.gz} (${kib(p.gz)})`, `${p.br} (${kib(p.br)})`]],
-    ['Files found by following index.html and the scripts\' imports (bench/payload.mjs); each compressed on its own, as a server sends it.',
-      `goal: at most 60 KB (${PAYLOAD_GOAL} bytes) gzipped -> ${p.gz <= PAYLOAD_GOAL ? 'met' : 'NOT met'}`]);
-  return p;
+    [...notes, `goal: at most 60 KB (${PAYLOAD_GOAL} bytes) gzipped -> ${p.gz <= PAYLOAD_GOAL ? 'met' : 'NOT met'}`]);
+}
+
+// The repo's index.html (the readable sources of web/), then the deployable page that
+// `./noisefield dist` writes (bundled and minified with esbuild), built into a scratch folder.
+export async function benchPayload({ report }) {
+  const p = payload();
+  section(report, 'Payload of index.html (every file it loads)', p,
+    ['Files found by following index.html and the scripts\' imports (bench/payload.mjs); each compressed on its own, as a server sends it.']);
+  const out = mkdtempSync(join(tmpdir(), 'nf-payload-'));
+  try {
+    const { writeDist } = await import('../tools/dist.mjs');
+    await writeDist({ out, archive: false });
+    const d = payload('404.html', out);
+    section(report, 'Payload of dist/404.html (./noisefield dist: what a site deploys)', d,
+      ['The same page bundled and minified with esbuild; the module files are the same.']);
+    return { index: p, dist: d };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { Report } = await import('./report.mjs');
-  benchPayload({ report: new Report(console.log) });
+  await benchPayload({ report: new Report(console.log) });
 }

@@ -30,7 +30,7 @@ const report = new Report(console.log);
 if (want('native')) (await import('./native.mjs')).benchNative({ report, root, quick });
 if (want('fills')) await (await import('./fills.mjs')).benchFills({ report, ...opts });
 if (want('types')) await (await import('./types.mjs')).benchTypes({ report, ...opts });
-if (want('payload')) (await import('./payload.mjs')).benchPayload({ report });
+if (want('payload')) await (await import('./payload.mjs')).benchPayload({ report });
 
 const browserBenches = [['landscape', 'benchLandscape'], ['explorer', 'benchExplorer'], ['soak', 'benchSoak']].filter(
   ([name]) => want(name) && existsSync(join(here, `${name}.mjs`)));

@@ -45,6 +45,17 @@ export function createCore(M, init, emit) {
   // The page reads performance.now() on its own clock; a worker's starts later.
   const toPageTime = (t) => t + performance.timeOrigin - (init.timeOrigin ?? performance.timeOrigin);
 
+  // Stepped repaints (cpp/scene/landscape.h, setStepped): a resize, seed, season or daylight change
+  // is painted a few milliseconds per task into back buffers while the old layers stay up, so no
+  // task runs long; shown() puts the new layers on the canvases when they are complete.
+  const stepped = typeof scene.setStepped === 'function';
+  if (stepped) scene.setStepped(true);
+  const STEP_MS = 8;    // per task while the old layers are shown (the loop's frames run between)
+  const FIRST_MS = 20;  // per task before the first frame (nothing to animate yet)
+  let pumping = 0;
+  let asked = null;     // the viewport asked for: { w, h, pitch }
+  const waiting = [];   // viewport() answers waiting for the repaint to complete
+
   scene.setSeason(init.season);
   scene.setDayAndDusk(init.day, init.dusk);
   scene.setPortalMode(MODE_IDLE);
@@ -69,7 +80,17 @@ export function createCore(M, init, emit) {
   // ---- painting ----
   const live = () => motion && !paused;
   // A still frame (no animation): the clock (frozen or current) re-established, every layer painted.
+  // Stepped: renderAll in steps, shown by shown(): -> a Promise of that.
   function still() {
+    if (stepped && layout && typeof scene.beginRender === 'function') {
+      scene.setClock(frozen ?? scene.clock);
+      scene.beginRender();
+      dropViews();
+      if (!scene.repainting) { paint(ALL); return undefined; }  // rendered at once (no memory for steps)
+      repaint();
+      return new Promise((answer) => waiting.push(() => answer()));
+    }
+    finishRepaint();
     if (!layout) return;
     scene.setClock(frozen ?? scene.clock);
     scene.renderAll();
@@ -82,6 +103,7 @@ export function createCore(M, init, emit) {
   // with those values (t = the clock) rebuilds; the live loop's stop-motion ticks and pointer
   // history leave no trace.
   function settle(entering) {
+    finishRepaint();
     if (!layout) return;
     scene.setPointer(0, 0, false);
     if (!entering) scene.setPortalMode(MODE_IDLE);
@@ -90,8 +112,48 @@ export function createCore(M, init, emit) {
     dropViews();
     paint(ALL);
   }
-  // After a change that repainted layers in C++: show them live, or as a still frame.
-  const changed = () => { dropViews(); if (live()) wake(); else still(); };
+  // After a change that repainted layers in C++: show them live, or as a still frame. A stepped
+  // repaint shows them when it completes: -> a Promise of that, so the command answers then.
+  const changed = () => {
+    dropViews();
+    if (scene.repainting) {
+      repaint();
+      return new Promise((answer) => waiting.push(() => answer()));
+    }
+    if (live()) { wake(); return undefined; }
+    return still();
+  };
+
+  // The stepped repaint in progress, a task at a time (timers, so it goes on in a hidden tab too).
+  function repaint() {
+    if (!pumping && !destroyed && scene.repainting) pumping = setTimeout(pump, 0);
+  }
+  function pump() {
+    pumping = 0;
+    if (destroyed || !scene.repainting) return;
+    if (scene.stepRepaint(layout ? STEP_MS : FIRST_MS)) shown();
+    else repaint();
+  }
+  // The repaint is complete: the new layers (maybe of a new size) go on the canvases, and the
+  // viewport() calls waiting for them get the placement. Its ticks were painted at the clock of
+  // the moment (frozen, or not advancing while still), so a still frame needs nothing more.
+  function shown() {
+    dropViews();
+    const at = placement();
+    const first = layout === null;
+    if (first || layout.bw !== at.bw || layout.bh !== at.bh) for (const c of init.canvases) { c.width = at.bw; c.height = at.bh; }
+    layout = { ...asked, bw: at.bw, bh: at.bh };
+    paint(ALL);
+    if (first && debug) debug.firstPaintMs = toPageTime(performance.now());
+    for (const answer of waiting.splice(0)) answer(at);
+    wake();
+  }
+  // Anything that needs the new layers at once (a picture, a pause) finishes the repaint first.
+  function finishRepaint() {
+    if (!scene.repainting) return;
+    scene.stepRepaint(Infinity);
+    shown();
+  }
 
   function frame(ts) {
     raf = 0;
@@ -127,9 +189,15 @@ export function createCore(M, init, emit) {
   return {
     // The element's size in CSS px and the pitch: -> { bw, bh, scale, ox, oy, inset, gateX, gateY,
     // gateR, waterY }. The first call renders the first frame (once: setViewport renders).
+    // Stepped: -> a Promise of it, when the new layers are shown (the old stay up until then).
     viewport(w, h, pitch) {
       const first = layout === null;
+      asked = { w, h, pitch };
       scene.setViewport({ cssWidth: w, cssHeight: h, pitch, framing });
+      if (scene.repainting) {
+        repaint();
+        return new Promise((answer) => waiting.push(answer));
+      }
       dropViews();
       const at = placement();
       layout = { w, h, pitch, bw: at.bw, bh: at.bh };
@@ -149,22 +217,23 @@ export function createCore(M, init, emit) {
     pointer(x, y, inside) { scene.setPointer(x, y, inside); },
     portalMode(m) {
       scene.setPortalMode(m);
-      if (!motion) still();  // reduced motion / frozen: heat jumps to the mode's target, rift repaints once
-      else wake();
+      if (!motion) return still();  // reduced motion / frozen: heat jumps to the mode's target, rift repaints once
+      wake();
+      return undefined;
     },
     splash(x, y) {
       scene.splash(x, y);
       dropViews();
       wake();
     },
-    seed(s) { scene.setWorldSeed(s); changed(); },
-    season(s) { scene.setSeason(s); changed(); },
+    seed(s) { scene.setWorldSeed(s); return changed(); },
+    season(s) { scene.setSeason(s); return changed(); },
     dayDusk(d, k) {
-      if (Math.abs(d - scene.day) < 1e-9 && Math.abs(k - scene.dusk) < 1e-9) return;
+      if (Math.abs(d - scene.day) < 1e-9 && Math.abs(k - scene.dusk) < 1e-9) return undefined;
       scene.setDayAndDusk(d, k);
-      changed();
+      return changed();
     },
-    motion(on) { motion = on; if (on) wake(); else still(); },
+    motion(on) { motion = on; if (on) { wake(); return undefined; } return still(); },
     // Hidden tab or element off screen: no frames at all.
     visible(on) {
       visible = on;
@@ -190,6 +259,8 @@ export function createCore(M, init, emit) {
     },
     destroy() {
       if (destroyed) return;
+      if (pumping) clearTimeout(pumping);
+      for (const answer of waiting.splice(0)) answer(null);  // nothing will be shown
       sleep();
       destroyed = true;
       dropViews();
@@ -206,6 +277,8 @@ export function createCore(M, init, emit) {
       };
     },
     setClock(t) { scene.setClock(t); },
+    // Finishes a stepped repaint in progress at once (tests that read the layers next).
+    settleRepaint() { finishRepaint(); return true; },
     // n frames of dt seconds by hand (no loop), painting as the loop does: -> [mask, advance ms, paint ms] each.
     step(n = 1, dt = 1 / 60) {
       const out = [];
@@ -222,6 +295,7 @@ export function createCore(M, init, emit) {
     repaintOnce() {
       const t0 = performance.now();
       scene.setViewport({ cssWidth: layout.w, cssHeight: layout.h, pitch: layout.pitch, framing });
+      if (scene.repainting) scene.stepRepaint(Infinity);  // the whole repaint's work, all steps
       const ms = performance.now() - t0;
       dropViews();
       paint(ALL);
@@ -231,6 +305,7 @@ export function createCore(M, init, emit) {
     dayRepaint(d, k) {
       const t0 = performance.now();
       scene.setDayAndDusk(d, k);
+      if (scene.repainting) scene.stepRepaint(Infinity);  // the whole repaint's work, all steps
       const ms = performance.now() - t0;
       dropViews();
       return ms;

@@ -63,6 +63,12 @@ export default async function createNoisefield(options = {}) {
     wasi_snapshot_preview1: {
       // abort(): an allocation failed past what the scene checks, or a bug.
       proc_exit(code) { throw new Error('noisefield: the module stopped (exit code ' + code + ')'); },
+      // std::chrono::steady_clock (a stepped repaint's time budget): nanoseconds at out; every
+      // clock id is the monotonic one, which is all the scene asks for.
+      clock_time_get(id, precision, out) {
+        new DataView(memory.buffer).setBigUint64(out, BigInt(Math.round(performance.now() * 1e6)), true);
+        return 0;
+      },
     },
   };
   const instance = await instantiate(imports, options);

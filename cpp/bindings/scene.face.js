@@ -113,6 +113,23 @@ function nfSceneFace(M, fn, buffer) {
     splash(x, y) { fn.nf_scene_splash(this._live(), num('x', x), num('y', y)); }
     advance(dt) { return fn.nf_scene_advance(this._live(), num('dt', dt)) >>> 0; }
     renderAll() { return fn.nf_scene_render_all(this._live()) >>> 0; }
+    // Stepped repaints (cpp/scene/landscape.h): with setStepped(true) the setters that repaint
+    // only begin it; stepRepaint(ms) works on it for about ms milliseconds (at least one unit)
+    // and returns true when the new layers are in place (read bufferWidth/Height, placement and
+    // pixels again, paint every layer). Until then the old layers stay and advance() paints none.
+    // beginRender() is renderAll() in steps (at once when not stepped).
+    setStepped(on) { fn.nf_scene_set_stepped(this._live(), on ? 1 : 0); }
+    get repainting() { return fn.nf_scene_repainting(this._live()) !== 0; }
+    stepRepaint(ms) {
+      if (typeof ms !== 'number' || !(ms >= 0)) throw new Error('stepRepaint: budget must be a number of milliseconds >= 0 (got ' + (typeof ms === 'number' ? ms : nfTypeName(ms)) + ')');
+      // A unit at a time until the budget is spent: the module reads no clock of its own.
+      const s = this._live(), t0 = performance.now();
+      for (;;) {
+        if (fn.nf_scene_step_repaint(s, 1) !== 0) return true;
+        if (!(performance.now() - t0 < ms)) return false;
+      }
+    }
+    beginRender() { fn.nf_scene_begin_render(this._live()); }
     pixels(layer) {
       const s = this._live();
       const ptr = fn.nf_scene_pixels(s, layerIndex(layer));

@@ -227,6 +227,11 @@ EMSCRIPTEN_KEEPALIVE void nf_scene_splash(Scene* s, double x, double y) {
 }
 EMSCRIPTEN_KEEPALIVE uint32_t nf_scene_advance(Scene* s, double dt) { return s->scene.advance(dt); }
 EMSCRIPTEN_KEEPALIVE uint32_t nf_scene_render_all(Scene* s) { return s->scene.renderAll(); }
+// Stepped repaints (cpp/scene/landscape.h): the face turns a time budget into units.
+EMSCRIPTEN_KEEPALIVE void nf_scene_set_stepped(Scene* s, int on) { s->scene.setStepped(on != 0); }
+EMSCRIPTEN_KEEPALIVE int nf_scene_repainting(Scene* s) { return s->scene.repainting(); }
+EMSCRIPTEN_KEEPALIVE int nf_scene_step_repaint(Scene* s, int units) { return s->scene.stepRepaint(units); }
+EMSCRIPTEN_KEEPALIVE void nf_scene_begin_render(Scene* s) { s->scene.beginRender(); }
 EMSCRIPTEN_KEEPALIVE double nf_scene_clock(Scene* s) { return s->scene.clock(); }
 EMSCRIPTEN_KEEPALIVE double nf_scene_day(Scene* s) { return s->scene.day(); }
 EMSCRIPTEN_KEEPALIVE double nf_scene_dusk(Scene* s) { return s->scene.dusk(); }

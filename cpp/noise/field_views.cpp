@@ -11,9 +11,7 @@
 
 #include "field.h"
 #include "field_rows.h"
-#ifdef __wasm_simd128__
-#include "color_fill_simd.h"
-#endif
+#include "lanes.h"
 #include "terrain.h"
 
 namespace nf {
@@ -28,19 +26,21 @@ constexpr Rgb kBiomeColors[9] = {{230, 210, 150}, {150, 190, 90},  {78, 110, 82}
                                  {182, 172, 112}, {52, 120, 62},   {28, 90, 52},     // scrub forest rainforest
                                  {132, 126, 120}, {192, 192, 172}, {246, 246, 250}};  // bare rock tundra snow
 
-#ifndef __wasm_simd128__  // wasm: putShaded (color_fill_simd.h)
-// The relief view's shaded pixel.
-inline void put(uint8_t* px, Rgb c, double shade) {
-  auto ch = [shade](uint8_t v) {
-    const double s = v * shade;
-    return static_cast<uint8_t>(s <= 0 ? 0 : (s >= 255 ? 255 : s + 0.5));
-  };
-  px[0] = ch(c.r);
-  px[1] = ch(c.g);
-  px[2] = ch(c.b);
+// The relief view's shaded pixel: each channel c * shade <= 0 ? 0 : (>= 255 ? 255 : c * shade + 0.5),
+// the channels r, g, b (and a spare) a lane at a time.
+inline void put(uint8_t* px, const double* rgb0, double shade) {
+  using W = lanes::Wide;
+  using L = lanes::Lane<W>;
+  double ch[4];
+  for (int k = 0; k < 4; k += L::kWidth) {
+    const W s = L::load(rgb0 + k) * shade;
+    L::store(ch + k, lanes::select(s <= W(0), W(0), lanes::select(W(255) <= s, W(255), s + 0.5)));
+  }
+  px[0] = static_cast<uint8_t>(ch[0]);
+  px[1] = static_cast<uint8_t>(ch[1]);
+  px[2] = static_cast<uint8_t>(ch[2]);
   px[3] = 255;
 }
-#endif
 
 // One RGBA pixel (alpha 255), written with one 4-byte store.
 struct Pixel {
@@ -98,9 +98,10 @@ class Painter {
   Painter(View view, const FieldConfig& c) : view_(view), c_(c) {
     for (int b = 0; b < 4; ++b) bands_[b] = pixelOf(kBandColors[b]);
     for (int b = 0; b < 9; ++b) biomes_[b] = pixelOf(kBiomeColors[b]);
-#ifdef __wasm_simd128__
-    for (int b = 0; b < 4; ++b) shaded_[b] = shadedColorOf(kBandColors[b].r, kBandColors[b].g, kBandColors[b].b);
-#endif
+    for (int b = 0; b < 4; ++b) {
+      const Rgb& k = kBandColors[b];
+      shaded_[b][0] = k.r, shaded_[b][1] = k.g, shaded_[b][2] = k.b, shaded_[b][3] = 0;
+    }
   }
   void row(const float* f, const double* extra, int n, uint8_t* px) const {
     const FieldConfig& c = c_;
@@ -128,11 +129,7 @@ class Painter {
         for (int i = 0; i < n; ++i) {
           const Band band = bandOf(f[i], c.t1, c.t2, c.t3);
           if (band == Band::Water) store(px + 4 * i, bands_[0]);
-#ifdef __wasm_simd128__
-          else putShaded(px + 4 * i, shaded_[static_cast<int>(band)], extra[i]);
-#else
-          else put(px + 4 * i, kBandColors[static_cast<int>(band)], extra[i]);
-#endif
+          else put(px + 4 * i, shaded_[static_cast<int>(band)], extra[i]);
         }
         break;
     }
@@ -142,9 +139,7 @@ class Painter {
   View view_;
   const FieldConfig& c_;
   Pixel water_ = pixelOf(kWater), land_ = pixelOf(kLand), bands_[4], biomes_[9];
-#ifdef __wasm_simd128__
-  ShadedColor shaded_[4];
-#endif
+  double shaded_[4][4];  // the band colours as lanes for put()
 };
 
 }  // namespace
@@ -302,31 +297,47 @@ inline int biomeIndexOf(const uint8_t* px) {
   return b >= 0 && sameRgb(px, kBiomeColors[b]) ? b + 1 : 0;
 }
 
-// Histogram and band counts of heights [begin, end) (the scalar loop; wasm SIMD takes most of
-// the grid in color_summary_simd.h). Histogram bins go to four interleaved copies (sample k into
-// copy k & 3), so that runs of one bin in a smooth field do not chain every increment on the
-// previous one; bands are counted branch-free with bandOf's tests (NaN is rock).
-template <bool Hist>
+// Histogram and band counts of heights [begin, end), a lane of heights at a time (end - begin a
+// multiple of the width). Histogram bins go to four interleaved copies (sample k into copy k & 3),
+// so that runs of one bin in a smooth field do not chain every increment on the previous one;
+// bands are counted branch-free with bandOf's tests (NaN is rock), in doubles (exact below 2^53).
+template <class D, bool Hist>
 void countHeights(const float* heights, int64_t begin, int64_t end, const FieldConfig& c, int bins, uint32_t* hist4,
                   int64_t counts[3]) {
-  const double nb = bins, t1 = c.t1, t2 = c.t2, t3 = c.t3;
-  int64_t water = 0, sand = 0, grass = 0;
-  for (int64_t k = begin; k < end; ++k) {
-    const double v = heights[k];
-    if constexpr (Hist) {
-      double b = v * nb;
-      if (!(b >= 0)) b = 0;  // also NaN
-      ++hist4[static_cast<size_t>(k & 3) * static_cast<size_t>(bins) +
-              static_cast<size_t>(b >= nb ? bins - 1 : static_cast<int>(b))];
+  using L = lanes::Lane<D>;
+  const double nb = bins;
+  const D t1(c.t1), t2(c.t2), t3(c.t3), zero(0), one(1);
+  D water = zero, sand = zero, grass = zero;
+  for (int64_t k = begin; k < end; k += L::kWidth) {
+    const D v = L::loadF(heights + k);
+    if constexpr (Hist) {  // bin: 0 when !(b >= 0) (NaN too), bins - 1 when b >= bins, else (int)b
+      const D b = v * nb;
+      double bin[L::kWidth];
+      L::store(bin, lanes::select(D(nb) <= b, D(nb - 1), lanes::select(zero <= b, b, zero)));
+      for (int l = 0; l < L::kWidth; ++l)
+        ++hist4[static_cast<size_t>((k + l) & 3) * static_cast<size_t>(bins) + static_cast<size_t>(bin[l])];
     }
-    const bool lt1 = v < t1, lt2 = v < t2, lt3 = v < t3;  // bandOf: water, sand, grass, else rock
-    water += lt1;
-    sand += !lt1 & lt2;
-    grass += !lt1 & !lt2 & lt3;
+    const auto lt1 = v < t1, lt2 = v < t2, lt3 = v < t3;  // bandOf: water, sand, grass, else rock
+    water += lanes::select(lt1, one, zero);
+    sand += lanes::select(lt1, zero, lanes::select(lt2, one, zero));
+    grass += lanes::select(lt1, zero, lanes::select(lt2, zero, lanes::select(lt3, one, zero)));
   }
-  counts[0] += water;
-  counts[1] += sand;
-  counts[2] += grass;
+  double w[L::kWidth], s[L::kWidth], g[L::kWidth];
+  L::store(w, water);
+  L::store(s, sand);
+  L::store(g, grass);
+  for (int l = 0; l < L::kWidth; ++l) {
+    counts[0] += static_cast<int64_t>(w[l]);
+    counts[1] += static_cast<int64_t>(s[l]);
+    counts[2] += static_cast<int64_t>(g[l]);
+  }
+}
+template <bool Hist>
+void countHeights(const float* heights, int64_t n, const FieldConfig& c, int bins, uint32_t* hist4,
+                  int64_t counts[3]) {
+  const int64_t bulk = n - n % lanes::kWidthOf<lanes::Wide>;
+  countHeights<lanes::Wide, Hist>(heights, 0, bulk, c, bins, hist4, counts);
+  countHeights<double, Hist>(heights, bulk, n, c, bins, hist4, counts);
 }
 
 }  // namespace
@@ -340,12 +351,8 @@ ColorFillSummary Field::colorSummary(View view, const GridSpec& g, const float* 
   int64_t bandCount[4] = {0, 0, 0, 0};
   std::vector<uint32_t> hist4(static_cast<size_t>(bins > 0 ? 4 * bins : 0), 0);
   uint32_t* h4 = bins > 0 ? hist4.data() : nullptr;
-  int64_t done = 0;
-#ifdef __wasm_simd128__
-  done = summariseSimd(heights, n, config_.t1, config_.t2, config_.t3, bins, h4, bandCount);
-#endif
-  if (bins > 0) countHeights<true>(heights, done, n, config_, bins, h4, bandCount);
-  else countHeights<false>(heights, done, n, config_, bins, h4, bandCount);
+  if (bins > 0) countHeights<true>(heights, n, config_, bins, h4, bandCount);
+  else countHeights<false>(heights, n, config_, bins, h4, bandCount);
   bandCount[3] = n - bandCount[0] - bandCount[1] - bandCount[2];
   const size_t nbins = s.histogram.size();
   for (size_t b = 0; b < nbins; ++b)

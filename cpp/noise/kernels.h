@@ -124,8 +124,22 @@ inline D clampUnit(D v) {
 // and combines them at once. 2-D with F == Cubic is nf::valueNoiseUnchecked (the same valueLayer).
 // 3-D: two layers whose hash inputs differ by z * kHashZ, blended by fade(z), so at integer z = 0
 // the 3-D value noise equals the 2-D one bit for bit.
+// The point forms of a kernel written as xTerms / yTerms / combine: at() for one sample or a lane
+// of scattered points, eval2() for Field's samples.
+template <class K>
+struct TermPoint {
+  template <bool G, bool Is3D, class D>
+  static D at(const Octave& o, D x, D y, double z, D* gx, D* gy) {
+    return K::template combine<G, Is3D>(K::xTerms(o, x), K::template yTerms<Is3D>(o, y, z), gx, gy);
+  }
+  template <bool G>
+  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
+    return at<G, false>(o, x, y, 0.0, gx, gy);
+  }
+};
+
 template <FadeKind F>
-struct ValueKernel {
+struct ValueKernel : TermPoint<ValueKernel<F>> {
   template <class D>
   struct XTerms {
     UOf<D> h0, h1;  // lattice x (resp. + 1, tiled) times kHashX
@@ -182,17 +196,9 @@ struct ValueKernel {
       return lerpLanes(n0, n1, w);
     }
   }
-  template <bool G, bool Is3D, class D>
-  static D at(const Octave& o, D x, D y, double z, D* gx, D* gy) {
-    return combine<G, Is3D>(xTerms(o, x), yTerms<Is3D>(o, y, z), gx, gy);
-  }
-  template <bool G>
-  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
-    return at<G, false>(o, x, y, 0, gx, gy);
-  }
   template <bool G>
   static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
-    return at<G, true>(o, x, y, z, gx, gy);
+    return TermPoint<ValueKernel>::template at<G, true>(o, x, y, z, gx, gy);
   }
 };
 
@@ -213,14 +219,18 @@ constexpr double kGrad3[16][3] = {
     {0, kInvSqrt2, kInvSqrt2}, {0, -kInvSqrt2, kInvSqrt2}, {0, kInvSqrt2, -kInvSqrt2}, {0, -kInvSqrt2, -kInvSqrt2},
     {kInvSqrt2, kInvSqrt2, 0}, {-kInvSqrt2, kInvSqrt2, 0}, {0, -kInvSqrt2, kInvSqrt2}, {0, -kInvSqrt2, -kInvSqrt2}};
 
-// The gradient directions of corner hashes h, lane by lane: Set::index(h) picks the row.
+// The gradient directions of corner hashes h, lane by lane: Set::index(h) picks the table row.
 template <class Set, int C, class D>
 inline void gradientsOf(const double (*table)[C], UOf<D> h, D* g) {
   using L = lanes::Lane<D>;
   uint32_t hs[L::kWidth];
   L::storeU(hs, h);
-  for (uint32_t& v : hs) v = Set::index(v);
-  lanes::gather<C, D>(table, L::loadU(hs), g);
+  double col[C][L::kWidth];
+  for (int k = 0; k < L::kWidth; ++k) {
+    const double* row = table[Set::index(hs[k])];
+    for (int c = 0; c < C; ++c) col[c][k] = row[c];
+  }
+  for (int c = 0; c < C; ++c) g[c] = L::load(col[c]);
 }
 // Classic simplex and 2-D gradient noise pick one of 8 directions by the top 3 hash bits.
 struct Grad8 {
@@ -230,7 +240,7 @@ struct Grad8 {
 };
 
 template <FadeKind F>
-struct GradientKernel {
+struct GradientKernel : TermPoint<GradientKernel<F>> {
   template <class D>
   struct XTerms {
     UOf<D> h0, h1;
@@ -277,15 +287,6 @@ struct GradientKernel {
     }
     return clampUnit(0.5 + 0.5 * (n * kSqrt2));
   }
-  template <bool G, bool Is3D, class D>
-  static D at(const Octave& o, D x, D y, double z, D* gx, D* gy) {
-    return combine<G, Is3D>(xTerms(o, x), yTerms<Is3D>(o, y, z), gx, gy);
-  }
-  template <bool G>
-  static double eval2(const Octave& o, double x, double y, double* gx, double* gy) {
-    return at<G, false>(o, x, y, 0, gx, gy);
-  }
-
   template <bool G>
   static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
     const Axis X = axis(x, o.periodX), Y = axis(y, o.periodY), Z = axis(z, 0);
@@ -516,17 +517,18 @@ struct SimplexKernel {
     const D i1 = lanes::select(right, D(1), D(0)), j1 = lanes::select(right, D(0), D(1));
     const D xs[3] = {x0, x0 - i1 + kSimplexG2, x0 - 1 + 2 * kSimplexG2};
     const D ys[3] = {y0, y0 - j1 + kSimplexG2, y0 - 1 + 2 * kSimplexG2};
+    // Corner hash inputs cx * kHashX + cy * kHashY + sd, from the first corner's by adding the
+    // steps (a uint32 sum: the same bits in any grouping).
     using U = UOf<D>;
-    const U ix = lanes::latticeIndex(fi), iy = lanes::latticeIndex(fj);
-    const U cx[3] = {ix, ix + lanes::select(right, U(1u), U(0u)), ix + U(1u)};
-    const U cy[3] = {iy, iy + lanes::select(right, U(0u), U(1u)), iy + U(1u)};
+    const U h0 = lanes::latticeIndex(fi) * kHashX + lanes::latticeIndex(fj) * kHashY + sd;
+    const U hs[3] = {h0, h0 + lanes::select(right, U(kHashX), U(kHashY)), h0 + U(kHashX + kHashY)};
     D n = D(0), sx = D(0), sy = D(0);
     for (int k = 0; k < 3; ++k) {
       const D tt = 0.5 - xs[k] * xs[k] - ys[k] * ys[k];
       const auto live = tt > D(0);
       if (!lanes::any(live)) continue;
       D g[2];
-      Grads::template of<D>(hashFinishLanes(cx[k] * kHashX + cy[k] * kHashY + sd), g);
+      Grads::template of<D>(hashFinishLanes(hs[k]), g);
       addCorner<G>(live, tt, g[0] * xs[k] + g[1] * ys[k], g, xs[k], ys[k], &n, &sx, &sy);
     }
     if constexpr (G) {

@@ -54,6 +54,7 @@ using P = v128_t;
 using I = v128_t;
 inline P pSplat(double v) { return wasm_f64x2_splat(v); }
 inline P pLoad(const double* p) { return wasm_v128_load(p); }
+inline P pLoadF(const float* p) { return wasm_f64x2_promote_low_f32x4(wasm_v128_load64_zero(p)); }
 inline void pStore(double* p, P v) { wasm_v128_store(p, v); }
 inline P pAdd(P a, P b) { return wasm_f64x2_add(a, b); }
 inline P pSub(P a, P b) { return wasm_f64x2_sub(a, b); }
@@ -96,6 +97,7 @@ using P = __m128d;
 using I = __m128i;
 inline P pSplat(double v) { return _mm_set1_pd(v); }
 inline P pLoad(const double* p) { return _mm_loadu_pd(p); }
+inline P pLoadF(const float* p) { return _mm_cvtps_pd(_mm_castpd_ps(_mm_load_sd(reinterpret_cast<const double*>(p)))); }
 inline void pStore(double* p, P v) { _mm_storeu_pd(p, v); }
 inline P pAdd(P a, P b) { return _mm_add_pd(a, b); }
 inline P pSub(P a, P b) { return _mm_sub_pd(a, b); }
@@ -228,6 +230,7 @@ struct Lane<double> {
   using M = bool;
   static constexpr int kWidth = 1;
   static double load(const double* p) { return *p; }
+  static double loadF(const float* p) { return *p; }  // float -> double is exact
   static uint32_t loadU(const uint32_t* p) { return *p; }
   static void store(double* p, double v) { *p = v; }
   static void storeU(uint32_t* p, uint32_t v) { *p = v; }
@@ -239,6 +242,7 @@ struct Lane<F64x4> {
   using M = M64x4;
   static constexpr int kWidth = 4;
   static F64x4 load(const double* p) { return {pLoad(p), pLoad(p + 2)}; }
+  static F64x4 loadF(const float* p) { return {pLoadF(p), pLoadF(p + 2)}; }
   static U32x4 loadU(const uint32_t* p) { return U32x4(iLoad(p)); }
   static void store(double* p, F64x4 v) {
     pStore(p, v.lo);
@@ -260,26 +264,6 @@ constexpr int kWidthOf = Lane<D>::kWidth;
 // Rows of samples are padded to a multiple of the widest lane, so every step loads whole lanes.
 constexpr int kRowPad = 4;
 inline size_t paddedSize(int n) { return static_cast<size_t>((n + kRowPad - 1) / kRowPad * kRowPad); }
-
-// f applied lane by lane (the scalar code for what the lanes cannot do, e.g. a table lookup).
-template <class D, class F>
-inline D perLane(const D& in, F f) {
-  double a[kWidthOf<D>];
-  Lane<D>::store(a, in);
-  for (double& v : a) v = f(v);
-  return Lane<D>::load(a);
-}
-// Table rows picked per lane: out[c] = table[idx][c] for c < C.
-template <int C, class D>
-inline void gather(const double (*table)[C], UOf<D> idx, D* out) {
-  uint32_t i[kWidthOf<D>];
-  Lane<D>::storeU(i, idx);
-  for (int c = 0; c < C; ++c) {
-    double a[kWidthOf<D>];
-    for (int k = 0; k < kWidthOf<D>; ++k) a[k] = table[i[k]][c];
-    out[c] = Lane<D>::load(a);
-  }
-}
 
 }  // namespace lanes
 }  // namespace nf

@@ -39,9 +39,12 @@ void makeMeadow(Meadow& m, const Grid& g, const Seeds& s, const World& w) {
   }
 }
 
-void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s, const World& w) {
-  d.clear();
-  for (int j = 0; j < g.bh; ++j) {
+void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s, const World& w, int j0,
+                   int j1) {
+  j1 = std::min(j1, g.bh);
+  if (j0 >= j1) return;
+  std::fill(d.p.begin() + static_cast<size_t>(j0) * d.w, d.p.begin() + static_cast<size_t>(j1) * d.w, 0u);
+  for (int j = j0; j < j1; ++j) {
     const double y = g.sy[j];
     if (y > kWater + g.px) break;
     Px* row = &d.p[static_cast<size_t>(j) * d.w];

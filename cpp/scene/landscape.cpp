@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 #include "gate.h"
@@ -23,6 +24,13 @@ constexpr int kSkyStages = 3;
 constexpr Layer kJobLayer[3] = {kHill, kNear, kCanopy};
 // The sky's drift wraps after about 28 hours of wind, so the stroke lattice's cell indices stay small.
 constexpr double kDriftPeriod = 1e6;
+// A stepped repaint's unit: about this many buffer pixels' worth of painting (a few ms natively);
+// a one-shot repaint takes each piece whole.
+constexpr int kUnitPixels = 1 << 17;
+constexpr int kWhole = 1 << 30;
+// A sky stroke walks about ten steps: ten pixels' worth.
+constexpr int kStrokeCost = 10;
+constexpr int kRenderStage = 9;  // Landscape::runUnit's first tick-layer stage
 
 struct ModeTargets {
   double rate, inflow, pull;
@@ -116,24 +124,196 @@ bool Landscape::memoryFor(const Grid& g) {
 bool Landscape::setViewport(const Viewport& v) {
   Grid next = makeGrid(v.cssWidth, v.cssHeight, v.pitch, v.framing);
   if (!memoryFor(next)) return false;
+  canopyShaped_ = false;
+  if (stepped_) {
+    jobGrid_ = std::move(next);
+    repaintAll(true, false);
+    return true;
+  }
   grid_ = std::move(next);
   hasGrid_ = true;
-  canopyShaped_ = false;
   for (Image& l : layers_) l.resize(grid_.bw, grid_.bh);
-  skyBack_.resize(grid_.bw, grid_.bh);
-  skyBase_.resize(grid_.bw, grid_.bh);
-  hillBase_.resize(grid_.bw, grid_.bh);
-  makeRidgeTables(ridges_, grid_, seeds_);
-  makeMeadow(meadow_, grid_, seeds_, world_);
-  makeOpening(opening_, grid_);
-  repaintAll();
+  repaintAll(true, false);
   return true;
 }
 
-void Landscape::repaintAll() {
-  repaintOnce();
-  renderAll();
+void Landscape::setStepped(bool on) {
+  if (!on && job_) stepRepaint(INT_MAX);
+  stepped_ = on;
+}
+
+void Landscape::repaintAll(bool newGrid, bool newWorld) {
+  const bool gridToCome = job_ && jobBack_ && jobNewGrid_;
+  if (!hasGrid_ && !gridToCome && !(stepped_ && newGrid)) return;
+  // A repaint in progress starts over with both changes.
+  jobNewGrid_ = newGrid || (job_ && jobNewGrid_);
+  jobNewWorld_ = newWorld || (job_ && jobNewWorld_);
+  jobStage_ = jobPart_ = 0;
+  job_ = true;
+  jobRenderOnly_ = false;
+  skyStage_ = -1;  // a sky tick in progress shares the flow scratch
+  // Stepped, the back buffers take the new layers while the old ones stay shown (setViewport has
+  // made sure of the memory for a new grid's); with no memory for them, the repaint runs at once in place.
+  jobBack_ = stepped_ && (gridToCome || newGrid || memoryFor(grid_));
+  out_ = jobBack_ ? back_ : layers_;
+  if (jobBack_) return;
+  while (!runUnit(kWhole)) {
+  }
   dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
+}
+
+void Landscape::beginRender() {
+  if (!stepped_ || (!hasGrid_ && !job_)) {
+    renderAll();
+    return;
+  }
+  if (job_) {  // its tick layers come (again) after the change of clock or state
+    if (jobStage_ > kRenderStage) {
+      jobStage_ = kRenderStage;
+      jobPart_ = 0;
+    }
+    return;
+  }
+  if (!memoryFor(grid_)) {
+    renderAll();
+    return;
+  }
+  job_ = jobBack_ = jobRenderOnly_ = true;
+  jobNewGrid_ = jobNewWorld_ = jobReshape_ = false;
+  jobStage_ = 1;  // the back buffers, then the paint-once layers copied, then the tick layers
+  jobPart_ = 0;
+  out_ = back_;
+  skyStage_ = -1;
+}
+
+bool Landscape::stepRepaint(int units) {
+  if (!job_) return false;
+  for (int n = 0;; ++n) {
+    if (runUnit(kUnitPixels)) return true;
+    if (n + 1 >= units) return false;
+  }
+}
+
+// The stages of a repaint, each in parts (a part is one unit): jobStage_ and jobPart_ say which
+// comes next. Every part paints what the one-shot repaint paints there, in the same order.
+bool Landscape::runUnit(int unit) {
+  const Grid& g = workGrid();
+  Image* L = out_;
+  const int rowsPer = std::max(1, unit / std::max(1, g.bw));
+  const int rowParts = (g.bh + rowsPer - 1) / rowsPer;
+  auto rows = [&](int part, int& j0, int& j1) {
+    j0 = part * rowsPer;
+    j1 = std::min(g.bh, j0 + rowsPer);
+  };
+  const int part = jobPart_;
+  bool last = true;  // the stage's last part
+  int j0 = 0, j1 = 0;
+  switch (jobStage_) {
+    case 0:  // the caches' sizes and the grid's and world's tables
+      if (jobNewGrid_) {
+        skyBack_.resize(g.bw, g.bh);
+        skyBase_.resize(g.bw, g.bh);
+        hillBase_.resize(g.bw, g.bh);
+        clearOpening(opening_, g);
+      }
+      if (jobNewGrid_ || jobNewWorld_) {
+        makeRidgeTables(ridges_, g, seeds_);
+        makeMeadow(meadow_, g, seeds_, world_);
+      }
+      ++paintOnceCount_;
+      air_.bodyR = day_ < 0.35 ? kMoonR : kSunR;
+      bodyAt(world_, day_, air_.bodyX, air_.bodyY);
+      makeLandTables(landTables_, g, seeds_, world_, std::isfinite(winterDay_) ? snowlineFor(winterDay_) : std::nan(""));
+      jobReshape_ = !canopyShaped_;
+      break;
+    case 1:  // the back buffers, a layer at a time
+      if (jobBack_) L[part].resize(g.bw, g.bh);
+      last = part == kLayerCount - 1;
+      break;
+    case 2:  // the opening, in bands of rows
+      if (jobNewGrid_) {
+        rows(part, j0, j1);
+        openingRows(opening_, g, j0, j1);
+        last = part + 1 >= rowParts;
+      }
+      break;
+    case 3:
+      if (jobRenderOnly_) {
+        L[kLand].p = layers_[kLand].p;  // same size: a copy
+        break;
+      }
+      paintLandPart(L[kLand], g, pal_, seeds_, world_, ridges_, pines_,
+                    std::isfinite(winterDay_) ? snowlineFor(winterDay_) : std::nan(""), landTables_, part, unit);
+      last = part + 1 >= landParts(g, ridges_, unit);
+      break;
+    case 4:
+      if (jobRenderOnly_) break;
+      rows(part, j0, j1);
+      paintSkyBase(skyBase_, g, pal_, ridges_.skylineMax + 30, air_, j0, j1);
+      last = part + 1 >= rowParts;
+      break;
+    case 5:
+      if (jobRenderOnly_) L[kGate].p = layers_[kGate].p;
+      else paintGate(L[kGate], g, pal_, scratch_);
+      break;
+    case 6:
+      if (jobRenderOnly_) break;
+      rows(part, j0, j1);
+      paintHillBase(hillBase_, g, pal_, meadow_, seeds_, world_, j0, j1);
+      last = part + 1 >= rowParts;
+      break;
+    case 7:  // a new daylight, twilight or season repaints the bark only; the trees and leaves stay
+      if (jobReshape_) {
+        last = shapeCanopyPart(canopy_, g, seeds_, world_, meadow_.top, part, unit);
+        if (last) canopyShaped_ = true;
+      }
+      break;
+    case 8:
+      if (!jobRenderOnly_) paintBark(canopy_, g, pal_);
+      break;
+    case kRenderStage:  // every tick layer, as renderAll paints them
+      if (part == 0) ++renderCount_;
+      last = prepareSkyPart(L[kSky], skyBase_, g, pal_, air_, ridges_, seeds_.cloud, world_, flow_, part, unit);
+      break;
+    case 10: {
+      const size_t n = flow_.strokes.size();
+      const size_t per = static_cast<size_t>(std::max(1, unit / kStrokeCost));
+      walkSky(L[kSky], g, flow_, part * per, std::min(n, (part + 1) * per));
+      last = (part + 1) * per >= n;
+      break;
+    }
+    case 11:
+      if (day_ < 0.35) paintStars(L[kSky], g, pal_, stars_, clock_);
+      paintFieldTick(L, g);
+      break;
+    case 12: paintRiftTick(L, g); break;
+    case 13: paintNearTick(L, g); break;  // after the layers it reflects
+    case 14: paintCanopyTick(L, g); break;
+    default: {  // complete: the new layers take the old ones' place
+      job_ = false;
+      dirty_ = 0;
+      if (jobBack_) {
+        if (jobNewGrid_) {
+          grid_ = std::move(jobGrid_);
+          hasGrid_ = true;
+        }
+        for (int l = 0; l < kLayerCount; ++l) {
+          std::swap(layers_[l], back_[l]);
+          back_[l] = Image{};
+        }
+      }
+      out_ = layers_;
+      jobNewGrid_ = jobNewWorld_ = jobBack_ = jobRenderOnly_ = false;
+      return true;
+    }
+  }
+  if (last) {
+    ++jobStage_;
+    jobPart_ = 0;
+  } else {
+    ++jobPart_;
+  }
+  return false;
 }
 
 void Landscape::setDay(double day) { setDayAndDusk(day, dusk_); }
@@ -146,25 +326,21 @@ void Landscape::setDayAndDusk(double day, double dusk) {
   day_ = day;
   dusk_ = dusk;
   pal_ = makePalette(day_, dusk_, world_);
-  if (hasGrid_) repaintAll();
+  repaintAll();
 }
 
 void Landscape::setSeason(double winterDay) {
   const double w = std::isfinite(winterDay) ? std::fmod(std::fabs(winterDay), 366.0) : std::nan("");
   if (w == winterDay_ || (std::isnan(w) && std::isnan(winterDay_))) return;
   winterDay_ = w;
-  if (hasGrid_) repaintAll();
+  repaintAll();
 }
 
 void Landscape::setWorldSeed(uint32_t seed) {
   if (seed == seeds_.world) return;
   setWorld(seed);
   placeRift(rift_, clock_);
-  if (hasGrid_) {
-    makeRidgeTables(ridges_, grid_, seeds_);
-    makeMeadow(meadow_, grid_, seeds_, world_);
-    repaintAll();
-  }
+  repaintAll(false, true);
 }
 
 void Landscape::setPortalMode(PortalMode m) {
@@ -234,24 +410,9 @@ const uint8_t* Landscape::pixels(Layer l) const {
   return reinterpret_cast<const uint8_t*>(layers_[l].p.data());
 }
 
-void Landscape::repaintOnce() {
-  ++paintOnceCount_;
-  air_.bodyR = day_ < 0.35 ? kMoonR : kSunR;
-  bodyAt(world_, day_, air_.bodyX, air_.bodyY);
-  paintLand(layers_[kLand], grid_, pal_, seeds_, world_, ridges_, pines_,
-            std::isfinite(winterDay_) ? snowlineFor(winterDay_) : std::nan(""));
-  paintSkyBase(skyBase_, grid_, pal_, ridges_.skylineMax + 30, air_);
-  paintGate(layers_[kGate], grid_, pal_, scratch_);
-  paintHillBase(hillBase_, grid_, pal_, meadow_, seeds_, world_);
-  // A new daylight, twilight or season repaints the bark only; the trees and leaves stay.
-  makeCanopy(canopy_, grid_, pal_, seeds_, world_, meadow_.top, !canopyShaped_);
-  canopyShaped_ = true;
-  dirty_ |= (1u << kLand) | (1u << kGate);
-}
-
-void Landscape::paintSkyTick() {
-  paintSky(layers_[kSky], skyBase_, grid_, pal_, air_, ridges_, seeds_.cloud, world_, flow_);
-  if (day_ < 0.35) paintStars(layers_[kSky], grid_, pal_, stars_, clock_);
+void Landscape::paintSkyTick(Image* L, const Grid& g) {
+  paintSky(L[kSky], skyBase_, g, pal_, air_, ridges_, seeds_.cloud, world_, flow_);
+  if (day_ < 0.35) paintStars(L[kSky], g, pal_, stars_, clock_);
 }
 
 void Landscape::startSkyTick() {
@@ -277,18 +438,20 @@ uint32_t Landscape::stepSkyTick(bool finish) {
   return 1u << kSky;
 }
 
-void Landscape::paintFieldTick() {
-  paintField(layers_[kHill], hillBase_, grid_, pal_, meadow_, seeds_, world_, clock_, sway());
+void Landscape::paintFieldTick(Image* L, const Grid& g) {
+  paintField(L[kHill], hillBase_, g, pal_, meadow_, seeds_, world_, clock_, sway());
 }
 
-void Landscape::paintRiftTick() { paintRift(layers_[kRift], grid_, opening_, rift_, clock_, seeds_, riftRamp_); }
+void Landscape::paintRiftTick(Image* L, const Grid& g) {
+  paintRift(L[kRift], g, opening_, rift_, clock_, seeds_, riftRamp_);
+}
 
-void Landscape::paintNearTick() {
+void Landscape::paintNearTick(Image* L, const Grid& g) {
   WaterInputs in{};
-  in.gate = &layers_[kGate];
-  in.hill = &layers_[kHill];
-  in.rift = &layers_[kRift];
-  in.land = &layers_[kLand];
+  in.gate = &L[kGate];
+  in.hill = &L[kHill];
+  in.rift = &L[kRift];
+  in.land = &L[kLand];
   in.ridges = &ridges_;
   in.ripples = &ripples_;
   in.splashes = splashes_;
@@ -298,35 +461,39 @@ void Landscape::paintNearTick() {
   in.dark = day_ < 0.5;
   in.bodyX = air_.bodyX;
   in.sunLit = world_.original ? 1.0 : 1 - nf::smooth(0.55, 0.95, world_.cover);
-  paintWater(layers_[kNear], grid_, pal_, seeds_, in, scratch_);
+  paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
 }
 
-void Landscape::paintCanopyTick() { paintCanopy(layers_[kCanopy], grid_, pal_, seeds_, canopy_, wind_, clock_); }
+void Landscape::paintCanopyTick(Image* L, const Grid& g) {
+  paintCanopy(L[kCanopy], g, pal_, seeds_, canopy_, wind_, clock_);
+}
 
 uint32_t Landscape::renderAll() {
+  if (job_) stepRepaint(INT_MAX);
   if (!hasGrid_) return 0;
   ++renderCount_;
   skyStage_ = -1;  // the sky painted here supersedes a tick in progress
-  paintSkyTick();
-  paintFieldTick();
-  paintRiftTick();
-  paintNearTick();  // after the layers it reflects
-  paintCanopyTick();
+  paintSkyTick(layers_, grid_);
+  paintFieldTick(layers_, grid_);
+  paintRiftTick(layers_, grid_);
+  paintNearTick(layers_, grid_);  // after the layers it reflects
+  paintCanopyTick(layers_, grid_);
   dirty_ = 0;
   return kAllLayers;
 }
 
 uint32_t Landscape::paintTick(Layer l) {
+  if (job_) stepRepaint(INT_MAX);
   if (!hasGrid_) return 0;
   switch (l) {
     case kSky:
       skyStage_ = -1;  // it shares the flow scratch with a tick in progress
-      paintSkyTick();
+      paintSkyTick(layers_, grid_);
       break;
-    case kRift: paintRiftTick(); break;
-    case kHill: paintFieldTick(); break;
-    case kNear: paintNearTick(); break;
-    case kCanopy: paintCanopyTick(); break;
+    case kRift: paintRiftTick(layers_, grid_); break;
+    case kHill: paintFieldTick(layers_, grid_); break;
+    case kNear: paintNearTick(layers_, grid_); break;
+    case kCanopy: paintCanopyTick(layers_, grid_); break;
     default: return 0;
   }
   return 1u << l;
@@ -380,13 +547,14 @@ uint32_t Landscape::advance(double dt) {
   }
   splashCount_ = kept;
 
+  if (job_) return 0;  // the shown layers wait for the repaint in progress
   uint32_t mask = dirty_;
   dirty_ = 0;
   if (!hasGrid_) return 0;
   riftAcc_ += dt;
   if (riftAcc_ >= kRiftEvery - kEps) {
     riftAcc_ = 0;
-    paintRiftTick();
+    paintRiftTick(layers_, grid_);
     mask |= 1u << kRift;
   }
   skyAcc_ += dt;
@@ -405,9 +573,9 @@ uint32_t Landscape::advance(double dt) {
   }
   if (due >= 0) {
     jobAcc_[due] = 0;
-    if (due == 0) paintFieldTick();
-    else if (due == 1) paintNearTick();
-    else paintCanopyTick();
+    if (due == 0) paintFieldTick(layers_, grid_);
+    else if (due == 1) paintNearTick(layers_, grid_);
+    else paintCanopyTick(layers_, grid_);
     mask |= 1u << kJobLayer[due];
   }
   return mask;

@@ -75,6 +75,27 @@ class Landscape {
   void setPointer(double sceneX, double sceneY, bool inside);  // scene units; for eddies and gust
   void splash(double sceneX, double sceneY);                   // ignored unless on the water
 
+  // Stepped repaints (off by default), so that no call takes long: with setStepped(true),
+  // setViewport, setDay, setDusk, setDayAndDusk, setSeason and setWorldSeed only begin a repaint
+  // (a second one restarts it with both changes). The new layers are painted into back buffers in
+  // units of bounded work by stepRepaint(); until the last unit the old layers, their size and the
+  // placement stay as they were, and advance() runs the simulation but paints no tick. When
+  // stepRepaint() returns true the new layers are in place: buffers may have moved and changed
+  // size (read bufferWidth/Height, placement and pixels again) and every layer is new. The pixels
+  // are those of the one-shot repaint, however the work is stepped. renderAll() and paintTick()
+  // finish a repaint in progress first.
+  void setStepped(bool on);
+  bool stepped() const { return stepped_; }
+  bool repainting() const { return job_; }
+  // Runs up to `units` repaint units (at least one; each about 2^17 pixels' work, a few ms natively
+  // at any pitch); true when the repaint completed. A work budget, not a time one: the scene reads
+  // no clock (the JS face turns milliseconds into units as it goes).
+  bool stepRepaint(int units = 1);
+  // renderAll() as a stepped repaint of the tick layers (a still frame without a long call): when
+  // stepped and sized, begins it (or makes the repaint in progress render at the current clock);
+  // otherwise renderAll() at once.
+  void beginRender();
+
   // Advances the simulation by dt seconds (capped at 0.05; negative/NaN -> 0) and runs whichever ticks
   // are due. Returns a bitmask (1 << Layer) of layers whose pixels changed since the last call
   // (including repaints caused by setters).
@@ -137,17 +158,21 @@ class Landscape {
 
  private:
   static bool memoryFor(const Grid& g);  // whether the buffers of grid g can be allocated now
-  void repaintOnce();  // grid-, day- and seed-dependent layers and caches
-  void repaintAll();   // repaintOnce, then every layer, all reported by the next advance()
-  void paintSkyTick();
+  // A repaint: the grid's tables (newGrid), the world's (newWorld), the paint-once layers and
+  // caches, then every tick layer. Stepped, it paints into back_ and jobGrid_; else it runs at once
+  // into layers_ and grid_ (its units as large as they come), reported by the next advance().
+  void repaintAll(bool newGrid = false, bool newWorld = false);
+  bool runUnit(int unitPixels);  // one unit of the repaint; true when it is complete
+  const Grid& workGrid() const { return job_ && jobBack_ && jobNewGrid_ ? jobGrid_ : grid_; }
+  void paintSkyTick(Image* L, const Grid& g);
   // The live sky tick spread over kSkyStages frames: prepare (flow, inks), the strokes in parts, then
   // shown; the pixels are those paintSkyTick() gives for the tick's moment, a frame or two later.
   void startSkyTick();
   uint32_t stepSkyTick(bool finish);
-  void paintFieldTick();
-  void paintRiftTick();
-  void paintNearTick();
-  void paintCanopyTick();
+  void paintFieldTick(Image* L, const Grid& g);
+  void paintRiftTick(Image* L, const Grid& g);
+  void paintNearTick(Image* L, const Grid& g);
+  void paintCanopyTick(Image* L, const Grid& g);
   void resetSimulation();
   void setWorld(uint32_t seed);  // seeds, composition and everything grown from them
   double sway() const { return 0.45 + 0.55 * (gust_ < 1 ? gust_ : 1); }
@@ -177,6 +202,16 @@ class Landscape {
   Image skyBack_;       // the sky tick in progress paints here, then is copied to the layer
   int skyStage_ = -1;   // the next step of the sky tick in progress; -1: none
   double skyClock_ = 0; // that tick's moment (the stars twinkle by it)
+
+  // The repaint in progress (stepped) or running (one-shot).
+  bool stepped_ = false;
+  bool job_ = false, jobBack_ = false, jobNewGrid_ = false, jobNewWorld_ = false, jobReshape_ = false;
+  bool jobRenderOnly_ = false;  // beginRender's: the paint-once layers are copied, not painted
+  int jobStage_ = 0, jobPart_ = 0;
+  Grid jobGrid_;
+  Image back_[kLayerCount];
+  Image* out_ = layers_;  // where the repaint paints: back_ when stepped, else layers_
+  LandTables landTables_;
 
   // Simulation.
   double clock_ = 0;

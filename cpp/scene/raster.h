@@ -97,21 +97,33 @@ void brush(Image& d, double x, double y, int len, bool wide, Px c, AngleFn&& ang
 // Jittered lattice of stroke seeds riding a medium that has drifted `shift` buffer pixels, so a
 // stroke keeps its place and its dither threshold while it travels. Two interleaved passes let later
 // strokes overlap earlier ones without a raster grain. visit(bx, by, threshold, mask).
+// The seeds come in strokeSeedRows(...) cell rows (both passes); [first, last) visits only those
+// of them, in the same order, so a painting can be spread over several calls.
+struct SeedRows {
+  int r0, r1;  // cell rows of one pass, inclusive
+  int count() const { return 2 * (r1 - r0 + 1); }
+};
+inline SeedRows strokeSeedRows(int bh, int cell, int row0, int row1) {
+  return {std::max(0, floorInt(static_cast<double>(row0) / cell) - 1),
+          std::min(static_cast<int>(std::ceil(static_cast<double>(bh) / cell)),
+                   static_cast<int>(std::ceil(static_cast<double>(row1) / cell)) + 1)};
+}
 template <class Visit>
-void strokeSeeds(int bw, int bh, int cell, double shift, int row0, int row1, uint32_t seed, Visit&& visit) {
+void strokeSeeds(int bw, int bh, int cell, double shift, int row0, int row1, uint32_t seed, Visit&& visit,
+                 int first = 0, int last = 1 << 30) {
   const int c0 = floorInt(-shift / cell) - 1;
   const int c1 = static_cast<int>(std::ceil((bw - shift) / cell)) + 1;
-  const int r0 = std::max(0, floorInt(static_cast<double>(row0) / cell) - 1);
-  const int r1 = std::min(static_cast<int>(std::ceil(static_cast<double>(bh) / cell)),
-                          static_cast<int>(std::ceil(static_cast<double>(row1) / cell)) + 1);
-  for (int pass = 0; pass < 2; ++pass)
-    for (int cj = r0; cj <= r1; ++cj)
-      for (int ci = c0; ci <= c1; ++ci) {
-        const double h = h01(ci, cj, seed);
-        if ((h < 0.5 ? 0 : 1) != pass) continue;
-        visit(ci * cell + h01(ci, cj, seed + 1) * cell + shift, cj * cell + h01(ci, cj, seed + 2) * cell,
-              frac(h * 2), h01(ci, cj, seed + 3));
-      }
+  const SeedRows rows = strokeSeedRows(bh, cell, row0, row1);
+  const int per = rows.r1 - rows.r0 + 1;
+  for (int q = std::max(0, first); q < std::min(last, rows.count()); ++q) {
+    const int pass = q / per, cj = rows.r0 + q % per;
+    for (int ci = c0; ci <= c1; ++ci) {
+      const double h = h01(ci, cj, seed);
+      if ((h < 0.5 ? 0 : 1) != pass) continue;
+      visit(ci * cell + h01(ci, cj, seed + 1) * cell + shift, cj * cell + h01(ci, cj, seed + 2) * cell,
+            frac(h * 2), h01(ci, cj, seed + 3));
+    }
+  }
 }
 
 // A broken ring of points whose dashes turn with `turn`: the halos of the Saint-Remy stars.

@@ -61,18 +61,67 @@ std::vector<Cypress> makePines(const Seeds& s, const World& w) {
 
 double snowlineFor(double winterDay) { return 435 + 165 * std::cos(2 * kPi * (winterDay - 40) / 365.24); }
 
+void makeLandTables(LandTables& lt, const Grid& g, const Seeds& s, const World& w, double snowline) {
+  const double k = w.spur;
+  lt.farTilt.assign(k > 0 ? g.bw : 0, 0.f);
+  lt.midTilt.assign(k > 0 ? g.bw : 0, 0.f);
+  for (int i = 0; k > 0 && i < g.bw; ++i) {
+    const double x = g.sx[i];
+    lt.farTilt[i] = static_cast<float>(clampd((farRidgeAt(x + 90, s.farRidge) - farRidgeAt(x - 90, s.farRidge)) / 180, -1.2, 1.2));
+    lt.midTilt[i] = static_cast<float>(clampd((midRidgeAt(x + 90, s.midRidge) - midRidgeAt(x - 90, s.midRidge)) / 180, -1.2, 1.2));
+  }
+  // Snow: the edge wanders with fbm along x (paintLandPart).
+  const bool snowOn = std::isfinite(snowline);
+  lt.edge.assign(snowOn ? g.bw : 0, 0.f);
+  for (int i = 0; snowOn && i < g.bw; ++i)
+    lt.edge[i] = static_cast<float>(snowline + (nf::fbmUnchecked(g.sx[i] * 0.02, 5.5, s.snow, 2) - 0.5) * 80);
+}
+
+namespace {
+
+// The parts of paintLand: the underpainting in bands of rows, the far strokes and the mid strokes
+// in runs of seed rows, then the outcrops and pines.
+struct LandSplit {
+  int rowsPer, baseParts, seedRowsPer, strokeParts;
+  SeedRows seeds;
+};
+
+LandSplit landSplit(const Grid& g, const RidgeTables& t, int unitPixels) {
+  LandSplit sp{};
+  sp.rowsPer = std::max(1, unitPixels / std::max(1, g.bw));
+  sp.baseParts = (g.bh + sp.rowsPer - 1) / sp.rowsPer;
+  sp.seeds = strokeSeedRows(g.bh, 3, g.row(t.farTop), g.bh);
+  // A stroke costs about what 8 underpainted pixels do; a seed row holds bw / 3 + 3 of them.
+  sp.seedRowsPer = std::max(1, unitPixels / 8 / (g.bw / 3 + 3));
+  sp.strokeParts = std::max(1, (sp.seeds.count() + sp.seedRowsPer - 1) / sp.seedRowsPer);
+  return sp;
+}
+
+}  // namespace
+
+int landParts(const Grid& g, const RidgeTables& t, int unitPixels) {
+  const LandSplit sp = landSplit(g, t, unitPixels);
+  return sp.baseParts + 2 * sp.strokeParts + 1;
+}
+
 void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
                const std::vector<Cypress>& pines, double snowline) {
-  d.clear();
+  LandTables lt;
+  makeLandTables(lt, g, s, w, snowline);
+  constexpr int kWhole = 1 << 30;
+  for (int part = 0, n = landParts(g, t, kWhole); part < n; ++part)
+    paintLandPart(d, g, pal, s, w, t, pines, snowline, lt, part, kWhole);
+}
+
+void paintLandPart(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
+                   const std::vector<Cypress>& pines, double snowline, const LandTables& lt, int part,
+                   int unitPixels) {
+  const LandSplit sp = landSplit(g, t, unitPixels);
   // Light comes from the sun's side (the right in world 404); spurs facet every other world's ranges.
   const double side = w.sunX >= 800 ? 1 : -1;
   const double k = w.spur;
-  std::vector<float> farTilt(k > 0 ? g.bw : 0), midTilt(k > 0 ? g.bw : 0);
-  for (int i = 0; k > 0 && i < g.bw; ++i) {
-    const double x = g.sx[i];
-    farTilt[i] = static_cast<float>(clampd((farRidgeAt(x + 90, s.farRidge) - farRidgeAt(x - 90, s.farRidge)) / 180, -1.2, 1.2));
-    midTilt[i] = static_cast<float>(clampd((midRidgeAt(x + 90, s.midRidge) - midRidgeAt(x - 90, s.midRidge)) / 180, -1.2, 1.2));
-  }
+  const std::vector<float>& farTilt = lt.farTilt;
+  const std::vector<float>& midTilt = lt.midTilt;
   auto farSpur = [&](int i, double y) {
     return k > 0 ? spurLight(g.sx[i], y - t.far[i], farTilt[i], w.spurFarFreq, w.spurPhase, s.spurs, side, 1)
                  : SpurLight{0, 1};
@@ -87,9 +136,7 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
   // Snow: the edge wanders with fbm along x and climbs on lit faces; snow is lit by the same slope
   // light as the rock and greys with depth below the crest. The glacier is permanent (while snow is on).
   const bool snowOn = std::isfinite(snowline);
-  std::vector<float> edge(snowOn ? g.bw : 0);
-  for (int i = 0; snowOn && i < g.bw; ++i)
-    edge[i] = static_cast<float>(snowline + (nf::fbmUnchecked(g.sx[i] * 0.02, 5.5, s.snow, 2) - 0.5) * 80);
+  const std::vector<float>& edge = lt.edge;
   auto snowy = [&](int i, double y, double lit) {
     if (!snowOn) return false;
     if (k > 0) lit = lit * (1 - k) + k * (y < t.mid[i] ? farSpur(i, y) : midSpur(i, y)).lit;
@@ -118,7 +165,10 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
     if (k > 0) lit = lit * (1 - k) + k * (far ? farSpur(i, y) : midSpur(i, y)).lit;
     return pick(snowStops, 4, snowTone(lit, y, crest), th);
   };
-  for (int j = 0; j < g.bh; ++j) {
+  if (part < sp.baseParts) {
+    const int j0 = part * sp.rowsPer, j1 = std::min(g.bh, j0 + sp.rowsPer);
+    std::fill(d.p.begin() + static_cast<size_t>(j0) * d.w, d.p.begin() + static_cast<size_t>(j1) * d.w, 0u);
+    for (int j = j0; j < j1; ++j) {
     const double y = g.sy[j];
     Px* row = &d.p[static_cast<size_t>(j) * d.w];
     for (int i = 0; i < g.bw; ++i) {
@@ -133,7 +183,11 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
         else row[i] = pick(farStops, 3, farTone(i, y), th);
       }
     }
+    }
+    return;
   }
+  part -= sp.baseParts;
+  const int first = (part % sp.strokeParts) * sp.seedRowsPer, last = first + sp.seedRowsPer;
 
   // Strokes follow each ridge's profile and relax toward level deeper in the face.
   const double y0 = g.sy[0];
@@ -147,6 +201,7 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
   auto inFar = [&](int i, int j) { return g.sy[j] >= t.far[i] + g.px && g.sy[j] < t.mid[i]; };
   auto inMid = [&](int i, int j) { return g.sy[j] >= t.mid[i] + g.px; };
   const int top = g.row(t.farTop);
+  if (part < sp.strokeParts) {
   strokeSeeds(g.bw, g.bh, 3, 0, top, g.bh, s.farStroke, [&](double bx, double by, double h, double k) {
     const int i = g.clampCol(bx);
     const double y = y0 + by * g.px;
@@ -155,7 +210,10 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
     const Px ink = snowy(i, y, farLight(i)) ? snowInk(i, y, true, farLight(i), h)
                                             : pick(farStops, 3, farTone(i, y), h);
     brush(d, bx, by, 4 + static_cast<int>(std::floor(frac(k * 9.1) * 4)), false, ink, angle, inFar);
-  });
+  }, first, last);
+    return;
+  }
+  if (part < 2 * sp.strokeParts) {
   ridge = t.mid.data();
   ang = t.midAng.data();
   strokeSeeds(g.bw, g.bh, 3, 0, top, g.bh, s.midStroke, [&](double bx, double by, double h, double k) {
@@ -166,7 +224,9 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
     const Px ink = snowy(i, y, midLight(i)) ? snowInk(i, y, false, midLight(i), h)
                                             : pick(midStops, 3, midTone(i, y), h);
     brush(d, bx, by, 4 + static_cast<int>(std::floor(frac(k * 9.1) * 5)), frac(k * 4.3) < 0.4, ink, angle, inMid);
-  });
+  }, first, last);
+    return;
+  }
   paintOutcrops(d, g, pal, w, t.mid.data(), s.rocks, side);
   for (size_t n = 0; n < pines.size(); ++n)
     paintCypress(d, g, pines[n], pal.at(kPineC), s.pine(static_cast<int>(n)), 0);

@@ -36,4 +36,15 @@ double snowlineFor(double winterDay);
 void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
                const std::vector<Cypress>& pines, double snowline);
 
+// paintLand in parts of about unitPixels' worth of work each, so a repaint can be spread over
+// frames: makeLandTables once, then parts 0 .. landParts() - 1 in order give paintLand's pixels.
+struct LandTables {
+  std::vector<float> farTilt, midTilt, edge;  // spur tilt per column; the snow's edge per column
+};
+void makeLandTables(LandTables& lt, const Grid& g, const Seeds& s, const World& w, double snowline);
+int landParts(const Grid& g, const RidgeTables& t, int unitPixels);
+void paintLandPart(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
+                   const std::vector<Cypress>& pines, double snowline, const LandTables& lt, int part,
+                   int unitPixels);
+
 }  // namespace nf::scene

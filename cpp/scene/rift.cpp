@@ -19,17 +19,25 @@ const double kWind = 2 / std::tan(kPitch);
 }  // namespace
 
 void makeOpening(Opening& o, const Grid& g) {
+  clearOpening(o, g);
+  openingRows(o, g, 0, g.bh);
+}
+
+void clearOpening(Opening& o, const Grid& g) {
   o.mask.assign(static_cast<size_t>(g.bw) * g.bh, 0);
   o.i0 = g.bw;
   o.i1 = -1;
   o.j0 = g.bh;
   o.j1 = -1;
+}
+
+void openingRows(Opening& o, const Grid& g, int rowFrom, int rowTo) {
   const double reach = kGateR + g.px;
   const double gap = hourAngle(kMissingHour);
   // Only the box around the ring and its leak can be covered.
   const int ia = std::max(0, g.col(kGateX - kRim) - 1), ib = std::min(g.bw - 1, g.col(kGateX + kRim) + 1);
   const int ja = std::max(0, g.row(kGateY - kRim) - 1), jb = std::min(g.bh - 1, g.row(kGateY + kRim) + 1);
-  for (int j = ja; j <= jb; ++j)
+  for (int j = std::max(ja, rowFrom); j <= std::min(jb, rowTo - 1); ++j)
     for (int i = ia; i <= ib; ++i) {
       const double dx = g.sx[i] - kGateX, dy = g.sy[j] - kGateY;
       const double r = std::hypot(dx, dy);

@@ -37,6 +37,9 @@ struct RiftState {
 inline double orbitRate(double r) { return 180 / (r + 90); }
 
 void makeOpening(Opening& o, const Grid& g);
+// makeOpening in steps: clearOpening, then openingRows over [0, bh) in pieces, in any order.
+void clearOpening(Opening& o, const Grid& g);
+void openingRows(Opening& o, const Grid& g, int rowFrom, int rowTo);
 void makeMotes(std::vector<Mote>& motes, uint32_t seed404);
 void stepRift(RiftState& s, double dt);
 // Positions every mote for a frozen clock: as if the spin had held the current rate since t = 0.

@@ -46,12 +46,14 @@ double airAngle(const Air& air, double x, double y) {
   return std::atan2(vy, vx);
 }
 
-void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, const Air& air) {
+void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, const Air& air, int j0, int j1) {
   const double bodyR = air.bodyR;
-  base.clear();
+  j1 = std::min(j1, g.bh);
+  if (j0 >= j1) return;
+  std::fill(base.p.begin() + static_cast<size_t>(j0) * base.w, base.p.begin() + static_cast<size_t>(j1) * base.w, 0u);
   const Px* sky = pal.at(kSkyC);
   const Px* sun = pal.at(kSunC);
-  for (int j = 0; j < g.bh; ++j) {
+  for (int j = j0; j < j1; ++j) {
     const double y = g.sy[j];
     if (y > floorY) break;
     Px* row = &base.p[static_cast<size_t>(j) * base.w];
@@ -229,14 +231,30 @@ void walkStrokes(Image& d, const FlowField& f, const std::vector<SkyStroke>& str
 
 void prepareSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
                 const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow) {
-  d.p = base.p;  // same size: a plain copy, no allocation
+  for (int part = 0; !prepareSkyPart(d, base, g, pal, air, t, seed131, w, flow, part, 1 << 30); ++part) {
+  }
+}
+
+bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
+                    const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow, int part, int unitPixels) {
   const double x0 = g.sx[0], y0 = g.sy[0];
   const double bx0 = air.bodyX, by0 = air.bodyY, br = air.bodyR;
-  flow.bodyX = bx0;
-  flow.bodyY = by0;
-  flow.bodyR = br;
+  const double floorY = t.skylineMax;
+  std::vector<SkyStroke>& strokes = flow.strokes;
+  if (part == 0) {
+    d.p = base.p;  // same size: a plain copy, no allocation
+    flow.bodyX = bx0;
+    flow.bodyY = by0;
+    flow.bodyR = br;
+    sampleFlow(flow, g, air, g.row(t.skylineMax) + 8);
+    strokes.clear();
+    return false;
+  }
+  // Then the strokes' inks in runs of seed rows; a stroke's ink costs about 16 pixels' painting.
+  const SeedRows seedRows = strokeSeedRows(g.bh, 3, 0, g.row(floorY));
+  const int per = std::max(1, unitPixels / 16 / (g.bw / 3 + 3));
+  const int first = (part - 1) * per, last = first + per;
   const Px* sun = pal.at(kSunC);
-  sampleFlow(flow, g, air, g.row(t.skylineMax) + 8);
 
   // Eddy ink: light and dark bands by distance from the strongest nearby vortex.
   auto eddyInk = [&](double x, double y, double mask, Px& out) {
@@ -280,9 +298,6 @@ void prepareSky(Image& d, const Image& base, const Grid& g, const Palette& pal, 
     return pick(pal.at(kSkyC), 5, nf::smooth(60, 520, y) + (c - 0.5) * 0.35, thr);
   };
 
-  const double floorY = t.skylineMax;
-  std::vector<SkyStroke>& strokes = flow.strokes;
-  strokes.clear();
   strokeSeeds(g.bw, g.bh, 3, air.drift / g.px, 0, g.row(floorY), seed131, [&](double bx, double by, double h, double k) {
     const double x = x0 + bx * g.px, y = y0 + by * g.px;
     if (y > t.skyline[g.clampCol(bx)] + g.px * 2) return;
@@ -294,7 +309,8 @@ void prepareSky(Image& d, const Image& base, const Grid& g, const Palette& pal, 
     // The disc stays whole: only its own strokes may cross into it.
     const bool near = std::hypot(x - bx0, y - by0) < br + len * g.px;
     strokes.push_back({bx, by, len, wide, near && !sunny, c});
-  });
+  }, first, last);
+  return last >= seedRows.count();
 }
 
 void walkSky(Image& d, const Grid& g, const FlowField& flow, size_t from, size_t to) {

@@ -30,7 +30,9 @@ struct Air {
 double airAngle(const Air& air, double x, double y);
 
 // Rows down to floorY (max ridge y + 30); the rest stays transparent. The disc is the air's body.
-void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, const Air& air);
+// Rows [j0, j1) only (cleared first), so a repaint can be spread over frames.
+void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, const Air& air, int j0 = 0,
+                  int j1 = 1 << 30);
 
 // The flow is sampled every 2 buffer pixels per tick and interpolated along the strokes, which keeps
 // the tick O(pixels) whatever the number of eddies. flow is reused scratch.
@@ -60,6 +62,10 @@ void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, co
 void prepareSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
                 const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow);
 void walkSky(Image& d, const Grid& g, const FlowField& flow, size_t from, size_t to);
+// prepareSky in parts of about unitPixels' worth of work: parts 0, 1, ... in order until one
+// returns true give prepareSky's image and flow.
+bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
+                    const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow, int part, int unitPixels);
 
 struct SkyStar {
   double x, y, mag, freq, phase;

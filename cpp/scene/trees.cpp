@@ -175,10 +175,14 @@ void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double 
 
 void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
                 const std::vector<float>& hillTop, bool reshape) {
+  if (reshape) shapeCanopy(c, g, s, w, hillTop);
+  paintBark(c, g, pal);
+}
+
+void paintBark(CanopyCache& c, const Grid& g, const Palette& pal) {
   const int bw = g.bw, bh = g.bh;
   auto toI = [&](double x) { return jsRound((x - g.sx[0]) / g.px); };
   auto toJ = [&](double y) { return jsRound((y - g.sy[0]) / g.px); };
-  if (reshape) shapeCanopy(c, g, s, w, hillTop);
   c.bark.resize(bw, bh);
   c.paintedInto = nullptr;
   for (const Tree& tree : c.trees) {
@@ -205,26 +209,44 @@ void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& 
 }
 
 void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop) {
+  for (int part = 0; !shapeCanopyPart(c, g, s, w, hillTop, part, 1 << 30); ++part) {
+  }
+}
+
+bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop,
+                     int part, int unitPixels) {
   const int bw = g.bw, bh = g.bh;
   const size_t n = static_cast<size_t>(bw) * bh;
-  // Repoussoir trees hug whatever edges the slice fit leaves visible.
-  const double left = g.sx[0], span = g.sx[bw - 1] - left;
-  c.roots[0] = left + span * 0.04;
-  c.roots[1] = left + span * 0.97;
-  const double k = clampd(span / 1500, 0.45, 1);
-  growTree(c.trees[0], s.trees[0], c.roots[0], 1080, -0.04, 46 * k * w.trees[0].size, 90 * k * w.trees[0].size, w.trees[0]);
-  growTree(c.trees[1], s.trees[1], c.roots[1], 1080, 0.02, 36 * k * w.trees[1].size, 80 * k * w.trees[1].size, w.trees[1]);
-
-  c.density.assign(n, 0.f);
-  c.depth.assign(n, 0.f);
-  c.leafTone.assign(n, 0.f);
-  c.cover.assign(n, 0.f);
-  c.groundCover.assign(n, 0.f);
-  c.groundU.assign(n, 0.f);
   auto toI = [&](double x) { return jsRound((x - g.sx[0]) / g.px); };
   auto toJ = [&](double y) { return jsRound((y - g.sy[0]) / g.px); };
-  for (const Tree& tree : c.trees) {
-    for (const Tip& t : tree.tips) {
+  // The parts: the trees; the leaf splats in runs of tips; leaf tone and dapple in bands of rows; the runs.
+  const double splat = 2 * kSplat / g.px + 1;
+  const int tipsPer = std::max(1, static_cast<int>(unitPixels / (splat * splat)));
+  const int tips = static_cast<int>(c.trees[0].tips.size() + c.trees[1].tips.size());
+  const int tipParts = (tips + tipsPer - 1) / tipsPer;
+  const int rowsPer = std::max(1, unitPixels / std::max(1, bw));
+  const int rowParts = (bh + rowsPer - 1) / rowsPer;
+  if (part == 0) {
+    // Repoussoir trees hug whatever edges the slice fit leaves visible.
+    const double left = g.sx[0], span = g.sx[bw - 1] - left;
+    c.roots[0] = left + span * 0.04;
+    c.roots[1] = left + span * 0.97;
+    const double k = clampd(span / 1500, 0.45, 1);
+    growTree(c.trees[0], s.trees[0], c.roots[0], 1080, -0.04, 46 * k * w.trees[0].size, 90 * k * w.trees[0].size, w.trees[0]);
+    growTree(c.trees[1], s.trees[1], c.roots[1], 1080, 0.02, 36 * k * w.trees[1].size, 80 * k * w.trees[1].size, w.trees[1]);
+    return false;
+  }
+  std::vector<float>* const planes[] = {&c.density, &c.depth, &c.leafTone, &c.cover, &c.groundCover, &c.groundU};
+  constexpr int kPlanes = 6;
+  if (--part < kPlanes) {  // cleared a plane at a time: together they are six times the layer's size
+    planes[part]->assign(n, 0.f);
+    return false;
+  }
+  if ((part -= kPlanes) < tipParts) {
+    const int t0 = part * tipsPer, t1 = std::min(tips, t0 + tipsPer);
+    const int left = static_cast<int>(c.trees[0].tips.size());
+    for (int m = t0; m < t1; ++m) {
+      const Tip& t = m < left ? c.trees[0].tips[m] : c.trees[1].tips[m - left];
       const int i0 = std::max(0, toI(t.x - kSplat)), i1 = std::min(bw - 1, toI(t.x + kSplat));
       const int j0 = std::max(0, toJ(t.y - kSplat)), j1 = std::min(bh - 1, toJ(t.y + kSplat));
       for (int j = j0; j <= j1; ++j)
@@ -236,33 +258,45 @@ void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, 
           c.depth[p] += static_cast<float>(q * q * t.z);
         }
     }
+    return false;
   }
-  for (size_t p = 0; p < n; ++p) {
-    if (c.density[p] < 0.05f) continue;
-    const int i = static_cast<int>(p % static_cast<size_t>(bw)), j = static_cast<int>(p / static_cast<size_t>(bw));
-    c.depth[p] = c.depth[p] / c.density[p];
-    c.leafTone[p] = static_cast<float>(0.2 + nf::fbmUnchecked(g.sx[i] * 0.05, g.sy[j] * 0.05, s.leafTone, 2) * 0.5 +
-                                       c.depth[p] * 0.18);
+  if ((part -= tipParts) < rowParts) {
+    const int j0 = part * rowsPer, j1 = std::min(bh, j0 + rowsPer);
+    for (int j = j0; j < j1; ++j)
+      for (int i = 0; i < bw; ++i) {
+        const size_t p = static_cast<size_t>(j) * bw + i;
+        if (c.density[p] < 0.05f) continue;
+        c.depth[p] = c.depth[p] / c.density[p];
+        c.leafTone[p] = static_cast<float>(0.2 + nf::fbmUnchecked(g.sx[i] * 0.05, g.sy[j] * 0.05, s.leafTone, 2) * 0.5 +
+                                           c.depth[p] * 0.18);
+      }
+    return false;
   }
-  // Dapple: shade is crisp near the roots and dissolves into haze toward the middle.
-  for (int j = 0; j < bh; ++j) {
-    const double y = g.sy[j];
-    const double ground = 1 - nf::smooth(kWater - 20, kWater, y);
-    if (ground <= 0 || y < 560) continue;
-    for (int i = 0; i < bw; ++i) {
-      const double x = g.sx[i];
-      if (y < hillTop[i] - 6) continue;
-      if (std::fabs(x - 800) < 330 && y < 600) continue;
-      const double b = std::min(1.0, std::min(std::fabs(x - c.roots[0]), std::fabs(x - c.roots[1])) / 640);
-      const double cover = ground * (1 - nf::smooth(0.25, 0.85, b));
-      if (cover < 0.06) continue;
-      const size_t p = static_cast<size_t>(j) * bw + i;
-      c.groundCover[p] = static_cast<float>(cover);
-      c.groundU[p] = static_cast<float>(0.012 + 0.09 * b);
+  if ((part -= rowParts) < rowParts) {
+    // Dapple: shade is crisp near the roots and dissolves into haze toward the middle.
+    const int j0 = part * rowsPer, j1 = std::min(bh, j0 + rowsPer);
+    for (int j = j0; j < j1; ++j) {
+      const double y = g.sy[j];
+      const double ground = 1 - nf::smooth(kWater - 20, kWater, y);
+      if (ground <= 0 || y < 560) continue;
+      for (int i = 0; i < bw; ++i) {
+        const double x = g.sx[i];
+        if (y < hillTop[i] - 6) continue;
+        if (std::fabs(x - 800) < 330 && y < 600) continue;
+        const double b = std::min(1.0, std::min(std::fabs(x - c.roots[0]), std::fabs(x - c.roots[1])) / 640);
+        const double cover = ground * (1 - nf::smooth(0.25, 0.85, b));
+        if (cover < 0.06) continue;
+        const size_t p = static_cast<size_t>(j) * bw + i;
+        c.groundCover[p] = static_cast<float>(cover);
+        c.groundU[p] = static_cast<float>(0.012 + 0.09 * b);
+      }
     }
+    return false;
   }
   spansOf(c.leaves, bw, bh, [&](size_t p) { return c.density[p] >= 0.05f; });
   spansOf(c.dapple, bw, bh, [&](size_t p) { return c.groundCover[p] > 0; });
+  c.paintedInto = nullptr;
+  return true;
 }
 
 void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,

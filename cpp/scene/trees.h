@@ -60,6 +60,12 @@ struct CanopyCache {
 // The trees and everything about the canopy that does not depend on the palette: grown trees,
 // leaf density, depth and tone, the dapple's cover (on a new grid, world or seed).
 void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop);
+// shapeCanopy in parts of about unitPixels' worth of work each: parts 0, 1, ... in order until one
+// returns true give shapeCanopy's cache.
+bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop,
+                     int part, int unitPixels);
+// The bark of the shaped trees in pal.
+void paintBark(CanopyCache& c, const Grid& g, const Palette& pal);
 // shapeCanopy when reshape (else the shape is kept: a new palette only), then the bark in pal.
 void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
                 const std::vector<float>& hillTop, bool reshape = true);

@@ -1,8 +1,8 @@
 // Fill == sample and fillGrad == sampleGrad in doubles, for every path a fill can take: the
-// hoisted row kernels, the wasm SIMD loops (row and scattered), the warped fills, their gradient
-// rows and their fallbacks. Built twice from this one file:
-// natively (run by CTest) and to wasm with -msimd128 (run by tests/wasm/selfcheck.test.mjs), since
-// the SIMD paths exist only in the wasm build. Exit status 0 when every value matched bit for bit.
+// hoisted row kernels on four-sample lanes (row and scattered), the warped fills, their gradient
+// rows and their fallbacks. Built from this one file natively (run by CTest: SSE2 lanes), to wasm
+// with -msimd128 (run by tests/wasm/selfcheck.test.mjs: wasm lanes) and, with -DNF_SIMD=OFF, on
+// one-sample lanes. Exit status 0 when every value matched bit for bit.
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>

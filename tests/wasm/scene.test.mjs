@@ -156,3 +156,52 @@ test('framing: cover is the default fill; gate keeps the ring whole in a 1700 x 
     t.delete();
   }
 });
+
+test('stepped repaints give the one-shot pixels; the old layers stay until stepRepaint returns true', () => {
+  const once = new nf.Landscape(405), stepped = new nf.Landscape(405);
+  const copy = (s) => [0, 1, 2, 3, 4, 5, 6].map((l) => Uint8Array.from(s.pixels(l)));
+  try {
+    stepped.setStepped(true);
+    for (const s of [once, stepped]) {
+      s.setDayAndDusk(0.3, 0.5);
+      s.setClock(4.25);
+      s.setViewport({ cssWidth: 900, cssHeight: 700, pitch: 2 });
+    }
+    assert.equal(stepped.repainting, true);
+    let steps = 1;
+    while (!stepped.stepRepaint(0)) steps++;
+    assert.ok(steps > 10, `one unit per step (${steps} steps)`);
+    assert.equal(stepped.repainting, false);
+    assert.deepEqual(copy(stepped), copy(once));
+    // A resize, then a daylight change half way: the old layers stay, then both changes at once.
+    const before = copy(stepped);
+    stepped.setViewport({ cssWidth: 1000, cssHeight: 640, pitch: 2 });
+    for (let k = 0; k < 5; k++) assert.equal(stepped.stepRepaint(0), false);
+    stepped.setDayAndDusk(0.8, 0);
+    assert.equal(stepped.advance(0.02), 0, 'no tick paints while repainting');
+    assert.deepEqual(copy(stepped), before);
+    assert.equal(stepped.bufferWidth, (900 + 96) / 2, 'the old size until the new layers are in place');
+    while (!stepped.stepRepaint(3));
+    once.setViewport({ cssWidth: 1000, cssHeight: 640, pitch: 2 });
+    once.setDayAndDusk(0.8, 0);
+    once.setClock(4.25);
+    once.renderAll();
+    stepped.setClock(4.25);
+    stepped.renderAll();
+    assert.equal(stepped.bufferWidth, once.bufferWidth);
+    assert.deepEqual(copy(stepped), copy(once));
+    // beginRender: renderAll's pixels in steps.
+    once.setClock(9.5);
+    once.renderAll();
+    stepped.setClock(9.5);
+    stepped.beginRender();
+    assert.equal(stepped.repainting, true);
+    while (!stepped.stepRepaint(0));
+    assert.deepEqual(copy(stepped), copy(once));
+    assert.throws(() => stepped.stepRepaint(NaN), /stepRepaint: budget must be a number of milliseconds >= 0 \(got NaN\)/);
+    assert.throws(() => stepped.stepRepaint('5'), /budget must be a number/);
+  } finally {
+    once.delete();
+    stepped.delete();
+  }
+});
