@@ -88,6 +88,8 @@ export declare class Landscape {
   delete(): void;
 }
 
+/** The full module, noisefield.mjs. The 404 page's noisefield-landscape.mjs has only Landscape,
+ *  heapUsedBytes and the parameter table (worldParams, parseWorldParam, seedFromText). */
 export interface NoisefieldModule {
   /** The release version (semver), the same as the package's. */
   readonly version: string;
@@ -105,7 +107,7 @@ export interface NoisefieldModule {
   NoiseGrid: typeof NoiseGrid;
   Mulberry32: typeof Mulberry32;
   Landscape: typeof Landscape;
-  /** The toolkit (absent from the landscape-only module noisefield-landscape.mjs). */
+  /** The toolkit. */
   Field: typeof Field;
   schema(): SchemaEntry[];
   schemaMarkdown(): string;

@@ -102,12 +102,12 @@ function workerPort(worker) {
   return port;
 }
 
-// Starts the worker (its script loads while this thread loads the module): -> null, or
-// { cancel(), ready(M) }, ready resolving to the worker's port once it has the module (this thread's compiled one, sent over), or
-// of null where a worker cannot run the scene: no module workers or OffscreenCanvas, a CSP without
-// worker-src 'self' (the worker's script is refused), or a module that would not start in it. The
-// canvases are transferred only after this, so a refusal leaves them usable on the main thread.
-// A page whose CSP refused the worker once is not asked again: each refusal is a console error.
+// Starts the worker, whose script loads while this thread loads the module: -> null where the
+// browser has no module workers or OffscreenCanvas, else { cancel(), ready(M) }. ready sends the
+// worker this thread's compiled module and resolves to the worker's port, or to null where the
+// worker cannot run the scene (a CSP without worker-src 'self' refuses its script; the module does
+// not start in it). The canvases are transferred only after that, so a refusal leaves them usable
+// here. A page that refused the worker once is not asked again: each refusal is a console error.
 let refusedHere = false;
 function startWorker(win, moduleUrl) {
   if (refusedHere) return null;
