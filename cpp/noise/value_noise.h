@@ -24,10 +24,18 @@ inline double definedResult(double v) { return std::isfinite(v) ? v : kNonFinite
 
 // The bilinear blend of corner values a (x0 y0), b (x1 y0), c (x0 y1), d (x1 y1) by fades u, v in
 // the reference order a + (b-a)u + (c-a)v + (a-b-c+d)uv, left to right (docs/scene.md,
-// "Exactness"); value and gradient noise both end in it.
+// "Exactness"); value and gradient noise both end in it. BilerpTerms keeps the differences, for
+// callers that blend one cell at many (u, v) (the canopy's wind) and for the gradient's slopes.
+template <class D>
+struct BilerpTerms {
+  D a, ba, ca, abcd;
+  BilerpTerms() = default;
+  BilerpTerms(D a0, D b, D c, D d) : a(a0), ba(b - a0), ca(c - a0), abcd(a0 - b - c + d) {}
+  D at(D u, D v) const { return a + ba * u + ca * v + abcd * u * v; }
+};
 template <class D>
 inline D bilerp(D a, D b, D c, D d, D u, D v) {
-  return a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v;
+  return BilerpTerms<D>(a, b, c, d).at(u, v);
 }
 
 // One layer of value noise from its hash terms: x0, x1 = the two lattice x times kHashX, s0, s1 =
@@ -40,12 +48,12 @@ inline D valueLayer(UX x0, UX x1, UY s0, UY s1, D u, D v, D du, D dv, D* gx, D* 
   const D b = lanes::unit(hashFinishLanes(x1 + s0));
   const D c = lanes::unit(hashFinishLanes(x0 + s1));
   const D d = lanes::unit(hashFinishLanes(x1 + s1));
+  const BilerpTerms<D> t(a, b, c, d);
   if constexpr (G) {
-    const D k3 = a - b - c + d;
-    *gx = du * ((b - a) + k3 * v);
-    *gy = dv * ((c - a) + k3 * u);
+    *gx = du * (t.ba + t.abcd * v);
+    *gy = dv * (t.ca + t.abcd * u);
   }
-  return bilerp(a, b, c, d, u, v);
+  return t.at(u, v);
 }
 
 // The landscape's value noise at one point or a lane of points (the row fills of NoiseGrid use the

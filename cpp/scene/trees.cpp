@@ -4,7 +4,9 @@
 #include <cmath>
 
 #include "island.h"
+#include "noise/fade.h"
 #include "noise/fbm.h"
+#include "noise/fractal.h"
 #include "noise/random.h"
 
 namespace nf::scene {
@@ -37,10 +39,10 @@ void windTerms(WindTerms& t, const float* xs, int cols, double xMul, const float
       const double a = x + wind * (1 + o * 0.7);
       const double xf = std::floor(a), tx = a - xf;
       const size_t k = static_cast<size_t>(o) * cols + i;
-      t.u[k] = tx * tx * (3 - 2 * tx);
+      t.u[k] = nf::fade<nf::FadeKind::Cubic>(tx);
       t.hx0[k] = nf::wrapToU32(xf) * nf::kHashX;
       t.hx1[k] = nf::wrapToU32(xf + 1) * nf::kHashX;
-      x *= 2.03;
+      x *= nf::kLandscapeLacunarity;
     }
   }
   for (int j = 0; j < rows; ++j) {
@@ -48,11 +50,11 @@ void windTerms(WindTerms& t, const float* xs, int cols, double xMul, const float
     for (int o = 0; o < octaves; ++o) {
       const double yf = std::floor(y), ty = y - yf;
       const size_t k = static_cast<size_t>(o) * rows + j;
-      const uint32_t sd = (seed + 17u * static_cast<uint32_t>(o)) * nf::kLandscapeSeedMul;
-      t.v[k] = ty * ty * (3 - 2 * ty);
+      const uint32_t sd = (seed + nf::kOctaveSeedStep * static_cast<uint32_t>(o)) * nf::kLandscapeSeedMul;
+      t.v[k] = nf::fade<nf::FadeKind::Cubic>(ty);
       t.hy0[k] = nf::wrapToU32(yf) * nf::kHashY + sd;
       t.hy1[k] = nf::wrapToU32(yf + 1) * nf::kHashY + sd;
-      y *= 2.03;
+      y *= nf::kLandscapeLacunarity;
     }
   }
 }
@@ -73,36 +75,31 @@ class WindRow {
     }
   }
   double at(int i) {
-    double sum = 0, amp = 0.5, norm = 0;
+    nf::OctaveSum<false, double> acc;
+    nf::OctaveSteps st;
     for (int o = 0; o < t_.octaves; ++o) {
       const size_t ci = static_cast<size_t>(o) * t_.cols + i;
       const uint32_t hx0 = t_.hx0[ci];
       if (!fresh_[o] || hx0 != cell_[o]) {  // hx0 = x cell * kHashX, one to one mod 2^32
         const uint32_t hx1 = t_.hx1[ci];
-        const double a = nf::hashFinish(hx0 + hy0_[o]) / nf::kTwoPow32;
-        const double b = nf::hashFinish(hx1 + hy0_[o]) / nf::kTwoPow32;
-        const double c = nf::hashFinish(hx0 + hy1_[o]) / nf::kTwoPow32;
-        const double d = nf::hashFinish(hx1 + hy1_[o]) / nf::kTwoPow32;
-        a_[o] = a;
-        ba_[o] = b - a;
-        ca_[o] = c - a;
-        abcd_[o] = a - b - c + d;
+        auto corner = [](uint32_t h) { return nf::lanes::unit(nf::hashFinish(h)); };
+        cellTerms_[o] = nf::BilerpTerms<double>(corner(hx0 + hy0_[o]), corner(hx1 + hy0_[o]), corner(hx0 + hy1_[o]),
+                                                corner(hx1 + hy1_[o]));
         cell_[o] = hx0;
         fresh_[o] = true;
       }
-      const double u = t_.u[ci], v = v_[o];
-      sum += amp * (a_[o] + ba_[o] * u + ca_[o] * v + abcd_[o] * u * v);
-      norm += amp;
-      amp *= 0.5;
+      acc.add<nf::FractalKind::Fbm>(st.amp, st.freq, cellTerms_[o].at(t_.u[ci], v_[o]), 0.0, 0.0);
+      st.next(0.5, nf::kLandscapeLacunarity);
     }
-    return sum / norm;
+    return acc.sum / st.norm;
   }
 
  private:
   static constexpr int kMaxOctaves = 4;
   const WindTerms& t_;
   uint32_t hy0_[kMaxOctaves], hy1_[kMaxOctaves], cell_[kMaxOctaves];
-  double v_[kMaxOctaves], a_[kMaxOctaves], ba_[kMaxOctaves], ca_[kMaxOctaves], abcd_[kMaxOctaves];
+  double v_[kMaxOctaves];
+  nf::BilerpTerms<double> cellTerms_[kMaxOctaves];
   bool fresh_[kMaxOctaves];
 };
 
