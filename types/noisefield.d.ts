@@ -76,6 +76,12 @@ export declare class Landscape {
   /** Advances the clock; returns a bitmask (1 << layer) of the layers whose pixels changed. */
   advance(dt: number): number;
   renderAll(): number;
+  /** Stepped repaints: the setters that repaint only begin it; stepRepaint(ms) -> true when the new layers are in place. */
+  setStepped(on: boolean): void;
+  readonly repainting: boolean;
+  stepRepaint(ms: number): boolean;
+  /** renderAll() in steps (at once when not stepped). */
+  beginRender(): void;
   /** RGBA8 pixels of a layer: a zero-copy view of wasm memory, bufferWidth x bufferHeight. */
   pixels(layer: LayerName | number): Uint8Array;
   readonly clock: number; readonly day: number; readonly dusk: number; readonly season: number | null;

@@ -13,6 +13,7 @@
 
 #include "detail/samplers.h"
 #include "field_rows.h"
+#include "landscape_fill.h"
 #include "terrain.h"
 #include "value_noise.h"
 
@@ -35,7 +36,7 @@ struct Impl {
   static D fractal(const FieldParams& p, uint32_t seed, D x, D y, double z, D* gx, D* gy) {
     tk::Octave o = p.base;
     auto octave = [&](int i, D ox, D oy, double oz, D* ogx, D* ogy) {
-      o.seed = seed + p.seedStep * static_cast<uint32_t>(i);
+      o.seed = p.octaveSeed(seed, i);
       D v;
       if constexpr (std::is_same_v<D, double>) v = eval<G>(o, ox, oy, oz, ogx, ogy);
       else v = K::template at<G, Is3D>(o, ox, oy, oz, ogx, ogy);
@@ -218,6 +219,7 @@ struct Impl {
   // there are known (and, for the gradient, their gradients per sample unit: dq = {d qx/dsx,
   // d qx/dsy, d qy/dsx, d qy/dsy}, four arrays). Untiled value noise runs two samples at a time.
   struct AfterFirstWarp {
+    explicit AfterFirstWarp(const FieldParams& params) : p(params) {}
     FieldParams p;
 
     template <bool G>
@@ -412,13 +414,6 @@ inline void defineGradient(double* h, double* gx, double* gy) {
   if (!std::isfinite(*gy)) *gy = 0;
 }
 
-template <class T>
-FillStats statsOf(const T* v, int64_t n) {
-  StatsAccumulator s;
-  for (int64_t i = 0; i < n; ++i) s.add(v[i]);
-  return s.result();
-}
-
 }  // namespace
 
 Field::Field() : Field(FieldConfig()) {}
@@ -479,7 +474,9 @@ double Field::sampleGrad(double x, double y, double* gx, double* gy) const {
 }
 
 SampleRows::SampleRows(const FieldOps& ops, const FieldParams& p, const std::vector<double>& xs)
-    : n_(static_cast<int>(xs.size())), src_(ops.rows(p, xs.data(), n_)), out_(rows::paddedSize(n_)) {}
+    : SampleRows(ops.rows(p, xs.data(), static_cast<int>(xs.size())), static_cast<int>(xs.size())) {}
+SampleRows::SampleRows(std::unique_ptr<rows::RowSampler> src, int n)
+    : n_(n), src_(std::move(src)), out_(rows::paddedSize(n_)) {}
 SampleRows::~SampleRows() = default;
 
 const double* SampleRows::row(double y) {
@@ -530,16 +527,22 @@ void GradientRows::row(double y) {
 
 namespace {
 
-// ys(j): the (tiled) y of row j.
+// ys(j): the (tiled) y of row j. The statistics are taken row by row while the row is in cache,
+// with the same additions in the same order as over the whole grid afterwards.
 template <class T, class Ys>
-void fillGrid(const FieldOps& ops, const FieldParams& p, const std::vector<double>& xs, const GridSpec& g,
-              const Ys& ys, T* out) {
-  SampleRows src(ops, p, xs);
+FillStats fillGrid(SampleRows& src, const GridSpec& g, const Ys& ys, T* out) {
+  StatsAccumulator stats;
   for (int j = 0; j < g.height; ++j) {
     const double* row = src.row(ys(j));
     T* o = out + static_cast<size_t>(j) * g.width;
     for (int i = 0; i < g.width; ++i) o[i] = static_cast<T>(row[i]);
+    if constexpr (std::is_same_v<T, float>) {
+      stats.addRow(o, g.width);
+    } else {
+      for (int i = 0; i < g.width; ++i) stats.add(o[i]);
+    }
   }
+  return stats.result();
 }
 
 }  // namespace
@@ -553,16 +556,16 @@ std::vector<double> Field::columnsOf(const GridSpec& g) const {
 }
 
 FillStats Field::fill(const GridSpec& g, float* out) const {
-  fillGrid(*ops_, params_, columnsOf(g), g, [&](int j) { return rowOf(g, j); }, out);
-  return statsOf(out, g.samples());
+  SampleRows src(*ops_, params_, columnsOf(g));
+  return fillGrid(src, g, [&](int j) { return rowOf(g, j); }, out);
 }
 FillStats Field::fill(const GridSpec& g, double* out) const {
-  fillGrid(*ops_, params_, columnsOf(g), g, [&](int j) { return rowOf(g, j); }, out);
-  return statsOf(out, g.samples());
+  SampleRows src(*ops_, params_, columnsOf(g));
+  return fillGrid(src, g, [&](int j) { return rowOf(g, j); }, out);
 }
 FillStats Field::fillMoisture(const GridSpec& g, float* out) const {
-  fillGrid(*ops_, moistureParams_, columnsOf(g), g, [&](int j) { return rowOf(g, j); }, out);
-  return statsOf(out, g.samples());
+  SampleRows src(*ops_, moistureParams_, columnsOf(g));
+  return fillGrid(src, g, [&](int j) { return rowOf(g, j); }, out);
 }
 FillStats Field::fillProfile(double x0, double step, double y0, int n, float* out) const {
   GridSpec g;
@@ -596,6 +599,59 @@ FieldConfig nebulaConfig() {
   c.warpSeedX = c.warpSeedY = 211;
   c.warp2SeedX = c.warp2SeedY = 223;
   return c;
+}
+
+namespace {
+
+// nebulaConfig()'s displaced stages, a lane of samples at a time: nf::nebulaWarp (fbm.h) is the
+// same fields' arithmetic as Impl::warped with nebulaConfig()'s constants folded in, so it runs
+// where the general warp, with its per-sample Jacobian and seed choices, is still slower. q is
+// the raw row of the first warp's fractal (before definedResult, as nf::nebula uses it).
+FillStats nebulaFill(std::unique_ptr<rows::RowSampler> q, const std::vector<double>& sx, const GridSpec& g, float* out) {
+  using W = lanes::Lane<lanes::Wide>;
+  const int n = g.width;
+  const size_t m = lanes::paddedSize(n);
+  std::vector<double> xs(m), qs(m), h(m);
+  for (size_t i = 0; i < m; ++i) xs[i] = sx[i < static_cast<size_t>(n) ? i : n - 1];  // padding: harmless copies
+  StatsAccumulator stats;
+  for (int j = 0; j < g.height; ++j) {
+    const double y = g.sampleY(j);
+    q->row(y, qs.data());
+    for (size_t i = n; i < m; ++i) qs[i] = qs[n - 1];
+    for (size_t i = 0; i < m; i += W::kWidth) W::store(h.data() + i, nebulaWarp(W::load(xs.data() + i), lanes::Wide(y), W::load(qs.data() + i)));
+    float* o = out + static_cast<size_t>(j) * n;
+    for (int i = 0; i < n; ++i) o[i] = static_cast<float>(definedResult(h[i]));
+    stats.addRow(o, n);
+  }
+  return stats.result();
+}
+
+}  // namespace
+
+// The landscape's functions are Field configurations: value noise is the default field without a
+// fractal, fbm the default field, the nebula nebulaConfig(); with the landscape's seeds they equal
+// nf::valueNoise, nf::fbm and nf::nebula for every seed. The kernel's row sampler is named here,
+// not looked up (opsFor), so a module that only fills these links no other kernel or routine.
+FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, int octaves, float* out) {
+  FieldConfig c = kind == LandscapeKind::Nebula ? nebulaConfig() : FieldConfig();
+  if (kind != LandscapeKind::Nebula) {
+    c.seed = seed;
+    c.octaves = clampOctaves(octaves);
+    if (kind == LandscapeKind::Value) c.fractal = FractalKind::None;
+  }
+  FieldParams p = compile(c);
+  static_assert(kLandscapeSeedMul % 64 == 0, "landscapeSeeds keeps the low 26 bits: the multiplier must be 2^6 x odd");
+  p.landscapeSeeds = true;
+  std::vector<double> xs(static_cast<size_t>(g.width));
+  for (int i = 0; i < g.width; ++i) xs[static_cast<size_t>(i)] = g.sampleX(i);
+  using Rows = Impl<tk::ValueKernel<FadeKind::Cubic>, false>;
+  if (kind == LandscapeKind::Nebula) {
+    p.warpLevels = 0;  // the first warp's fractal q, hoisted over the row as every warped field's is
+    p.seed = p.warpSeedX;
+    return nebulaFill(Rows::rowSource<false>(p, xs.data(), g.width), xs, g, out);
+  }
+  SampleRows src(Rows::rowSource<false>(p, xs.data(), g.width), g.width);
+  return fillGrid(src, g, [&](int j) { return g.sampleY(j); }, out);
 }
 
 }  // namespace nf

@@ -21,6 +21,7 @@ using GradRowSampler = RowSource<true>;
 class SampleRows {
  public:
   SampleRows(const FieldOps& ops, const FieldParams& p, const std::vector<double>& xs);
+  SampleRows(std::unique_ptr<rows::RowSampler> src, int n);  // a sampler over n columns
   ~SampleRows();
   const double* row(double y);
 

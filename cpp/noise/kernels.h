@@ -104,8 +104,7 @@ NF_HOT_INLINE LatticeAxis<D> axisOf(D c, double period) {
     a.i0 = L::loadU(i0);
     a.i1 = L::loadU(i1);
   } else {
-    a.i0 = lanes::latticeIndex(f);
-    a.i1 = lanes::latticeIndex(f + 1);
+    lanes::latticeIndices(f, &a.i0, &a.i1);
   }
   return a;
 }
@@ -240,6 +239,18 @@ struct Grad8 {
   static void of(UOf<D> h, D* g) { gradientsOf<Grad8, 2, D>(kGrad2, h, g); }
 };
 
+// d/dx and d/dy of gradient noise's bilinear blend of corner values va..vd (corner gradients ga..gd,
+// fades u, v and their derivatives du, dv): Inigo Quilez's closed form, in 2-D and per z layer in 3-D.
+template <class D, class GD>
+inline void gradientSlope(const GD* ga, const GD* gb, const GD* gc, const GD* gd, D va, D vb, D vc, D vd, D u, D v,
+                          D du, D dv, D* dx, D* dy) {
+  const D k3 = va - vb - vc + vd;
+  *dx = ga[0] + u * (gb[0] - ga[0]) + v * (gc[0] - ga[0]) + u * v * (ga[0] - gb[0] - gc[0] + gd[0]) +
+        du * (v * k3 + vb - va);
+  *dy = ga[1] + u * (gb[1] - ga[1]) + v * (gc[1] - ga[1]) + u * v * (ga[1] - gb[1] - gc[1] + gd[1]) +
+        dv * (u * k3 + vc - va);
+}
+
 template <FadeKind F>
 struct GradientKernel : TermPoint<GradientKernel<F>> {
   template <class D>
@@ -277,12 +288,9 @@ struct GradientKernel : TermPoint<GradientKernel<F>> {
     const D vc = gc[0] * tx + gc[1] * tym1;
     const D vd = gd[0] * txm1 + gd[1] * tym1;
     const D n = bilerp(va, vb, vc, vd, u, v);
-    if constexpr (G) {  // Inigo Quilez's closed form, times the output scale
-      const D k3 = va - vb - vc + vd, du = X.du, dv = D(Y.dv);
-      const D dx = ga[0] + u * (gb[0] - ga[0]) + v * (gc[0] - ga[0]) + u * v * (ga[0] - gb[0] - gc[0] + gd[0]) +
-                   du * (v * k3 + vb - va);
-      const D dy = ga[1] + u * (gb[1] - ga[1]) + v * (gc[1] - ga[1]) + u * v * (ga[1] - gb[1] - gc[1] + gd[1]) +
-                   dv * (u * k3 + vc - va);
+    if constexpr (G) {
+      D dx, dy;
+      gradientSlope(ga, gb, gc, gd, va, vb, vc, vd, u, v, X.du, D(Y.dv), &dx, &dy);
       *gx = 0.5 * kSqrt2 * dx;
       *gy = 0.5 * kSqrt2 * dy;
     }
@@ -307,15 +315,8 @@ struct GradientKernel : TermPoint<GradientKernel<F>> {
       const double vb = gb[0] * (tx - 1) + gb[1] * ty + gb[2] * tz;
       const double vc = gc[0] * tx + gc[1] * (ty - 1) + gc[2] * tz;
       const double vd = gd[0] * (tx - 1) + gd[1] * (ty - 1) + gd[2] * tz;
-      const double k3 = va - vb - vc + vd;
       val[k] = bilerp(va, vb, vc, vd, u, v);
-      if constexpr (G) {
-        const double du = fadeDeriv<F>(tx), dv = fadeDeriv<F>(ty);
-        dxs[k] = ga[0] + u * (gb[0] - ga[0]) + v * (gc[0] - ga[0]) + u * v * (ga[0] - gb[0] - gc[0] + gd[0]) +
-                 du * (v * k3 + vb - va);
-        dys[k] = ga[1] + u * (gb[1] - ga[1]) + v * (gc[1] - ga[1]) + u * v * (ga[1] - gb[1] - gc[1] + gd[1]) +
-                 dv * (u * k3 + vc - va);
-      }
+      if constexpr (G) gradientSlope(ga, gb, gc, gd, va, vb, vc, vd, u, v, fadeDeriv<F>(tx), fadeDeriv<F>(ty), &dxs[k], &dys[k]);
     }
     const double n = lerpLanes(val[0], val[1], w);
     if constexpr (G) {

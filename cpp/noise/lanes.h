@@ -41,6 +41,11 @@ inline double maxDist(double a, double b) { return std::fmax(a, b); }
 inline double unit(uint32_t h) { return h / kTwoPow32; }
 inline double toDouble(uint32_t h) { return h; }
 inline uint32_t latticeIndex(double floored) { return wrapToU32(floored); }
+// The indices of floored coordinate f and of f + 1 (wrapToU32 of each).
+inline void latticeIndices(double floored, uint32_t* i0, uint32_t* i1) {
+  *i0 = wrapToU32(floored);
+  *i1 = wrapToU32(floored + 1);
+}
 
 #ifdef NF_LANES_VECTOR
 // ---- the two-lane backend: f64x2 (P) and i32x4 (I) primitives ---------------------------------
@@ -78,6 +83,9 @@ inline I iSelect(I m, I a, I b) { return wasm_v128_bitselect(a, b, m); }
 // Lanes 0, 1 (Hi: 2, 3) of four uint32 as exact doubles.
 inline P iToPLow(I h) { return wasm_f64x2_convert_low_u32x4(h); }
 inline P iToPHigh(I h) { return wasm_f64x2_convert_low_u32x4(wasm_i32x4_shuffle(h, h, 2, 3, 2, 3)); }
+// Lanes 0, 1 (Hi: 2, 3) of four uint32 h as the doubles with bits 0x41300000'hhhhhhhh: 2^20 + h / 2^32.
+inline P iToBiasedUnitLow(I h) { return wasm_i32x4_shuffle(h, wasm_i32x4_splat(0x41300000), 0, 4, 1, 5); }
+inline P iToBiasedUnitHigh(I h) { return wasm_i32x4_shuffle(h, wasm_i32x4_splat(0x41300000), 2, 6, 3, 7); }
 // The int32 truncations of two pairs (|x| < 2^31) as four lanes.
 inline I pTrunc4(P lo, P hi) {
   return wasm_i32x4_shuffle(wasm_i32x4_trunc_sat_f64x2_zero(lo), wasm_i32x4_trunc_sat_f64x2_zero(hi), 0, 1, 4, 5);
@@ -124,6 +132,8 @@ inline P iToPLow(I h) {  // signed conversion, then + 2^32 where the uint32 had 
   return _mm_add_pd(d, _mm_and_pd(_mm_cmplt_pd(d, _mm_setzero_pd()), _mm_set1_pd(kTwoPow32)));
 }
 inline P iToPHigh(I h) { return iToPLow(_mm_shuffle_epi32(h, 0xEE)); }
+inline P iToBiasedUnitLow(I h) { return _mm_castsi128_pd(_mm_unpacklo_epi32(h, _mm_set1_epi32(0x41300000))); }
+inline P iToBiasedUnitHigh(I h) { return _mm_castsi128_pd(_mm_unpackhi_epi32(h, _mm_set1_epi32(0x41300000))); }
 inline I pTrunc4(P lo, P hi) { return _mm_unpacklo_epi64(_mm_cvttpd_epi32(lo), _mm_cvttpd_epi32(hi)); }
 inline I pMask4(P lo, P hi) {
   return _mm_unpacklo_epi64(_mm_shuffle_epi32(_mm_castpd_si128(lo), 0x08), _mm_shuffle_epi32(_mm_castpd_si128(hi), 0x08));
@@ -172,19 +182,42 @@ inline U32x4 operator^(U32x4 a, U32x4 b) { return U32x4(iXor(a.v, b.v)); }
 inline U32x4 operator>>(U32x4 a, int n) { return U32x4(iShr(a.v, n)); }
 
 inline F64x4 toDouble(U32x4 h) { return {iToPLow(h.v), iToPHigh(h.v)}; }
-inline F64x4 unit(U32x4 h) { return toDouble(h) * (1.0 / kTwoPow32); }  // == h / 2^32: exact either way
+// h / 2^32 exactly, without a conversion instruction (V8 lowers those to long sequences): the
+// double 2^20 + h / 2^32 is exact (its last mantissa bit is 2^-32), and so is taking 2^20 away.
+inline F64x4 unit(U32x4 h) {
+  const P bias = pSplat(1048576.0);
+  return {pSub(iToBiasedUnitLow(h.v), bias), pSub(iToBiasedUnitHigh(h.v), bias)};
+}
 
 // The lattice index of floored coordinates: int32 truncation where every lane is within int32
 // (then equal to wrapToU32), else wrapToU32 lane by lane.
 inline U32x4 latticeIndex(F64x4 f) {
-  const F64x4 limit(2147483647.0);
-  if (all(abs(f) < limit)) return U32x4(pTrunc4(f.lo, f.hi));
+  // Below 2^51 an integral f + 1.5 * 2^52 is exact and holds f mod 2^32 (wrapToU32) in its low
+  // 32 bits: one add per pair, where a truncation would cost a long sequence in V8.
+  const F64x4 limit(2251799813685248.0);
+  if (all(abs(f) < limit)) {
+    const P magic = pSplat(6755399441055744.0);
+    return U32x4(pMask4(pAdd(f.lo, magic), pAdd(f.hi, magic)));
+  }
   double d[4];
   pStore(d, f.lo);
   pStore(d + 2, f.hi);
   uint32_t u[4];
   for (int k = 0; k < 4; ++k) u[k] = wrapToU32(d[k]);
   return U32x4(iLoad(u));
+}
+// Indices of f and f + 1: in the exact range (|f| < 2^51, so f + 1 is exact too) the second is
+// the first plus one (mod 2^32), as wrapToU32(f + 1) is.
+inline void latticeIndices(F64x4 f, U32x4* i0, U32x4* i1) {
+  const F64x4 limit(2251799813685248.0);
+  if (all(abs(f) < limit)) {
+    const P magic = pSplat(6755399441055744.0);
+    *i0 = U32x4(pMask4(pAdd(f.lo, magic), pAdd(f.hi, magic)));
+    *i1 = *i0 + U32x4(1u);
+    return;
+  }
+  *i0 = latticeIndex(f);
+  *i1 = latticeIndex(f + 1);
 }
 #endif
 

@@ -54,8 +54,9 @@ template <class D>
 inline D valueNoiseLanes(D x, D y, uint32_t seed, uint32_t seedMul = kLandscapeSeedMul) {
   const D xf = lanes::floor(x), yf = lanes::floor(y);
   const D u = fade<FadeKind::Cubic>(x - xf), v = fade<FadeKind::Cubic>(y - yf);
-  const auto x0 = lanes::latticeIndex(xf), x1 = lanes::latticeIndex(xf + 1);
-  const auto y0 = lanes::latticeIndex(yf), y1 = lanes::latticeIndex(yf + 1);
+  lanes::UOf<D> x0, x1, y0, y1;
+  lanes::latticeIndices(xf, &x0, &x1);
+  lanes::latticeIndices(yf, &y0, &y1);
   const uint32_t s = seed * seedMul;
   return valueLayer<false, D>(x0 * kHashX, x1 * kHashX, y0 * kHashY + s, y1 * kHashY + s, u, v, D(0), D(0), nullptr,
                               nullptr);

@@ -177,6 +177,21 @@ test('mount() options: worker: false, and a moduleUrl (the full module) that the
       try { await mount(document.createElement('div'), { worker: 'yes' }); return ''; } catch (e) { return e.message; }
     });
     assert.equal(err, 'worker must be true or false');
+    // <noisefield-landscape worker="false">: the attribute is the option.
+    const elementMode = await page.evaluate(async () => {
+      await import('./web/landscape-element.js');
+      const el = document.createElement('noisefield-landscape');
+      el.setAttribute('worker', 'false');
+      el.setAttribute('t', '3');
+      el.style.width = '300px';
+      el.style.height = '200px';
+      document.body.appendChild(el);
+      const h = await el.ready;
+      const mode = h.mode;
+      el.remove();
+      return mode;
+    });
+    assert.equal(elementMode, 'main');
     assert.deepEqual(problems, []);
   });
 });

@@ -116,3 +116,22 @@ TEST(ToolkitFill, ValidateGridMessages) {
   g.offsetY = (int64_t{1} << 53);
   EXPECT_NE(nf::validateGrid(g).find("offsetY must be an integer"), std::string::npos);
 }
+
+TEST(ToolkitFill, LandscapeSeedsKeepTheirTerms) {
+  // Fills run on the Field engine, whose fields scramble seeds of 2^26 and up; the landscape's
+  // functions do not. Seeds whose octaves cross a multiple of 2^26, and the top of the range.
+  const nf::GridSpec g{19, 7, -4.3, 2.6, 0.61, 0.83, 0, 0};
+  for (uint32_t seed : {67108863u, 67108864u - 40u, 134217733u, 2147483620u, 4294967295u, 4294967000u}) {
+    for (auto k : {nf::LandscapeKind::Value, nf::LandscapeKind::Fbm}) {
+      for (int oct : {1, 3, 16}) {
+        std::vector<float> out(g.samples());
+        nf::fillLandscape(k, g, seed, oct, out.data());
+        for (int j = 0; j < g.height; ++j)
+          for (int i = 0; i < g.width; ++i)
+            ASSERT_TRUE(sameBits(out[static_cast<size_t>(j) * g.width + i],
+                                 static_cast<float>(scalarLandscape(k, g.sampleX(i), g.sampleY(j), seed, oct))))
+                << "kind " << int(k) << " seed " << seed << " octaves " << oct << " at " << i << "," << j;
+      }
+    }
+  }
+}

@@ -29,6 +29,7 @@ std::vector<std::string> configs() {
       for (const char* wl : {"1", "2"}) {
         std::string q = std::string("fd=") + fade + "&fr=" + fr + "&wl=" + wl + "&sc=6&o=3";
         r.push_back(q);
+        r.push_back(q + "&wy=99&vy=5&w=2.5&w2=0.7");  // separate x and y warp seeds
         r.push_back(q + "&d=3&z=-1.3&wy=99&vy=5&w=2.5&w2=0.7");
       }
   r.push_back("wl=2&h=tutorial&l=2.5&g=0.6&ss=3&o=5");
@@ -69,7 +70,7 @@ int main() {
       return 2;
     }
     const nf::Field f(c);
-    for (int rep = 0; rep < 6; ++rep) {
+    for (int rep = 0; rep < 7; ++rep) {
       nf::GridSpec g;
       g.width = 1 + static_cast<int>(rng() % 41);  // odd and even widths: SIMD pairs and the tail
       g.height = 1 + static_cast<int>(rng() % 9);
@@ -78,6 +79,10 @@ int main() {
       if (rep == 5) {  // far out: lattice indices beyond int32 take the scalar fallbacks
         g.originX = 3.1e10;
         g.originY = -2.7e10;
+      }
+      if (rep == 6) {  // beyond 2^51: the four-sample warp path's own scalar fallback
+        g.originX = 4.1e16;
+        g.originY = 2.3e16;
       }
       g.stepX = step(rng);
       g.stepY = step(rng);

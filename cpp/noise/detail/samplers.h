@@ -53,14 +53,14 @@ inline FractalPlan planOf(const FieldParams& p) {
   FractalPlan f;
   tk::Octave o = p.base;
   if (p.fractal == FractalKind::None) {
-    o.seed = p.seed;
+    o.seed = p.octaveSeed(p.seed, 0);
     f.oct[0] = o;
     return f;
   }
   f.octaves = p.octaves;
   OctaveSteps st;
   for (int i = 0; i < p.octaves; ++i) {
-    o.seed = p.seed + p.seedStep * static_cast<uint32_t>(i);
+    o.seed = p.octaveSeed(p.seed, i);
     f.oct[i] = o;
     f.amp[i] = st.amp;
     f.freq[i] = st.freq;
