@@ -9,15 +9,15 @@
 function nfSceneFace(M, fn, buffer) {
   'use strict';
   const check = (ok) => {
-    if (!ok) throw new Error(text(fn.nf_error()));
+    if (!ok) throw new Error(text(fn.nf_error(), fn.nf_error_size()));
   };
   const num = nfNumber;
   const utf8 = new TextEncoder(), fromUtf8 = new TextDecoder();
 
-  // A NUL-terminated UTF-8 string in wasm memory.
-  function text(ptr) {
+  // A UTF-8 string in wasm memory: `size` bytes, or up to its NUL.
+  function text(ptr, size) {
     const bytes = new Uint8Array(buffer(), ptr);
-    return fromUtf8.decode(bytes.subarray(0, bytes.indexOf(0)));
+    return fromUtf8.decode(bytes.subarray(0, size === undefined ? bytes.indexOf(0) : size));
   }
   // Writes the texts one after another into the module's scratch buffer; -> their byte lengths.
   function put(...texts) {
@@ -205,8 +205,8 @@ function nfSceneFace(M, fn, buffer) {
     const [n, v] = put(string('name', name), string('text', raw));
     const r = fn.nf_parse_param(n, v);
     if (!r) return { error: text(fn.nf_error()) };
-    const out = { value: r & 2 ? text(fn.nf_text()) : fn.nf_number() };
-    if (r & 4) out.word = text(fn.nf_text());
+    const out = { value: r & 2 ? text(fn.nf_text(), fn.nf_text_size()) : fn.nf_number() };
+    if (r & 4) out.word = text(fn.nf_text(), fn.nf_text_size());
     return out;
   };
   M['seedFromText'] = (word) => fn.nf_seed_from_text(put(string('text', word))[0]);

@@ -70,8 +70,11 @@ const char* kindName(sc::ParamKind k) {
 
 extern "C" {
 
+// With their byte lengths: a text may hold a NUL (a seed word from a URL's %00 does).
 EMSCRIPTEN_KEEPALIVE const char* nf_error() { return error_.c_str(); }
+EMSCRIPTEN_KEEPALIVE int nf_error_size() { return static_cast<int>(error_.size()); }
 EMSCRIPTEN_KEEPALIVE const char* nf_text() { return text_.c_str(); }
+EMSCRIPTEN_KEEPALIVE int nf_text_size() { return static_cast<int>(text_.size()); }
 EMSCRIPTEN_KEEPALIVE double nf_number() { return number_; }
 // Room for n bytes of text from JS (may grow memory).
 EMSCRIPTEN_KEEPALIVE char* nf_scratch(int n) {

@@ -40,6 +40,17 @@ test('the parameter table, its parsing and the seed hash are the full module\'s'
   for (const k of ['kDefaultWorldSeed', 'kMaxWorldSeed', 'kMaxBufferPixels', 'kDarkDayCap']) assert.equal(land[k], full[k], k);
 });
 
+test('a seed word with a NUL in it (a URL\'s %00) comes back whole, in both modules', () => {
+  for (const nf of [land, full]) {
+    for (const w of ['\u00003', 'a\u0000b', '\u0000']) {
+      const r = nf.parseWorldParam('seed', w);
+      assert.equal(r.word, w, JSON.stringify(w));
+      assert.equal(r.value, nf.seedFromText(w));
+      assert.match(message(() => nf.parseWorldParam('theme', w)) ?? nf.parseWorldParam('theme', w).error, /expected/);
+    }
+  }
+});
+
 test('messages name the parameter and format numbers as the C library does', () => {
   const values = [1.5, -0.5, 1e-7, -1e-5, 1e21, 1e15 + 0.5, 2 ** 53 + 2, 123.456, 0.1 + 0.2, 5e-324, 1.7976931348623157e308,
     NaN, Infinity, -Infinity, -0.001, 1 / 3, 9.95, 2.5e-5, 100.25];
