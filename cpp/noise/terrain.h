@@ -3,6 +3,8 @@
 #pragma once
 #include <cmath>
 
+#include "fade.h"
+
 namespace nf {
 
 enum class Band : int { Water = 0, Sand = 1, Grass = 2, Rock = 3 };
@@ -78,8 +80,8 @@ inline double terrace(double h, int n, double smooth, double* dh = nullptr) {
     const double r = (f - (1 - smooth)) / smooth;
     if (r > 0) {
       const double rc = r < 1 ? r : 1;
-      g = rc * rc * (3 - 2 * rc);
-      dg = r < 1 ? 6 * rc * (1 - rc) / smooth : 0;
+      g = smoothstep(rc);
+      dg = r < 1 ? smoothstepDeriv(rc) / smooth : 0;
     }
   }
   if (dh) *dh = dg * n / (n - 1);
