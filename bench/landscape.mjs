@@ -178,7 +178,8 @@ function tickStats(advances, secs) {
 
 export async function benchLandscape({ browser, url, report, quick = false }) {
   const seconds = quick ? 3 : 10, repeats = quick ? 1 : 3;
-  const pitches = [5, 2, 1];
+  // NF_LANDSCAPE_PITCHES=5,1 measures only those (a quick local look; the full run takes all three).
+  const pitches = (process.env.NF_LANDSCAPE_PITCHES || '5,2,1').split(',').map(Number);
   // Both modes are asked for; a page without a worker mode answers 'main' to both, measured once.
   const modes = ['main', 'worker'];
   const results = new Map();  // "mode pitch" -> runs
