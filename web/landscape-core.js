@@ -28,8 +28,9 @@ function frameClock(g) {
  * M      the loaded module (landscape-loader.js)
  * init   { canvases (HTMLCanvasElement or OffscreenCanvas, LAYERS order), seed, season, day, dusk,
  *          frozen (a clock in s, or null), motion, framing, debug }
- * emit   called with what the page mirrors: { type: 'progress', clock, frames, advances } while the
- *        loop runs (advances only with debug), { type: 'sleep', clock } when it stops.
+ * emit   called with what the page mirrors: { type: 'progress', clock, frames, advance } while the
+ *        loop runs (advance only with debug: [mask, advance ms, paint ms, frame start in the page's
+ *        performance.now() time]), { type: 'sleep', clock } when it stops.
  */
 export function createCore(M, init, emit) {
   const clock = frameClock(globalThis);
@@ -166,7 +167,7 @@ export function createCore(M, init, emit) {
       const t1 = performance.now();
       paint(mask);
       debug.frames++;
-      emit({ type: 'progress', clock: scene.clock, frames: debug.frames, advance: [mask, t1 - t0, performance.now() - t1] });
+      emit({ type: 'progress', clock: scene.clock, frames: debug.frames, advance: [mask, t1 - t0, performance.now() - t1, toPageTime(t0)] });
     } else {
       paint(scene.advance(dt));
       emit({ type: 'progress', clock: scene.clock });

@@ -45,6 +45,16 @@ ModeTargets targets(PortalMode m) {
 
 double clampUnitOrZero(double v) { return v >= 0 ? (v > 1 ? 1 : v) : 0; }  // NaN -> 0
 
+// Whether a tick with this period is due, taking the period from its accumulator when it is. The
+// remainder carries over, so ticks keep their cadence on average at any frame rate: starting again
+// from zero stretched every period to a whole number of frames (1/8 s at 60 Hz became 8 frames, 7.5
+// sky ticks a second). A tick missed in a slow frame stays owed, at most one period's worth.
+bool takeTick(double& acc, double every) {
+  if (acc < every - kEps) return false;
+  acc = std::min(acc - every, every);
+  return true;
+}
+
 }  // namespace
 
 Landscape::Landscape(uint32_t worldSeed) : seeds_(worldSeed) { setWorld(worldSeed); }
@@ -552,14 +562,12 @@ uint32_t Landscape::advance(double dt) {
   dirty_ = 0;
   if (!hasGrid_) return 0;
   riftAcc_ += dt;
-  if (riftAcc_ >= kRiftEvery - kEps) {
-    riftAcc_ = 0;
+  if (takeTick(riftAcc_, kRiftEvery)) {
     paintRiftTick(layers_, grid_);
     mask |= 1u << kRift;
   }
   skyAcc_ += dt;
-  if (skyAcc_ >= kSkyEvery - kEps) {
-    skyAcc_ = 0;
+  if (takeTick(skyAcc_, kSkyEvery)) {
     mask |= stepSkyTick(true);  // a tick still in progress (very slow frames) is shown first
     startSkyTick();
   } else {
@@ -572,7 +580,7 @@ uint32_t Landscape::advance(double dt) {
     if (jobAcc_[k] >= kJobEvery - kEps && (due < 0 || jobAcc_[k] > jobAcc_[due])) due = k;
   }
   if (due >= 0) {
-    jobAcc_[due] = 0;
+    takeTick(jobAcc_[due], kJobEvery);
     if (due == 0) paintFieldTick(layers_, grid_);
     else if (due == 1) paintNearTick(layers_, grid_);
     else paintCanopyTick(layers_, grid_);
