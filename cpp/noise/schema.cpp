@@ -87,15 +87,21 @@ uint32_t typesReading(const char* key) {
 
 // The `type` parameter's values and description, from the rows of NF_NOISE_TYPES.
 std::vector<std::string> typeNames() {
-  std::vector<std::string> r;
-  for (const TypeCaps& t : kTypeCaps) r.push_back(t.name);
+  std::vector<std::string> r(kNoiseTypeCount);
+  for (size_t i = 0; i < kNoiseTypeCount; ++i) r[i] = kTypeCaps[i].name;
   return r;
 }
 const char* typeDescription() {
   static const std::string kText = [] {
-    std::string d = "Noise type: ";
-    for (const TypeCaps& t : kTypeCaps) d += std::string(&t == kTypeCaps ? "" : ", ") + t.name + " (" + t.blurb + ")";
-    return d + ".";
+    std::string d = "Noise type:";
+    for (const TypeCaps& t : kTypeCaps) {
+      d += &t == kTypeCaps ? " " : ", ";
+      d += t.name;
+      d += " (";
+      d += t.blurb;
+      d += ")";
+    }
+    return d += ".";
   }();
   return kText.c_str();
 }
