@@ -119,7 +119,7 @@ std::vector<ParamSpec> buildSchema() {
       // and when(key, op, value) (the applicability rule), combined with `|`.
       {"type", "t", E, 0, 0, kNoiseTypeCount - 1, 1, typeNames(), "noise", typeDescription(), NF_ACC(type)},
       {"fade", "fd", E, 1, 0, 2, 1, V{"linear", "cubic", "quintic"}, "noise",
-       "Interpolation fade for value and gradient noise: linear (shows creases), cubic smoothstep 3t^2-2t^3 (Perlin 1985), quintic 6t^5-15t^4+10t^3 (Perlin 2002).", NF_ACC(fade), only(typesReading("fade"))},
+       "Interpolation fade between lattice points: linear (shows creases), cubic smoothstep 3t^2-2t^3 (Perlin 1985), quintic 6t^5-15t^4+10t^3 (Perlin 2002).", NF_ACC(fade), only(typesReading("fade"))},
       {"hash", "h", E, 0, 0, 1, 1, V{"landscape", "tutorial"}, "noise",
        "Lattice hash seed multiplier: landscape (144269504, the 404 page) or tutorial (1442695041, the noise-fields seed).", NF_ACC(hash)},
       {"seed", "s", I, 42, 0, kU32Max, 1, V{}, "noise", "Seed of the height field (uint32).", NF_ACC(seed)},
@@ -149,7 +149,7 @@ std::vector<ParamSpec> buildSchema() {
       {"warp2SeedY", "vy", I, 224, 0, kU32Max, 1, V{}, "warp", "Seed of the level-2 y offset.", NF_ACC(warp2SeedY), warp2},
 
       {"periodX", "px", I, 0, 0, 1048576, 1, V{}, "tiling",
-       "Tile period in x, in lattice cells (0: not tiled). f(x + k * periodX * scale, y) = f(x, y) bit for bit where the sum is exact. Every type but opensimplex2; simplex tiles by sampling 3-D / 4-D noise on a circle / torus.", NF_ACC(periodX), soft(0, 64) | only(tileable)},
+       "Tile period in x, in lattice cells (0: not tiled). f(x + k * periodX * scale, y) = f(x, y) bit for bit where the sum is exact. Simplex tiles by sampling 3-D / 4-D noise on a circle / torus.", NF_ACC(periodX), soft(0, 64) | only(tileable)},
       {"periodY", "py", I, 0, 0, 1048576, 1, V{}, "tiling", "Tile period in y, in lattice cells (0: not tiled).", NF_ACC(periodY), soft(0, 64) | only(tileable)},
 
       {"cellDistance", "cd", E, 0, 0, 2, 1, V{"euclidean", "manhattan", "chebyshev"}, "cellular", "Distance function of cellular noise.", NF_ACC(cellDistance), only(typesReading("cellDistance"))},
