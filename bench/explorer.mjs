@@ -33,6 +33,7 @@ async function moveSlider(page, { key, view, ms, adaptive = false }) {
     const start = Number(el.value);
     const times = [], frames = [], changes = [];
     const frame = () => new Promise((ok) => requestAnimationFrame(ok));
+    const task = () => new Promise((ok) => setTimeout(ok, 0));
     await window.explorer.idle();
     const r0 = window.explorer.perf.renders, p0 = window.explorer.perf.previews;
     let seen = window.explorer.perf.renders;
@@ -45,6 +46,10 @@ async function moveSlider(page, { key, view, ms, adaptive = false }) {
       el.dispatchEvent(new Event('input', { bubbles: true }));
       lastInput = performance.now();
       await frame();   // the page's frame (scheduled by the input) runs before this callback
+      // The next input arrives between frames, after this frame's layout, as a pointer's does: the
+      // page's next frame then starts with the moved thumb's style and layout invalid, so a layout
+      // read there is forced (an input sent from this callback would find layout clean).
+      await task();
       if (window.explorer.perf.renders !== seen) {
         seen = window.explorer.perf.renders;
         const last = window.explorer.perf.last[view];
@@ -63,7 +68,10 @@ async function moveSlider(page, { key, view, ms, adaptive = false }) {
 }
 
 // Forced synchronous layouts per full render during a short drag, from a Chromium trace: Layout
-// and style-recalc events that carry a JS stack were forced by a script, not run by the frame.
+// events that carry a JS stack were forced by a script, not run by the frame. Counted on every
+// thread of the trace whose stack names one of the site's scripts (a trace can hold more than one
+// renderer main thread), so the count cannot miss the page's renderer. Also returns the first
+// such stack, for the log.
 async function forcedLayouts(page, key, view) {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
@@ -74,9 +82,10 @@ async function forcedLayouts(page, key, view) {
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const forced = events.filter((e) => e.tid === main?.tid && e.pid === main?.pid && e.name === 'Layout' && e.args?.beginData?.stackTrace).length;
-  return r.renders ? forced / r.renders : NaN;
+  const stackOf = (e) => e.args?.beginData?.stackTrace ?? [];
+  const forced = events.filter((e) => e.name === 'Layout' && stackOf(e).some((f) => /\/web\/[^/]+\.m?js/.test(f.url ?? '')));
+  const where = forced.length ? stackOf(forced[0]).slice(0, 3).map((f) => `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`).join(' < ') : '';
+  return { perRender: r.renders ? forced.length / r.renders : NaN, where };
 }
 
 const caseId = (c) => `${c[0]} / ${c[3]}`;
@@ -108,7 +117,8 @@ async function runCase(browser, url, [, query, view, key], ms, quick) {
     await moveSlider(page, { key, view: hashView, ms: quick ? 200 : 600 });  // wasm tier-up, first allocations
     const r = await moveSlider(page, { key, view: hashView, ms });
     const a = view === 'grid' ? null : await moveSlider(page, { key, view: hashView, ms: Math.min(ms, 1200), adaptive: true });
-    const forced = await forcedLayouts(page, key, hashView);
+    const { perRender: forced, where } = await forcedLayouts(page, key, hashView);
+    if (where) problems.push(`forced layout at ${where}`);
     return {
       rps: (r.renders / r.elapsed) * 1000, msRender: median(r.times), frameMs: r.frameMs, changeMs: r.changeMs,
       aps: a ? ((a.renders + a.previews) / a.elapsed) * 1000 : NaN, settleMs: a ? a.settleMs : NaN, forced, problems: [...problems],

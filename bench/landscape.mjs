@@ -89,7 +89,6 @@ async function measure(browser, url, { pitch, mode, seconds }) {
     await page.waitForTimeout(1000);
     const live = await page.evaluate(async (secs) => {
       const h = window.__noisefield;
-      const a0 = h.debug.advances.length;
       console.timeStamp('nf-window-start');
       const t0 = performance.now();
       window.__nfBench.start();
@@ -97,7 +96,11 @@ async function measure(browser, url, { pitch, mode, seconds }) {
       const intervals = window.__nfBench.stop();
       const t1 = performance.now();
       console.timeStamp('nf-window-end');
-      return { secs: (t1 - t0) / 1000, intervals, advances: h.debug.advances.slice(a0) };
+      // A worker reports its frames in batches (every 100 ms): wait for the window's last ones, then
+      // keep exactly the frames that began inside the window (each carries its start, page time).
+      await new Promise((ok) => setTimeout(ok, 300));
+      const advances = h.debug.advances.filter((a) => a[3] >= t0 && a[3] < t1);
+      return { secs: (t1 - t0) / 1000, intervals, advances };
     }, seconds);
     // The changes a visitor or a page makes, through the handle as a page would: a resize, then a
     // new seed, daylight, twilight and season (each awaited: the new picture shown), then the
@@ -155,8 +158,10 @@ async function measure(browser, url, { pitch, mode, seconds }) {
   }
 }
 
-// advances: [mask, advanceMs, paintMs] per frame of the page's loop. Per tick kind: the advance()
-// cost of frames where it ran alone (median, p95), and ticks delivered / ticks due by the cadence.
+// advances: [mask, advanceMs, paintMs, startMs] per frame of the page's loop that began in the
+// window. Per tick kind: the advance() cost of frames where it ran alone (median, p95), and ticks
+// delivered (frames whose mask has the kind's bit: the frame that put the tick on its canvas) over
+// ticks due in the window by the cadence.
 function tickStats(advances, secs) {
   const out = {};
   for (const [k, [bit, rate]] of Object.entries(TICKS)) {
@@ -173,7 +178,8 @@ function tickStats(advances, secs) {
 
 export async function benchLandscape({ browser, url, report, quick = false }) {
   const seconds = quick ? 3 : 10, repeats = quick ? 1 : 3;
-  const pitches = [5, 2, 1];
+  // NF_LANDSCAPE_PITCHES=5,1 measures only those (a quick local look; the full run takes all three).
+  const pitches = (process.env.NF_LANDSCAPE_PITCHES || '5,2,1').split(',').map(Number);
   // Both modes are asked for; a page without a worker mode answers 'main' to both, measured once.
   const modes = ['main', 'worker'];
   const results = new Map();  // "mode pitch" -> runs

@@ -75,6 +75,8 @@ export declare class Landscape {
   splash(x: number, y: number): void;
   /** Advances the clock; returns a bitmask (1 << layer) of the layers whose pixels changed. */
   advance(dt: number): number;
+  /** Where the last advance() changed each layer: [x, y, width, height] per layer in layer order (zeros: unchanged); a view of wasm memory. */
+  changedRects(): Int32Array;
   renderAll(): number;
   /** Stepped repaints: the setters that repaint only begin it; stepRepaint(ms) -> true when the new layers are in place. */
   setStepped(on: boolean): void;

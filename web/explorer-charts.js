@@ -22,8 +22,25 @@ const observer = new ResizeObserver((entries) => {
 // fn() runs when a chart's box changes size (the page redraws its charts then).
 export function onChartResize(fn) { resized = fn; }
 
-// Match the canvas's backing store to its CSS box (crisp lines at any devicePixelRatio).
-function fit(canvas) {
+// Charts are drawn on an OffscreenCanvas and handed to the page's canvas as a bitmap
+// ('bitmaprenderer', no copy): text drawn on a canvas in the document resolves its font and
+// direction against the element's style, a forced style recalc and layout whenever the document
+// changed since the last layout, as it has in every frame of a drag (the slider's thumb moved,
+// the stats changed). Without OffscreenCanvas the chart draws on its canvas directly.
+const surfaces = new WeakMap();   // page canvas -> { ctx, off, out, font }
+function surfaceOf(canvas) {
+  let s = surfaces.get(canvas);
+  if (!s) {
+    const off = typeof OffscreenCanvas === 'function' ? new OffscreenCanvas(canvas.width, canvas.height) : null;
+    const out = off ? canvas.getContext('bitmaprenderer') : null;
+    s = out ? { ctx: off.getContext('2d'), off, out, font: '' } : { ctx: canvas.getContext('2d'), off: null, out: null, font: '' };
+    surfaces.set(canvas, s);
+  }
+  return s;
+}
+
+// Match the backing store to the canvas's CSS box (crisp lines at any devicePixelRatio).
+function fit(canvas, s) {
   const dpr = Math.min(3, window.devicePixelRatio || 1);
   let box = boxes.get(canvas);
   if (!box) {  // first draw, before the observer has reported: read the box once
@@ -36,19 +53,22 @@ function fit(canvas) {
   if (canvas.width !== w || canvas.height !== h) {
     canvas.width = w;
     canvas.height = h;
-    fonts.delete(canvas);   // a resize resets the context's state
+  }
+  const store = s.off ?? canvas;
+  if (store.width !== w || store.height !== h) {
+    store.width = w;
+    store.height = h;
+    s.font = '';   // a resize resets the context's state
   }
   return dpr;
 }
 
-// Assigning ctx.font on a canvas in the document resolves the font against the canvas's style: a
-// forced style recalc and layout, even for the same string. Each chart sets its font once, in
-// begin(), and only when it differs from what the context holds.
-const fonts = new WeakMap();
-function useFont(canvas, ctx, font) {
-  if (fonts.get(canvas) === font) return;
-  ctx.font = font;
-  fonts.set(canvas, font);
+// Each chart sets its font once, in begin(), and only when it differs from what the context holds
+// (on a canvas in the document every assignment resolves the font against the element's style).
+function useFont(s, font) {
+  if (s.font === font) return;
+  s.ctx.font = font;
+  s.font = font;
 }
 
 // Chart colours come from CSS custom properties (light and dark schemes); read once per scheme.
@@ -65,15 +85,16 @@ function theme(canvas) {
   };
 }
 
-// Fits a chart canvas to its box and clears it; returns what the chart draws with.
+// Fits a chart canvas to its box and clears it; returns what the chart draws with. end() shows it.
 function begin(canvas) {
-  const dpr = fit(canvas);
-  const ctx = canvas.getContext('2d');
-  const w = canvas.width, h = canvas.height;
+  const s = surfaceOf(canvas);
+  const dpr = fit(canvas, s);
+  const ctx = s.ctx;
+  const w = ctx.canvas.width, h = ctx.canvas.height;
   const th = theme(canvas);
   ctx.clearRect(0, 0, w, h);
-  useFont(canvas, ctx, scaledFont(th, dpr));
-  return { dpr, ctx, w, h, th };
+  useFont(s, scaledFont(th, dpr));
+  return { dpr, ctx, w, h, th, end: () => { if (s.out) s.out.transferFromImageBitmap(s.off.transferToImageBitmap()); } };
 }
 
 // The theme's chart font at the canvas's device pixel ratio.
@@ -114,9 +135,9 @@ function thresholdLines(ctx, w, yOf, xOf, thresholds, th, dpr, vertical) {
 
 // values: n samples of F along the row; thresholds [t1, t2, t3]; bandColors: 4 RGB triples.
 export function drawProfile(canvas, values, thresholds, bandColors) {
-  const { dpr, ctx, w, h, th } = begin(canvas);
+  const { dpr, ctx, w, h, th, end } = begin(canvas);
   const n = values.length;
-  if (!n) return;
+  if (!n) { end(); return; }
   const pad = 6 * dpr;
   const plotW = w - 24 * dpr;
   const yOf = (f) => pad + (1 - f) * (h - 2 * pad);
@@ -150,11 +171,12 @@ export function drawProfile(canvas, values, thresholds, bandColors) {
     if (i === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
   }
   ctx.stroke();
+  end();
 }
 
 // bins: counts over [0, 1]; returns the share of each band (from the bins).
 export function drawHistogram(canvas, bins, thresholds, bandColors, mean) {
-  const { dpr, ctx, w, h, th } = begin(canvas);
+  const { dpr, ctx, w, h, th, end } = begin(canvas);
   const n = bins.length;
   let peak = 0, total = 0;
   for (let i = 0; i < n; i++) { peak = Math.max(peak, bins[i]); total += bins[i]; }
@@ -189,5 +211,6 @@ export function drawHistogram(canvas, bins, thresholds, bandColors, mean) {
     ctx.fillText('▲', xOf(mean), h - 3 * dpr);
   }
   thresholdLines(ctx, w, () => top + plotH, xOf, thresholds, th, dpr, true);
+  end();
   return shares;
 }

@@ -192,9 +192,9 @@ function grid() {
 }
 
 // ---- rendering ------------------------------------------------------------------------------------
-// Inside a frame, DOM writes (controls, stats, captions) wait until the canvases are drawn: the
-// charts' fillText resolves its font against the canvas's style, which is a forced style recalc and
-// layout whenever the document has changed since the last layout. Keyed: the last write wins.
+// Inside a frame, DOM writes (controls, stats, captions) wait until the canvases are drawn, so that
+// what the frame reads from layout (a chart's first box, the views shown after a layout change) is
+// never forced by the frame's own writes. Keyed: the last write wins.
 let inFrame = false;
 const domWrites = new Map();
 function later(key, write) {
@@ -258,18 +258,20 @@ function schedule() {
 }
 
 // Which views are displayed, read from layout once after something that can change it (view,
-// layout, viewport, a figure's size) rather than every frame: a layout read after the frame's DOM
-// writes (stats, controls) is a forced synchronous layout.
+// layout, viewport, a figure's size) rather than every frame: a layout read in a frame after any
+// DOM change (the input's own thumb, stats, controls) is a forced synchronous layout. A figure
+// that appears or disappears is re-read in the ResizeObserver's callback, where layout is fresh.
 let shownCache = null;
 function layoutChanged() {
   shownCache = null;
   schedule();
 }
+function readShown() {
+  shownCache = new Map();
+  for (const [v, f] of figures) shownCache.set(v, f.fig.getClientRects().length > 0);
+}
 function isShown(name) {
-  if (!shownCache) {
-    shownCache = new Map();
-    for (const [v, f] of figures) shownCache.set(v, f.fig.getClientRects().length > 0);
-  }
+  if (!shownCache) readShown();
   return shownCache.get(name) === true;
 }
 
@@ -976,7 +978,7 @@ async function main() {
   onChartResize(redrawAll);
   matchMedia('(max-width: 900px)').addEventListener('change', () => { layoutChanged(); invalidate(); });
   // Any other way a figure appears or disappears (its size goes to or from 0).
-  const figureBoxes = new ResizeObserver(layoutChanged);
+  const figureBoxes = new ResizeObserver(() => { readShown(); schedule(); });
   for (const f of figures.values()) figureBoxes.observe(f.fig);
 
   showUrlNote(problems);

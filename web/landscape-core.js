@@ -7,8 +7,8 @@
 // Every command takes and returns plain, cloneable data.
 //
 // Per animation frame the core makes ONE advance(dt) call into wasm and, for each layer whose bit
-// is set in the returned mask, one putImageData from a zero-copy view of wasm memory. It does no
-// per-pixel work in JavaScript.
+// is set in the returned mask, one putImageData of the part that changed (changedRects) from a
+// zero-copy view of wasm memory. It does no per-pixel work in JavaScript.
 
 export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
 const ALL = (1 << LAYERS.length) - 1;
@@ -28,8 +28,9 @@ function frameClock(g) {
  * M      the loaded module (landscape-loader.js)
  * init   { canvases (HTMLCanvasElement or OffscreenCanvas, LAYERS order), seed, season, day, dusk,
  *          frozen (a clock in s, or null), motion, framing, debug }
- * emit   called with what the page mirrors: { type: 'progress', clock, frames, advances } while the
- *        loop runs (advances only with debug), { type: 'sleep', clock } when it stops.
+ * emit   called with what the page mirrors: { type: 'progress', clock, frames, advance } while the
+ *        loop runs (advance only with debug: [mask, advance ms, paint ms, frame start in the page's
+ *        performance.now() time]), { type: 'sleep', clock } when it stops.
  */
 export function createCore(M, init, emit) {
   const clock = frameClock(globalThis);
@@ -75,6 +76,19 @@ export function createCore(M, init, emit) {
   }
   function paint(mask) {
     for (let l = 0; l < LAYERS.length; l++) if (mask & (1 << l)) ctxs[l].putImageData(image(l), 0, 0);
+  }
+  // What advance() changed: of each layer it reports, only the part its tick painted (the rest of
+  // the canvas shows that layer already), so a fine pitch does not copy megabytes it never touched.
+  const rects = typeof scene.changedRects === 'function';
+  function paintAdvanced(mask) {
+    if (!mask) return;
+    if (!rects) { paint(mask); return; }
+    const r = scene.changedRects();
+    for (let l = 0; l < LAYERS.length; l++) {
+      if (!(mask & (1 << l))) continue;
+      const k = 4 * l;
+      if (r[k + 2] > 0 && r[k + 3] > 0) ctxs[l].putImageData(image(l), 0, 0, r[k], r[k + 1], r[k + 2], r[k + 3]);
+    }
   }
 
   // ---- painting ----
@@ -164,11 +178,11 @@ export function createCore(M, init, emit) {
       const t0 = performance.now();
       const mask = scene.advance(dt);
       const t1 = performance.now();
-      paint(mask);
+      paintAdvanced(mask);
       debug.frames++;
-      emit({ type: 'progress', clock: scene.clock, frames: debug.frames, advance: [mask, t1 - t0, performance.now() - t1] });
+      emit({ type: 'progress', clock: scene.clock, frames: debug.frames, advance: [mask, t1 - t0, performance.now() - t1, toPageTime(t0)] });
     } else {
-      paint(scene.advance(dt));
+      paintAdvanced(scene.advance(dt));
       emit({ type: 'progress', clock: scene.clock });
     }
     wake();
@@ -277,6 +291,8 @@ export function createCore(M, init, emit) {
       };
     },
     setClock(t) { scene.setClock(t); },
+    // Copies of the scene's layers (tests compare the canvases with them).
+    layers() { return LAYERS.map((_, l) => new Uint8ClampedArray(scene.pixels(l))); },
     // Finishes a stepped repaint in progress at once (tests that read the layers next).
     settleRepaint() { finishRepaint(); return true; },
     // n frames of dt seconds by hand (no loop), painting as the loop does: -> [mask, advance ms, paint ms] each.
@@ -286,7 +302,7 @@ export function createCore(M, init, emit) {
         const t0 = performance.now();
         const mask = scene.advance(dt);
         const t1 = performance.now();
-        paint(mask);
+        paintAdvanced(mask);
         out.push([mask, t1 - t0, performance.now() - t1]);
       }
       return out;
@@ -308,6 +324,7 @@ export function createCore(M, init, emit) {
       if (scene.repainting) scene.stepRepaint(Infinity);  // the whole repaint's work, all steps
       const ms = performance.now() - t0;
       dropViews();
+      paint(ALL);  // the canvases keep up: later frames paint only what their ticks change
       return ms;
     },
     // n stepped frames with pointer eddies and splashes: -> [heap used before, after] (leak check).

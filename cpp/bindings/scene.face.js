@@ -112,6 +112,9 @@ function nfSceneFace(M, fn, buffer) {
     setPointer(x, y, inside) { fn.nf_scene_set_pointer(this._live(), num('x', x), num('y', y), inside ? 1 : 0); }
     splash(x, y) { fn.nf_scene_splash(this._live(), num('x', x), num('y', y)); }
     advance(dt) { return fn.nf_scene_advance(this._live(), num('dt', dt)) >>> 0; }
+    // Where the last advance() changed each layer: an Int32Array view of [x, y, width, height] per
+    // layer (zeros for a layer it did not report), so a page copies only that part to its canvas.
+    changedRects() { return new Int32Array(buffer(), fn.nf_scene_changed(this._live()), 4 * LAYERS.length); }
     renderAll() { return fn.nf_scene_render_all(this._live()) >>> 0; }
     // Stepped repaints (cpp/scene/landscape.h): with setStepped(true) the setters that repaint
     // only begin it; stepRepaint(ms) works on it for about ms milliseconds (at least one unit)

@@ -44,6 +44,7 @@ struct Scene {
   std::vector<uint8_t> picture;
   int pictureWidth = 0, pictureHeight = 0;
   double placement[10] = {};
+  int32_t changed[4 * sc::kLayerCount] = {};
 };
 
 std::string joined(const std::vector<std::string>& names, const char* separator) {
@@ -230,6 +231,19 @@ EMSCRIPTEN_KEEPALIVE void nf_scene_splash(Scene* s, double x, double y) {
 }
 EMSCRIPTEN_KEEPALIVE uint32_t nf_scene_advance(Scene* s, double dt) { return s->scene.advance(dt); }
 EMSCRIPTEN_KEEPALIVE uint32_t nf_scene_render_all(Scene* s) { return s->scene.renderAll(); }
+// Per layer, four ints x, y, width, height: where the last advance() changed it (changedRect).
+EMSCRIPTEN_KEEPALIVE const int32_t* nf_scene_changed(Scene* s) {
+  for (int l = 0; l < sc::kLayerCount; ++l) {
+    const sc::Rect r = s->scene.changedRect(static_cast<sc::Layer>(l));
+    const bool none = r.empty();
+    int32_t* o = s->changed + 4 * l;
+    o[0] = none ? 0 : r.i0;
+    o[1] = none ? 0 : r.j0;
+    o[2] = none ? 0 : r.i1 - r.i0;
+    o[3] = none ? 0 : r.j1 - r.j0;
+  }
+  return s->changed;
+}
 // Stepped repaints (cpp/scene/landscape.h): the face turns a time budget into units.
 EMSCRIPTEN_KEEPALIVE void nf_scene_set_stepped(Scene* s, int on) { s->scene.setStepped(on != 0); }
 EMSCRIPTEN_KEEPALIVE int nf_scene_repainting(Scene* s) { return s->scene.repainting(); }

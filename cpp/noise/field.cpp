@@ -430,59 +430,70 @@ const FieldOps* opsOf() {
   }
 }
 
-// The lattice kernels (value, gradient) take the fade as a template argument; nullptr for an
-// out-of-range fade, which opsFor turns into its fallback.
-template <template <FadeKind> class K, bool Is3D, bool Analytic>
-const FieldOps* latticeOps(FadeKind fade) {
-  switch (fade) {
-    case FadeKind::Linear: return opsOf<K<FadeKind::Linear>, Is3D, Analytic>();
-    case FadeKind::Cubic: return opsOf<K<FadeKind::Cubic>, Is3D, Analytic>();
-    case FadeKind::Quintic: return opsOf<K<FadeKind::Quintic>, Is3D, Analytic>();
+// How a row of NF_NOISE_TYPES (noise_types.h) names its kernel: pick(c, f) returns f(KernelTag<K>)
+// for the kernel the config selects, one instantiation per selectable value, or nullptr for an
+// out-of-range value (opsFor's fallback).
+template <class K>
+struct KernelTag {
+  using type = K;
+};
+template <class K>
+struct OneKernel {
+  template <class F>
+  static const FieldOps* pick(const FieldConfig&, F&& f) {
+    return f(KernelTag<K>{});
   }
-  return nullptr;
+};
+// A kernel template over a config enum (member M): K<v> for the config's value v, one
+// instantiation per listed value.
+template <class E, E FieldConfig::*M, E... Vs>
+struct KernelOver {
+  template <template <E> class K>
+  struct By {
+    template <class F>
+    static const FieldOps* pick(const FieldConfig& c, F&& f) {
+      const FieldOps* ops = nullptr;
+      (void)((c.*M == Vs && (ops = f(KernelTag<K<Vs>>{}))) || ...);
+      return ops;
+    }
+  };
+};
+template <template <FadeKind> class K>
+using ByFade = typename KernelOver<FadeKind, &FieldConfig::fade, FadeKind::Linear, FadeKind::Cubic,
+                                   FadeKind::Quintic>::template By<K>;
+template <template <CellDistance> class K>
+using ByCellDistance = typename KernelOver<CellDistance, &FieldConfig::cellDistance, CellDistance::Euclidean,
+                                           CellDistance::Manhattan, CellDistance::Chebyshev>::template By<K>;
+
+// One type's routines. Its capability row decides at compile time which variants exist: a 3-D
+// routine only where dims3, analytic gradients only where analyticGradient, and central
+// differences for tiled fields only where a tileable type's gradient is not analytic when tiled.
+// A row that a kernel cannot honour fails to compile.
+template <NoiseType T, class Pick, bool Is3D>
+const FieldOps* typeOps(const FieldConfig& c) {
+  const bool tiled = c.periodX > 0 || c.periodY > 0;
+  return Pick::pick(c, [&](auto kernel) -> const FieldOps* {
+    using K = typename decltype(kernel)::type;
+    constexpr TypeCaps caps = typeCaps(T);
+    constexpr bool d3 = Is3D && caps.dims3;
+    if constexpr (caps.tileable && caps.analyticGradient && !caps.analyticWhenTiled)
+      if (tiled) return opsOf<K, d3, false>();
+    return opsOf<K, d3, caps.analyticGradient>();
+  });
 }
 
-// The capability table (schema.h) decides at compile time which variant each type gets: a 3-D
-// routine only where dims3, analytic gradients only where analyticGradient. A table entry that a
-// kernel cannot honour fails to compile.
-template <NoiseType T, bool Is3D>
-constexpr bool k3D = Is3D && typeCaps(T).dims3;
-template <NoiseType T>
-constexpr bool kAnalytic = typeCaps(T).analyticGradient;
-template <NoiseType T>
-constexpr bool kAnalyticTiled = typeCaps(T).analyticGradient && typeCaps(T).analyticWhenTiled;
-
+// THE dispatch point: noise type x its kernel's variant x dimensionality -> one instantiated
+// routine set, chosen once per Field. One case per row of NF_NOISE_TYPES.
 template <bool Is3D>
 const FieldOps* opsFor(const FieldConfig& c) {
-  // THE dispatch point: noise type x fade x dimensionality -> one instantiated routine set.
-  using NT = NoiseType;
+  const FieldOps* ops = nullptr;
   switch (c.type) {
-    case NT::Value:
-      if (const FieldOps* ops = latticeOps<tk::ValueKernel, k3D<NT::Value, Is3D>, kAnalytic<NT::Value>>(c.fade))
-        return ops;
-      break;
-    case NT::Gradient:
-      if (const FieldOps* ops =
-              latticeOps<tk::GradientKernel, k3D<NT::Gradient, Is3D>, kAnalytic<NT::Gradient>>(c.fade))
-        return ops;
-      break;
-    case NT::Simplex:
-      if (c.periodX > 0 || c.periodY > 0)
-        return opsOf<tk::SimplexKernel, k3D<NT::Simplex, Is3D>, kAnalyticTiled<NT::Simplex>>();
-      return opsOf<tk::SimplexKernel, k3D<NT::Simplex, Is3D>, kAnalytic<NT::Simplex>>();
-    case NT::OpenSimplex2:
-      return opsOf<tk::OpenSimplex2Kernel, k3D<NT::OpenSimplex2, Is3D>, kAnalytic<NT::OpenSimplex2>>();
-    case NT::Cellular: {
-      constexpr bool d3 = k3D<NT::Cellular, Is3D>, an = kAnalytic<NT::Cellular>;
-      switch (c.cellDistance) {
-        case CellDistance::Euclidean: return opsOf<tk::CellularKernel<CellDistance::Euclidean>, d3, an>();
-        case CellDistance::Manhattan: return opsOf<tk::CellularKernel<CellDistance::Manhattan>, d3, an>();
-        case CellDistance::Chebyshev: return opsOf<tk::CellularKernel<CellDistance::Chebyshev>, d3, an>();
-      }
-      break;
-    }
+#define NF_OPS_CASE(Id, name, Kernel, ...) \
+  case NoiseType::Id: ops = typeOps<NoiseType::Id, Kernel, Is3D>(c); break;
+    NF_NOISE_TYPES(NF_OPS_CASE)
+#undef NF_OPS_CASE
   }
-  return opsOf<tk::ValueKernel<FadeKind::Cubic>, Is3D, true>();
+  return ops ? ops : opsOf<tk::ValueKernel<FadeKind::Cubic>, Is3D, true>();
 }
 
 FieldParams compile(const FieldConfig& c) {

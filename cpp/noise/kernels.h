@@ -29,7 +29,6 @@
 
 namespace nf {
 
-enum class NoiseType : uint8_t { Value, Gradient, Simplex, Cellular, OpenSimplex2 };
 enum class CellDistance : uint8_t { Euclidean, Manhattan, Chebyshev };
 enum class CellReturn : uint8_t { F1, F2, F2MinusF1, CellValue };
 

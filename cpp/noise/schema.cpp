@@ -44,7 +44,7 @@ ParamHints below(const char* key) {
 
 // Applicability: only(mask) limits a parameter to some noise types, when(key, op, value) makes it
 // depend on another parameter; `|` combines trailing parts.
-ParamHints only(uint8_t types) {
+ParamHints only(uint32_t types) {
   ParamHints h;
   h.applies.types = types;
   return h;
@@ -71,19 +71,45 @@ ParamHints operator|(ParamHints a, const ParamHints& b) {
   return a;
 }
 // The types whose capability flag is set (kTypeCaps).
-uint8_t typesWith(bool TypeCaps::*flag) {
-  uint8_t m = 0;
+uint32_t typesWith(bool TypeCaps::*flag) {
+  uint32_t m = 0;
   for (const TypeCaps& t : kTypeCaps)
     if (t.*flag) m |= typeBit(t.type);
   return m;
 }
+// The types whose kernel reads the type-specific parameter `key` (their rows list it).
+uint32_t typesReading(const char* key) {
+  uint32_t m = 0;
+  for (const TypeCaps& t : kTypeCaps)
+    if (typeReads(t, key)) m |= typeBit(t.type);
+  return m;
+}
+
+// The `type` parameter's values and description, from the rows of NF_NOISE_TYPES.
+std::vector<std::string> typeNames() {
+  std::vector<std::string> r(kNoiseTypeCount);
+  for (size_t i = 0; i < kNoiseTypeCount; ++i) r[i] = kTypeCaps[i].name;
+  return r;
+}
+const char* typeDescription() {
+  static const std::string kText = [] {
+    std::string d = "Noise type:";
+    for (const TypeCaps& t : kTypeCaps) {
+      d += &t == kTypeCaps ? " " : ", ";
+      d += t.name;
+      d += " (";
+      d += t.blurb;
+      d += ")";
+    }
+    return d += ".";
+  }();
+  return kText.c_str();
+}
 
 std::vector<ParamSpec> buildSchema() {
   const ParamType I = ParamType::Int, F = ParamType::Float, E = ParamType::Enum, B = ParamType::Bool;
-  using NT = NoiseType;
   const RuleOp Min = RuleOp::Min, Eq = RuleOp::Equals, Ne = RuleOp::NotEquals;
-  const uint8_t lattice = typeBit(NT::Value) | typeBit(NT::Gradient), cellular = typeBit(NT::Cellular);
-  const uint8_t dims3 = typesWith(&TypeCaps::dims3), tileable = typesWith(&TypeCaps::tileable);
+  const uint32_t dims3 = typesWith(&TypeCaps::dims3), tileable = typesWith(&TypeCaps::tileable);
   const ParamHints fractal = when("fractal", Ne, 0), warp1 = when("warpLevels", Min, 1),
                    warp2 = when("warpLevels", Min, 2), island = when("island", Eq, 1);
   return {
@@ -91,10 +117,9 @@ std::vector<ParamSpec> buildSchema() {
       // then optionally soft(min, max) (the recommended slider range) or below("key") (this
       // parameter must stay strictly below that one; validate() enforces the chains), only(types)
       // and when(key, op, value) (the applicability rule), combined with `|`.
-      {"type", "t", E, 0, 0, 4, 1, V{"value", "gradient", "simplex", "cellular", "opensimplex2"}, "noise",
-       "Noise type: value (hashed lattice values), gradient (Perlin), simplex (classic, Gustavson), cellular (Worley), opensimplex2 (OpenSimplex2: 24 gradients in 2-D, the BCC lattice in 3-D).", NF_ACC(type)},
+      {"type", "t", E, 0, 0, kNoiseTypeCount - 1, 1, typeNames(), "noise", typeDescription(), NF_ACC(type)},
       {"fade", "fd", E, 1, 0, 2, 1, V{"linear", "cubic", "quintic"}, "noise",
-       "Interpolation fade for value and gradient noise: linear (shows creases), cubic smoothstep 3t^2-2t^3 (Perlin 1985), quintic 6t^5-15t^4+10t^3 (Perlin 2002).", NF_ACC(fade), only(lattice)},
+       "Interpolation fade between lattice points: linear (shows creases), cubic smoothstep 3t^2-2t^3 (Perlin 1985), quintic 6t^5-15t^4+10t^3 (Perlin 2002).", NF_ACC(fade), only(typesReading("fade"))},
       {"hash", "h", E, 0, 0, 1, 1, V{"landscape", "tutorial"}, "noise",
        "Lattice hash seed multiplier: landscape (144269504, the 404 page) or tutorial (1442695041, the noise-fields seed).", NF_ACC(hash)},
       {"seed", "s", I, 42, 0, kU32Max, 1, V{}, "noise", "Seed of the height field (uint32).", NF_ACC(seed)},
@@ -124,13 +149,13 @@ std::vector<ParamSpec> buildSchema() {
       {"warp2SeedY", "vy", I, 224, 0, kU32Max, 1, V{}, "warp", "Seed of the level-2 y offset.", NF_ACC(warp2SeedY), warp2},
 
       {"periodX", "px", I, 0, 0, 1048576, 1, V{}, "tiling",
-       "Tile period in x, in lattice cells (0: not tiled). f(x + k * periodX * scale, y) = f(x, y) bit for bit where the sum is exact. Every type but opensimplex2; simplex tiles by sampling 3-D / 4-D noise on a circle / torus.", NF_ACC(periodX), soft(0, 64) | only(tileable)},
+       "Tile period in x, in lattice cells (0: not tiled). f(x + k * periodX * scale, y) = f(x, y) bit for bit where the sum is exact. Simplex tiles by sampling 3-D / 4-D noise on a circle / torus.", NF_ACC(periodX), soft(0, 64) | only(tileable)},
       {"periodY", "py", I, 0, 0, 1048576, 1, V{}, "tiling", "Tile period in y, in lattice cells (0: not tiled).", NF_ACC(periodY), soft(0, 64) | only(tileable)},
 
-      {"cellDistance", "cd", E, 0, 0, 2, 1, V{"euclidean", "manhattan", "chebyshev"}, "cellular", "Distance function of cellular noise.", NF_ACC(cellDistance), only(cellular)},
+      {"cellDistance", "cd", E, 0, 0, 2, 1, V{"euclidean", "manhattan", "chebyshev"}, "cellular", "Distance function of cellular noise.", NF_ACC(cellDistance), only(typesReading("cellDistance"))},
       {"cellReturn", "cr", E, 0, 0, 3, 1, V{"f1", "f2", "f2-f1", "cell"}, "cellular",
-       "What cellular noise returns: nearest distance F1, second F2, F2-F1 (cell edges), or the nearest cell's random value.", NF_ACC(cellReturn), only(cellular)},
-      {"jitter", "j", F, 1, 0, 1, 0.01, V{}, "cellular", "How far feature points stray from their cell centre (0: a regular grid).", NF_ACC(jitter), only(cellular)},
+       "What cellular noise returns: nearest distance F1, second F2, F2-F1 (cell edges), or the nearest cell's random value.", NF_ACC(cellReturn), only(typesReading("cellReturn"))},
+      {"jitter", "j", F, 1, 0, 1, 0.01, V{}, "cellular", "How far feature points stray from their cell centre (0: a regular grid).", NF_ACC(jitter), only(typesReading("jitter"))},
 
       {"island", "is", B, 0, 0, 1, 1, V{}, "terrain", "Multiply the height by an island falloff 1 - (d/islandRadius)^2 (clamped at 0).", NF_ACC(island)},
       {"islandShape", "ish", E, 0, 0, 1, 1, V{"radial", "square"}, "terrain", "Distance of the falloff: radial (Euclidean) or square (Chebyshev).", NF_ACC(islandShape), island},
@@ -283,10 +308,14 @@ const char* paramTypeName(ParamType t) {
   return "?";
 }
 
-static_assert(static_cast<int>(NoiseType::Value) == 0 && static_cast<int>(NoiseType::Gradient) == 1 &&
-                  static_cast<int>(NoiseType::Simplex) == 2 && static_cast<int>(NoiseType::Cellular) == 3 &&
-                  static_cast<int>(NoiseType::OpenSimplex2) == 4 && sizeof(kTypeCaps) / sizeof(kTypeCaps[0]) == 5,
-              "kTypeCaps is indexed by NoiseType");
+bool typeReads(const TypeCaps& t, std::string_view key) {
+  for (std::string_view keys = t.keys; !keys.empty();) {
+    const size_t space = keys.find(' ');
+    if (keys.substr(0, space) == key) return true;
+    keys = space == std::string_view::npos ? std::string_view() : keys.substr(space + 1);
+  }
+  return false;
+}
 
 const char* paramAbove(std::string_view key) {
   for (const ParamSpec& p : fieldSchema())

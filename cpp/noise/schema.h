@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernels.h"
+#include "noise_types.h"
 #include "number_text.h"
 
 namespace nf {
@@ -77,10 +78,11 @@ struct FieldConfig {
 // most, one condition on another parameter. Outside it, changing the parameter does not change the
 // field (the explorer dims the control; the value is kept).
 enum class RuleOp : uint8_t { None, Min, Equals, NotEquals };
-constexpr uint8_t typeBit(NoiseType t) { return static_cast<uint8_t>(1u << static_cast<int>(t)); }
-constexpr uint8_t kAllTypes = 0x1f;
+static_assert(kNoiseTypeCount <= 32, "a rule's type set is a 32-bit mask");
+constexpr uint32_t typeBit(NoiseType t) { return 1u << static_cast<int>(t); }
+constexpr uint32_t kAllTypes = kNoiseTypeCount == 32 ? ~0u : (1u << kNoiseTypeCount) - 1;
 struct ParamRule {
-  uint8_t types = kAllTypes;   // bit typeBit(t) set: applies to type t
+  uint32_t types = kAllTypes;  // bit typeBit(t) set: applies to type t
   const char* key = nullptr;   // requires: parameter `key` ...
   RuleOp op = RuleOp::None;    // ... >= value (Min), == value (Equals) or != value (NotEquals)
   double value = 0;            // as a number (enums: index; bools: 0/1)
@@ -136,27 +138,28 @@ std::string ruleText(const ParamSpec& p);
 // A rule's value as schema text: the enum name, true/false for bools, the number otherwise.
 std::string ruleValueText(const ParamSpec& required, double v);
 
-// What each noise type supports: THE capability table (validate(), nf.capabilities() and the
-// README read it; tests check that the kernels agree with it).
+// What each noise type supports: THE capability table, one entry per row of NF_NOISE_TYPES
+// (noise_types.h: the columns are explained there), in NoiseType order. validate(),
+// nf.capabilities(), the schema's `type` values and rules, the README and opsFor read it; tests
+// check that the kernels agree with it.
 struct TypeCaps {
   NoiseType type;
-  const char* name;       // as in the schema's `type` values
-  bool dims3;             // a 3-D variant exists (dimensions = 3 and z take effect)
-  bool tileable;          // periodX / periodY allowed
-  bool analyticGradient;  // sampleGrad is analytic (through warps too); otherwise central differences
-  bool analyticWhenTiled; // ... also for tiled fields (periodX / periodY > 0)
+  const char* name;        // as in the schema's `type` values
+  bool dims3;              // a 3-D variant exists (dimensions = 3 and z take effect)
+  bool tileable;           // periodX / periodY allowed
+  bool analyticGradient;   // sampleGrad is analytic (through warps too); otherwise central differences
+  bool analyticWhenTiled;  // ... also for tiled fields (periodX / periodY > 0)
+  const char* keys;        // the type-specific parameters its kernel reads, space-separated
+  const char* blurb;       // its words in the `type` description
 };
-inline constexpr TypeCaps kTypeCaps[] = {
-    {NoiseType::Value, "value", true, true, true, true},
-    {NoiseType::Gradient, "gradient", true, true, true, true},
-    // Tiled simplex samples a 3-D cylinder or 4-D torus (kernels.h); its gradient is then by
-    // central differences.
-    {NoiseType::Simplex, "simplex", true, true, true, false},
-    {NoiseType::Cellular, "cellular", true, true, false, false},
-    // OpenSimplex2 has no circle / torus variant here (kernels.h).
-    {NoiseType::OpenSimplex2, "opensimplex2", true, false, true, false},
-};
+#define NF_TYPE_CAPS_ROW(Id, name, kernel, dims3, tileable, analytic, analyticTiled, keys, blurb) \
+  {NoiseType::Id, name, dims3, tileable, analytic, analyticTiled, keys, blurb},
+inline constexpr TypeCaps kTypeCaps[] = {NF_NOISE_TYPES(NF_TYPE_CAPS_ROW)};
+#undef NF_TYPE_CAPS_ROW
 inline constexpr const TypeCaps& typeCaps(NoiseType t) { return kTypeCaps[static_cast<int>(t)]; }
+static_assert(sizeof(kTypeCaps) / sizeof(kTypeCaps[0]) == kNoiseTypeCount, "one capability row per type");
+// Whether the parameter `key` is one of the type-specific parameters t's kernel reads.
+bool typeReads(const TypeCaps& t, std::string_view key);
 
 // A parameter's value as text (enum name, 0/1 for bools, shortest number otherwise).
 std::string formatParam(const ParamSpec& p, const FieldConfig& c);

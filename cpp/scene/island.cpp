@@ -56,9 +56,22 @@ void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m,
   }
 }
 
-void paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s,
+Rect paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s,
                 const World& w, double clock, double sway) {
-  d.p = base.p;
+  Cypress cypresses[kMaxIslandCypresses];
+  // The base, the strokes (seeded from the crest row to the water row, a few pixels long) and the
+  // cypresses all lie in these rows, with a margin: the rest of the layer is its base's transparent.
+  int top = g.row(m.crest), bottom = g.row(kWater);
+  for (int n = 0; n < w.cypressCount; ++n) {
+    const IslandCypress& c = w.cypresses[n];
+    cypresses[n] = {c.x, islandTop(w.island, c.x, kWater, s.hillNoise, s.islandFbm) + 6, c.h, c.w};
+    top = std::min(top, g.row(cypresses[n].base - cypresses[n].h));
+  }
+  const Rect last = d.used;
+  d.copyRows(base, last.j0, last.j1);
+  constexpr int kMargin = 8;
+  d.used = {0, std::max(0, top - kMargin), g.bw, std::min(g.bh, bottom + kMargin + 1)};
+  if (d.used.empty()) d.used = {};
   const double x0 = g.sx[0], y0 = g.sy[0];
   double jit = 0;
   // Strokes follow the slope, flatten toward the bank and lean as a wave of wind crosses.
@@ -85,11 +98,9 @@ void paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, 
     brush(d, bx, by, 3 + static_cast<int>(std::floor(frac(k * 3.37) * 3)), frac(k * 11.3) < 0.65, ink, angle,
           KeepAll{});
   });
-  for (int n = 0; n < w.cypressCount; ++n) {
-    const IslandCypress& c = w.cypresses[n];
-    const Cypress cy{c.x, islandTop(w.island, c.x, kWater, s.hillNoise, s.islandFbm) + 6, c.h, c.w};
-    paintCypress(d, g, cy, pal.at(kLeafC), s.islandCypress(n), std::sin(clock * 1.1 + n * 2) * 0.12 * sway);
-  }
+  for (int n = 0; n < w.cypressCount; ++n)
+    paintCypress(d, g, cypresses[n], pal.at(kLeafC), s.islandCypress(n), std::sin(clock * 1.1 + n * 2) * 0.12 * sway);
+  return last.unite(d.used);
 }
 
 }  // namespace nf::scene

@@ -22,8 +22,9 @@ void makeMeadow(Meadow& m, const Grid& g, const Seeds& s, const World& w);
 // Rows [j0, j1) only (cleared first), so a repaint can be spread over frames.
 void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s, const World& w,
                    int j0 = 0, int j1 = 1 << 30);
-// sway = 0.45 + 0.55 * min(1, gust)
-void paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s,
+// sway = 0.45 + 0.55 * min(1, gust). -> the pixels that may have changed since the last paint into
+// d (d.used, raster.h, before and after).
+Rect paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s,
                 const World& w, double clock, double sway);
 
 }  // namespace nf::scene

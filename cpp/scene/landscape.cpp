@@ -45,6 +45,16 @@ ModeTargets targets(PortalMode m) {
 
 double clampUnitOrZero(double v) { return v >= 0 ? (v > 1 ? 1 : v) : 0; }  // NaN -> 0
 
+// Whether a tick with this period is due, taking the period from its accumulator when it is. The
+// remainder carries over, so ticks keep their cadence on average at any frame rate: starting again
+// from zero stretched every period to a whole number of frames (1/8 s at 60 Hz became 8 frames, 7.5
+// sky ticks a second). A tick missed in a slow frame stays owed, at most one period's worth.
+bool takeTick(double& acc, double every) {
+  if (acc < every - kEps) return false;
+  acc = std::min(acc - every, every);
+  return true;
+}
+
 }  // namespace
 
 Landscape::Landscape(uint32_t worldSeed) : seeds_(worldSeed) { setWorld(worldSeed); }
@@ -272,7 +282,10 @@ bool Landscape::runUnit(int unit) {
       if (!jobRenderOnly_) paintBark(canopy_, g, pal_);
       break;
     case kRenderStage:  // every tick layer, as renderAll paints them
-      if (part == 0) ++renderCount_;
+      if (part == 0) {
+        ++renderCount_;
+        for (Layer l : {kHill, kRift, kNear}) L[l].used = L[l].all();  // their bases may be new
+      }
       last = prepareSkyPart(L[kSky], skyBase_, g, pal_, air_, ridges_, seeds_.cloud, world_, flow_, part, unit);
       break;
     case 10: {
@@ -410,13 +423,18 @@ const uint8_t* Landscape::pixels(Layer l) const {
   return reinterpret_cast<const uint8_t*>(layers_[l].p.data());
 }
 
+Rect Landscape::changedRect(Layer l) const {
+  return hasGrid_ && l >= 0 && l < kLayerCount ? changed_[l] : Rect{};
+}
+
 void Landscape::paintSkyTick(Image* L, const Grid& g) {
   paintSky(L[kSky], skyBase_, g, pal_, air_, ridges_, seeds_.cloud, world_, flow_);
   if (day_ < 0.35) paintStars(L[kSky], g, pal_, stars_, clock_);
 }
 
 void Landscape::startSkyTick() {
-  prepareSky(skyBack_, skyBase_, grid_, pal_, air_, ridges_, seeds_.cloud, world_, flow_);
+  // Only the rows a tick paints: they alone are copied to the layer.
+  prepareSky(skyBack_, skyBase_, grid_, pal_, air_, ridges_, seeds_.cloud, world_, flow_, false);
   skyClock_ = clock_;
   skyStage_ = 1;
 }
@@ -432,21 +450,24 @@ uint32_t Landscape::stepSkyTick(bool finish) {
     return 0;
   }
   skyStage_ = -1;
-  // A copy, not a swap: the page holds views of the layer's memory.
-  std::copy(skyBack_.p.begin(), skyBack_.p.end(), layers_[kSky].p.begin());
+  // A copy, not a swap: the page holds views of the layer's memory. Below skyRows both are the
+  // base's transparent.
+  const int rows = skyRows(grid_, ridges_);
+  layers_[kSky].copyRows(skyBack_, 0, rows);
   if (day_ < 0.35) paintStars(layers_[kSky], grid_, pal_, stars_, skyClock_);
+  changed_[kSky] = changed_[kSky].unite({0, 0, grid_.bw, rows});
   return 1u << kSky;
 }
 
-void Landscape::paintFieldTick(Image* L, const Grid& g) {
-  paintField(L[kHill], hillBase_, g, pal_, meadow_, seeds_, world_, clock_, sway());
+Rect Landscape::paintFieldTick(Image* L, const Grid& g) {
+  return paintField(L[kHill], hillBase_, g, pal_, meadow_, seeds_, world_, clock_, sway());
 }
 
-void Landscape::paintRiftTick(Image* L, const Grid& g) {
-  paintRift(L[kRift], g, opening_, rift_, clock_, seeds_, riftRamp_);
+Rect Landscape::paintRiftTick(Image* L, const Grid& g) {
+  return paintRift(L[kRift], g, opening_, rift_, clock_, seeds_, riftRamp_);
 }
 
-void Landscape::paintNearTick(Image* L, const Grid& g) {
+Rect Landscape::paintNearTick(Image* L, const Grid& g) {
   WaterInputs in{};
   in.gate = &L[kGate];
   in.hill = &L[kHill];
@@ -461,11 +482,11 @@ void Landscape::paintNearTick(Image* L, const Grid& g) {
   in.dark = day_ < 0.5;
   in.bodyX = air_.bodyX;
   in.sunLit = world_.original ? 1.0 : 1 - nf::smooth(0.55, 0.95, world_.cover);
-  paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
+  return paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
 }
 
-void Landscape::paintCanopyTick(Image* L, const Grid& g) {
-  paintCanopy(L[kCanopy], g, pal_, seeds_, canopy_, wind_, clock_);
+Rect Landscape::paintCanopyTick(Image* L, const Grid& g) {
+  return paintCanopy(L[kCanopy], g, pal_, seeds_, canopy_, wind_, clock_);
 }
 
 uint32_t Landscape::renderAll() {
@@ -473,6 +494,7 @@ uint32_t Landscape::renderAll() {
   if (!hasGrid_) return 0;
   ++renderCount_;
   skyStage_ = -1;  // the sky painted here supersedes a tick in progress
+  for (Layer l : {kHill, kRift, kNear}) layers_[l].used = layers_[l].all();  // all of every layer, as a repaint
   paintSkyTick(layers_, grid_);
   paintFieldTick(layers_, grid_);
   paintRiftTick(layers_, grid_);
@@ -551,15 +573,14 @@ uint32_t Landscape::advance(double dt) {
   uint32_t mask = dirty_;
   dirty_ = 0;
   if (!hasGrid_) return 0;
+  for (int l = 0; l < kLayerCount; ++l) changed_[l] = (mask >> l) & 1u ? layers_[l].all() : Rect{};
   riftAcc_ += dt;
-  if (riftAcc_ >= kRiftEvery - kEps) {
-    riftAcc_ = 0;
-    paintRiftTick(layers_, grid_);
+  if (takeTick(riftAcc_, kRiftEvery)) {
+    changed_[kRift] = changed_[kRift].unite(paintRiftTick(layers_, grid_));
     mask |= 1u << kRift;
   }
   skyAcc_ += dt;
-  if (skyAcc_ >= kSkyEvery - kEps) {
-    skyAcc_ = 0;
+  if (takeTick(skyAcc_, kSkyEvery)) {
     mask |= stepSkyTick(true);  // a tick still in progress (very slow frames) is shown first
     startSkyTick();
   } else {
@@ -572,10 +593,10 @@ uint32_t Landscape::advance(double dt) {
     if (jobAcc_[k] >= kJobEvery - kEps && (due < 0 || jobAcc_[k] > jobAcc_[due])) due = k;
   }
   if (due >= 0) {
-    jobAcc_[due] = 0;
-    if (due == 0) paintFieldTick(layers_, grid_);
-    else if (due == 1) paintNearTick(layers_, grid_);
-    else paintCanopyTick(layers_, grid_);
+    takeTick(jobAcc_[due], kJobEvery);
+    const Rect r = due == 0 ? paintFieldTick(layers_, grid_)
+                            : (due == 1 ? paintNearTick(layers_, grid_) : paintCanopyTick(layers_, grid_));
+    changed_[kJobLayer[due]] = changed_[kJobLayer[due]].unite(r);
     mask |= 1u << kJobLayer[due];
   }
   return mask;

@@ -113,6 +113,11 @@ class Landscape {
   void setClock(double seconds);
   double clock() const { return clock_; }
 
+  // Where the last advance() may have changed the pixels of layer l (its bit set in the mask it
+  // returned): the whole layer after a repaint, else the part its tick painted or cleared, so a
+  // page need copy only that much to its canvas. Empty for a layer advance() did not report.
+  Rect changedRect(Layer l) const;
+
   int bufferWidth() const { return grid_.bw; }
   int bufferHeight() const { return grid_.bh; }
   int pitch() const { return grid_.pitch; }
@@ -169,10 +174,11 @@ class Landscape {
   // shown; the pixels are those paintSkyTick() gives for the tick's moment, a frame or two later.
   void startSkyTick();
   uint32_t stepSkyTick(bool finish);
-  void paintFieldTick(Image* L, const Grid& g);
-  void paintRiftTick(Image* L, const Grid& g);
-  void paintNearTick(Image* L, const Grid& g);
-  void paintCanopyTick(Image* L, const Grid& g);
+  // -> the pixels of the layer that may have changed.
+  Rect paintFieldTick(Image* L, const Grid& g);
+  Rect paintRiftTick(Image* L, const Grid& g);
+  Rect paintNearTick(Image* L, const Grid& g);
+  Rect paintCanopyTick(Image* L, const Grid& g);
   void resetSimulation();
   void setWorld(uint32_t seed);  // seeds, composition and everything grown from them
   double sway() const { return 0.45 + 0.55 * (gust_ < 1 ? gust_ : 1); }
@@ -202,6 +208,7 @@ class Landscape {
   Image skyBack_;       // the sky tick in progress paints here, then is copied to the layer
   int skyStage_ = -1;   // the next step of the sky tick in progress; -1: none
   double skyClock_ = 0; // that tick's moment (the stars twinkle by it)
+  Rect changed_[kLayerCount];  // what the last advance() changed, per layer
 
   // The repaint in progress (stepped) or running (one-shot).
   bool stepped_ = false;

@@ -27,15 +27,47 @@ inline Px mixPx(Px a, Px b, double k) {
               to8(chB(a) + (chB(b) - chB(a)) * k));
 }
 
+// Buffer pixels [i0, i1) x [j0, j1); empty when either range is.
+struct Rect {
+  int i0 = 0, j0 = 0, i1 = 0, j1 = 0;
+  bool empty() const { return i0 >= i1 || j0 >= j1; }
+  Rect unite(const Rect& o) const {
+    if (empty()) return o;
+    if (o.empty()) return *this;
+    return {std::min(i0, o.i0), std::min(j0, o.j0), std::max(i1, o.i1), std::max(j1, o.j1)};
+  }
+};
+
 struct Image {
   int w = 0, h = 0;
   std::vector<Px> p;
+  // A tick layer's: where it may differ from its blank (transparent, or its base). A tick restores
+  // only this much before it paints, and sets it to where it painted, so the megabytes of a large
+  // layer that a tick never touches are neither cleared nor copied. A new buffer: all of it.
+  Rect used;
   void resize(int W, int H) {
     w = W;
     h = H;
     p.assign(static_cast<size_t>(W) * static_cast<size_t>(H), 0u);
+    used = all();
   }
+  Rect all() const { return {0, 0, w, h}; }
   void clear() { std::fill(p.begin(), p.end(), 0u); }
+  // Back to transparent in r (clipped to the image).
+  void clear(const Rect& r) {
+    const int i0 = std::max(0, r.i0), i1 = std::min(w, r.i1);
+    if (i0 >= i1) return;
+    for (int j = std::max(0, r.j0); j < std::min(h, r.j1); ++j)
+      std::fill(p.begin() + static_cast<size_t>(j) * w + i0, p.begin() + static_cast<size_t>(j) * w + i1, 0u);
+  }
+  // Rows [j0, j1) of src (an image of the same size), clipped to the image.
+  void copyRows(const Image& src, int j0, int j1) {
+    j0 = std::max(0, j0);
+    j1 = std::min(h, j1);
+    if (j0 >= j1) return;
+    std::copy(src.p.begin() + static_cast<size_t>(j0) * w, src.p.begin() + static_cast<size_t>(j1) * w,
+              p.begin() + static_cast<size_t>(j0) * w);
+  }
   bool inside(int i, int j) const { return i >= 0 && j >= 0 && i < w && j < h; }
   void dot(int i, int j, Px c) {
     if (inside(i, j)) p[static_cast<size_t>(j) * w + i] = c;

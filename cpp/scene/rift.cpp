@@ -93,10 +93,13 @@ void placeRift(RiftState& s, double clock) {
   for (Mote& m : s.motes) m.a = m.a0 + std::fmod(orbitRate(m.r) * spin * clock, 2 * kPi);
 }
 
-void paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, double clock, const Seeds& seeds,
+Rect paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, double clock, const Seeds& seeds,
                const Px* colours) {
-  d.clear();
-  if (o.i1 < o.i0) return;
+  // Every mark is clipped to the opening's box: outside it the layer stays transparent.
+  const Rect last = d.used;
+  d.clear(last);
+  d.used = o.i1 < o.i0 ? Rect{} : Rect{o.i0, o.j0, o.i1 + 1, o.j1 + 1};
+  if (o.i1 < o.i0) return last;
   const uint8_t* mask = o.mask.data();
   const int bw = g.bw;
   auto plot = [&](double x, double y, Px c, double alpha) {
@@ -184,6 +187,7 @@ void paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, do
       }
     }
   }
+  return last.unite(d.used);
 }
 
 }  // namespace nf::scene

@@ -44,8 +44,9 @@ void makeMotes(std::vector<Mote>& motes, uint32_t seed404);
 void stepRift(RiftState& s, double dt);
 // Positions every mote for a frozen clock: as if the spin had held the current rate since t = 0.
 void placeRift(RiftState& s, double clock);
-// colours: the world's eight rift colours (tint.h), dark to light.
-void paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, double clock, const Seeds& seeds,
+// colours: the world's eight rift colours (tint.h), dark to light. -> the pixels that may have
+// changed since the last paint into d (d.used, raster.h, before and after).
+Rect paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, double clock, const Seeds& seeds,
                const Px* colours);
 
 }  // namespace nf::scene

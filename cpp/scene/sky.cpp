@@ -230,19 +230,27 @@ void walkStrokes(Image& d, const FlowField& f, const std::vector<SkyStroke>& str
 }  // namespace
 
 void prepareSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
-                const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow) {
-  for (int part = 0; !prepareSkyPart(d, base, g, pal, air, t, seed131, w, flow, part, 1 << 30); ++part) {
+                const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow, bool allRows) {
+  for (int part = 0; !prepareSkyPart(d, base, g, pal, air, t, seed131, w, flow, part, 1 << 30, allRows); ++part) {
   }
 }
 
+int skyRows(const Grid& g, const RidgeTables& t) {
+  // The base reaches 30 units below the lowest skyline; strokes are seeded at most two pixels below
+  // the skyline and reach at most 7 pixels from their seed; a margin on both.
+  return std::max(0, std::min(g.bh, std::max(g.row(t.skylineMax + 30), g.row(t.skylineMax) + 2) + 12));
+}
+
 bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
-                    const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow, int part, int unitPixels) {
+                    const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow, int part, int unitPixels,
+                    bool allRows) {
   const double x0 = g.sx[0], y0 = g.sy[0];
   const double bx0 = air.bodyX, by0 = air.bodyY, br = air.bodyR;
   const double floorY = t.skylineMax;
   std::vector<SkyStroke>& strokes = flow.strokes;
   if (part == 0) {
-    d.p = base.p;  // same size: a plain copy, no allocation
+    if (allRows) d.p = base.p;  // same size: a plain copy, no allocation
+    else d.copyRows(base, 0, skyRows(g, t));
     flow.bodyX = bx0;
     flow.bodyY = by0;
     flow.bodyR = br;

@@ -59,13 +59,19 @@ void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, co
 // paintSky in steps, so a tick's work can be spread over frames: prepareSky copies the base,
 // samples the flow and inks the strokes (flow.strokes); walkSky paints strokes [from, to) in order.
 // prepareSky then walkSky over every stroke is paintSky.
+// allRows false: only the rows a sky tick paints (skyRows) are copied from the base, for an image
+// whose other rows are the base's already.
 void prepareSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
-                const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow);
+                const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow, bool allRows = true);
 void walkSky(Image& d, const Grid& g, const FlowField& flow, size_t from, size_t to);
 // prepareSky in parts of about unitPixels' worth of work: parts 0, 1, ... in order until one
 // returns true give prepareSky's image and flow.
 bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
-                    const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow, int part, int unitPixels);
+                    const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow, int part, int unitPixels,
+                    bool allRows = true);
+// The rows [0, skyRows) hold everything a sky tick paints (base, strokes, stars); below them the
+// sky layer is transparent.
+int skyRows(const Grid& g, const RidgeTables& t);
 
 struct SkyStar {
   double x, y, mag, freq, phase;

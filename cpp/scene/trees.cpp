@@ -292,16 +292,20 @@ bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, const World&
   }
   spansOf(c.leaves, bw, bh, [&](size_t p) { return c.density[p] >= 0.05f; });
   spansOf(c.dapple, bw, bh, [&](size_t p) { return c.groundCover[p] > 0; });
+  c.spanRows = {};
+  for (const std::vector<Span>* runs : {&c.leaves, &c.dapple})
+    if (!runs->empty()) c.spanRows = c.spanRows.unite({0, runs->front().j, bw, runs->back().j + 1});
   c.paintedInto = nullptr;
   return true;
 }
 
-void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
+Rect paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
                  double clock) {
   const int bw = g.bw, bh = g.bh;
   // The leaves and the dapple are all a tick paints over the bark, so over the last tick's picture
   // only their runs need the bark back.
-  if (c.paintedInto == d.p.data() && d.p.size() == c.bark.p.size()) {
+  const bool over = c.paintedInto == d.p.data() && d.p.size() == c.bark.p.size();
+  if (over) {
     for (const std::vector<Span>* runs : {&c.leaves, &c.dapple})
       for (const Span& r : *runs) {
         const size_t row = static_cast<size_t>(r.j) * bw;
@@ -366,6 +370,7 @@ void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, Ca
       else if (sh > bayer(i, j)) d.p[p] = shade;
     }
   }
+  return over ? c.spanRows : d.all();
 }
 
 }  // namespace nf::scene

@@ -50,6 +50,7 @@ struct CanopyCache {
   std::vector<float> groundCover;                       // dapple cover, 0 where no dapple can land
   std::vector<float> groundU;                           // dapple soft-edge width
   std::vector<Span> leaves, dapple;  // where the leaves (density >= 0.05) and the dapple can be, by row
+  Rect spanRows;                     // the rows those runs are in, the layer's width
   Image bark;
   WindTerms leafWind, dappleWind;                       // per-tick scratch
   // The layer the last tick painted over the bark (nullptr: none since the bark changed): a tick
@@ -69,7 +70,8 @@ void paintBark(CanopyCache& c, const Grid& g, const Palette& pal);
 // shapeCanopy when reshape (else the shape is kept: a new palette only), then the bark in pal.
 void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
                 const std::vector<float>& hillTop, bool reshape = true);
-void paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
+// -> the pixels that may have changed since the last paint into d.
+Rect paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
                  double clock);
 
 }  // namespace nf::scene

@@ -42,11 +42,32 @@ void makeRipples(std::vector<Ripple>& out, const Seeds& s) {
   }
 }
 
-void paintWater(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const WaterInputs& in,
+Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const WaterInputs& in,
                 std::vector<uint8_t>& ids) {
-  d.clear();
   const int bw = g.bw, bh = g.bh;
   const int shore = g.row(kWater);
+  // The splash rings (two per splash, while they last), in buffer pixels: centre and radii.
+  struct Ring {
+    double f, rx, ry, cx, cy;
+  };
+  Ring rings[2 * kMaxSplashes];
+  int ringCount = 0;
+  for (int k = 0; k < in.splashCount; ++k) {
+    const Splash& sp = in.splashes[k];
+    for (int n = 0; n < 2; ++n) {
+      const double t = (sp.age - n * 0.28) / 1.2;
+      if (t < 0 || t >= 1) continue;
+      const double f = std::floor(t * 5) / 5;
+      const double rx = sp.size * (0.15 + 1.15 * f) / g.px;
+      rings[ringCount++] = {f, rx, std::max(1.0, rx * 0.2), (sp.x - g.sx[0]) / g.px, (sp.y - g.sy[0]) / g.px};
+    }
+  }
+  // The water paints the bank's row and below, and a ring may reach a little above it.
+  int top = shore;
+  for (int r = 0; r < ringCount; ++r) top = std::min(top, floorInt(rings[r].cy - rings[r].ry) - 1);
+  const Rect last = d.used;
+  d.clear(last);
+  d.used = {0, std::max(0, std::min(top, bh)), bw, bh};
   const double clock = in.clock;
   const long long slice = static_cast<long long>(std::floor(clock / 0.3));
   const double reach = std::max(8 * g.px, g.bottom - kWater);
@@ -138,36 +159,29 @@ void paintWater(Image& d, const Grid& g, const Palette& pal, const Seeds& s, con
     for (int i = 0; i < bw; ++i) d.p[static_cast<size_t>(shore) * bw + i] = ink;
 
   // Splashes: two flat rings widening in five steps, darkening less at every step.
-  for (int k = 0; k < in.splashCount; ++k) {
-    const Splash& sp = in.splashes[k];
-    for (int n = 0; n < 2; ++n) {
-      const double t = (sp.age - n * 0.28) / 1.2;
-      if (t < 0 || t >= 1) continue;
-      const double f = std::floor(t * 5) / 5;
-      const double rx = sp.size * (0.15 + 1.15 * f) / g.px;
-      const double ry = std::max(1.0, rx * 0.2);
-      const double cx = (sp.x - g.sx[0]) / g.px, cy = (sp.y - g.sy[0]) / g.px;
-      const int steps = static_cast<int>(std::ceil(2 * kPi * rx));
-      const int kNone = -2000000000;
-      int lastI = kNone, lastJ = kNone, firstI = kNone, firstJ = kNone;
-      for (int st = 0; st < steps; ++st) {
-        const double a = static_cast<double>(st) / steps * 2 * kPi;
-        const int i = jsRound(cx + std::cos(a) * rx), j = jsRound(cy + std::sin(a) * ry);
-        // Consecutive samples repeat pixels; each pixel darkens once per ring.
-        if ((i == lastI && j == lastJ) || (st > 0 && i == firstI && j == firstJ)) continue;
-        if (st == 0) {
-          firstI = i;
-          firstJ = j;
-        }
-        lastI = i;
-        lastJ = j;
-        if (i < 0 || j < 0 || i >= bw || j >= bh) continue;
-        if (1 - f <= bayer(i, j)) continue;
-        Px& p = d.p[static_cast<size_t>(j) * bw + i];
-        p = blendToward(p, ink, 0.5);
+  for (int r = 0; r < ringCount; ++r) {
+    const double f = rings[r].f, rx = rings[r].rx, ry = rings[r].ry, cx = rings[r].cx, cy = rings[r].cy;
+    const int steps = static_cast<int>(std::ceil(2 * kPi * rx));
+    const int kNone = -2000000000;
+    int lastI = kNone, lastJ = kNone, firstI = kNone, firstJ = kNone;
+    for (int st = 0; st < steps; ++st) {
+      const double a = static_cast<double>(st) / steps * 2 * kPi;
+      const int i = jsRound(cx + std::cos(a) * rx), j = jsRound(cy + std::sin(a) * ry);
+      // Consecutive samples repeat pixels; each pixel darkens once per ring.
+      if ((i == lastI && j == lastJ) || (st > 0 && i == firstI && j == firstJ)) continue;
+      if (st == 0) {
+        firstI = i;
+        firstJ = j;
       }
+      lastI = i;
+      lastJ = j;
+      if (i < 0 || j < 0 || i >= bw || j >= bh) continue;
+      if (1 - f <= bayer(i, j)) continue;
+      Px& p = d.p[static_cast<size_t>(j) * bw + i];
+      p = blendToward(p, ink, 0.5);
     }
   }
+  return last.unite(d.used);
 }
 
 }  // namespace nf::scene

@@ -42,8 +42,9 @@ struct WaterInputs {
   bool dark;  // day < 0.5
 };
 
-// ids: scratch rows of bw bytes each (two rows).
-void paintWater(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const WaterInputs& in,
+// ids: scratch rows of bw bytes each (two rows). -> the pixels that may have changed since the last
+// paint into d (d.used, raster.h, before and after).
+Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const WaterInputs& in,
                 std::vector<uint8_t>& ids);
 
 }  // namespace nf::scene

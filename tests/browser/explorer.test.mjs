@@ -593,3 +593,53 @@ test('a slider drag previews, then ends with the full picture of a fresh load of
     assert.deepEqual(problems, []);
   });
 });
+
+// A drag's inputs arrive between frames (after one frame's layout, before the next frame's
+// callbacks), so the page's frame starts with the moved thumb's style and layout invalid: any
+// layout the frame needs then is forced. Before: the charts' fillText on the document's canvases
+// resolved the font against their style, a forced layout in every frame that drew a chart.
+test('a slider drag forces no synchronous layout (a trace shows no Layout with a page-script stack)', async () => {
+  // t2 starts two steps above t1: the drag also meets the ordering's hold and its hint.
+  await withExplorer('?sc=16&o=4&t2=0.37#view=bands&x=0&y=0&zoom=1&layout=focus', { viewport: { width: 1400, height: 1000 } }, async ({ page, problems }) => {
+    const cdp = await page.context().newCDPSession(page);
+    const events = [];
+    cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+    const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline.stack', transferMode: 'ReportEvents' });
+    const renders = await page.evaluate(async () => {
+      const ex = window.explorer;
+      ex.setAdaptive(false);
+      const frame = () => new Promise((ok) => requestAnimationFrame(ok));
+      const task = () => new Promise((ok) => setTimeout(ok, 0));
+      const r0 = ex.perf.renders;
+      for (const key of ['t2', 'gain']) {
+        const el = document.querySelector(`#controls .ex-ctl[data-key="${key}"] input[type=range]`);
+        const start = Number(el.value), step = Number(el.step);
+        for (let i = 0; i < 12; i++) {
+          el.value = String(start + ((i % 8) - 4) * step);
+          el.dispatchEvent(new Event('input', { bubbles: true }));
+          await frame();
+          await task();
+        }
+      }
+      await ex.idle();
+      return ex.perf.renders - r0;
+    });
+    await cdp.send('Tracing.end');
+    await complete;
+    await cdp.detach();
+    const stackOf = (e) => e.args?.beginData?.stackTrace ?? [];
+    const forced = events.filter((e) => e.name === 'Layout' && stackOf(e).some((f) => /\/web\/[^/]+\.m?js/.test(f.url ?? '')));
+    const where = forced.map((e) => stackOf(e).slice(0, 3).map((f) => `${f.functionName} ${f.url.split('/').pop()}:${f.lineNumber + 1}`).join(' < '));
+    assert.ok(renders >= 12, `the drag rendered (${renders} renders)`);
+    assert.ok(events.some((e) => e.name === 'Layout'), 'the trace holds layouts');
+    assert.deepEqual(where, [], 'no forced layout');
+    for (const c of ['#profile', '#histogram']) {
+      const s = await canvasStats(page, c);
+      assert.ok(s.opaque > 100 && s.colours > 2, `${c} is drawn`);
+    }
+    assert.equal(await page.locator('#controls .ex-ctl[data-key="t2"] .ex-hint:not([hidden])').count(), 1, 't2 met t1 and said so');
+    await page.screenshot({ path: join(artifactsDir, 'explorer-after-trace-drag.png') });
+    assert.deepEqual(problems, []);
+  });
+});

@@ -333,6 +333,44 @@ test('a click on the water splashes; the near layer changes', async () => {
   });
 });
 
+// Each frame copies to a canvas only the part its ticks changed (changedRects): after many frames
+// with pointer eddies and a splash on the bank, every canvas must hold exactly the scene's layer.
+test('live frames paint only what their ticks changed, and the canvases still show every layer exactly', async () => {
+  await withLoad('/?test&day=0.2&px=2&worker=0', async ({ page, problems }) => {
+    await installPixels(page);
+    const r = await page.evaluate(async () => {
+      const h = window.__noisefield;
+      await h.pause();
+      await h.debug.call('setClock', 4);
+      const el = document.querySelector('#landscape');
+      const box = el.getBoundingClientRect();
+      const { waterY, scale, oy, inset } = h.placement();
+      const bankY = box.top + waterY * scale + oy - inset + 3;
+      for (let f = 0; f < 90; f++) {
+        el.dispatchEvent(new PointerEvent('pointermove', { clientX: 100 + f * 12, clientY: 80 + (f % 9) * 15, bubbles: true }));
+        if (f % 30 === 5) el.dispatchEvent(new MouseEvent('click', { clientX: 300 + f * 5, clientY: bankY, bubbles: true }));
+        await h.debug.call('step', 1, 1 / 60);
+      }
+      const layers = await h.debug.call('layers');
+      return h.canvases.map((c, l) => {
+        const shown = window.__nfPixels.read(c);
+        let differ = 0;
+        // A transparent pixel reads back as 0, 0, 0, 0 whatever colour the layer left in it.
+        for (let k = 0; k < shown.length; k += 4) {
+          const a = layers[l][k + 3];
+          if (shown[k + 3] !== a || (a && (shown[k] !== layers[l][k] || shown[k + 1] !== layers[l][k + 1] || shown[k + 2] !== layers[l][k + 2]))) differ++;
+        }
+        return { bytes: shown.length, expected: layers[l].length, differ };  // differ: pixels
+      });
+    });
+    for (const [l, x] of r.entries()) {
+      assert.equal(x.bytes, x.expected, `${LAYERS[l]}: the canvas has the layer's size`);
+      assert.equal(x.differ, 0, `${LAYERS[l]}: the canvas shows the layer exactly`);
+    }
+    assert.deepEqual(problems, []);
+  });
+});
+
 test('share: a link with seed, day, season and the frozen clock, which reproduces that world', async () => {
   await withLoad('/?test&seed=meadow&day=0.8&season=15', async ({ page, problems }) => {
     await page.waitForTimeout(500);

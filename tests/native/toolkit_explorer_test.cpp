@@ -123,6 +123,65 @@ TEST(ToolkitExplorer, CapabilityTableMatchesTheKernels) {
   }
 }
 
+// Adding a noise type is one kernel and one row of NF_NOISE_TYPES: the row is the type's enumerator,
+// capability row, schema value and dispatch case at once. This holds each row to its kernel and its
+// dispatch (the capability flags: CapabilityTableMatchesTheKernels; the keys:
+// ApplicabilityRulesMatchTheKernels, both over every row).
+TEST(ToolkitExplorer, EveryTypeRowIsItsEnumSchemaValueAndDispatch) {
+  const nf::ParamSpec* type = nf::findParam("type");
+  ASSERT_EQ(std::size(nf::kTypeCaps), nf::kNoiseTypeCount);
+  EXPECT_EQ(type->max, static_cast<double>(nf::kNoiseTypeCount - 1));
+  std::string described = "Noise type: ";
+  std::vector<nf::Field> fields;
+  for (size_t i = 0; i < nf::kNoiseTypeCount; ++i) {
+    const nf::TypeCaps& row = nf::kTypeCaps[i];
+    // The id is the row's index, the name its schema value (what share links and JS configs carry).
+    EXPECT_EQ(static_cast<size_t>(row.type), i);
+    nf::FieldConfig c;
+    ASSERT_EQ(c.setEnum("type", row.name), "") << row.name;
+    EXPECT_EQ(c.type, row.type);
+    EXPECT_EQ(c.get("type"), static_cast<double>(i));
+    nf::FieldConfig back;
+    ASSERT_EQ(nf::fromQuery(nf::toQuery(c), back), "") << row.name;
+    EXPECT_EQ(back.type, row.type);
+    described += std::string(i ? ", " : "") + row.name + " (" + row.blurb + ")";
+    // Its keys are schema parameters whose rule names this type.
+    std::string keys = row.keys;
+    for (size_t at = 0; !keys.empty();) {
+      const size_t space = keys.find(' ', at);
+      const std::string key = keys.substr(at, space == std::string::npos ? std::string::npos : space - at);
+      const nf::ParamSpec* p = nf::findParam(key);
+      EXPECT_NE(p, nullptr) << row.name << " reads an unknown parameter " << key;
+      if (p) {
+        EXPECT_TRUE(p->rule().types & nf::typeBit(row.type)) << key;
+      }
+      EXPECT_TRUE(nf::typeReads(row, key)) << key;
+      if (space == std::string::npos) break;
+      at = space + 1;
+    }
+    // Dispatch: a tiled field's gradient is analytic exactly where the row says.
+    if (row.tileable) {
+      nf::FieldConfig t = c;
+      ASSERT_EQ(t.set("periodX", 4), "");
+      EXPECT_EQ(nf::Field(t).hasAnalyticGradient(), row.analyticGradient && row.analyticWhenTiled) << row.name;
+    }
+    c.set("scale", 8);
+    c.set("fractal", 0);
+    fields.emplace_back(c);
+  }
+  EXPECT_EQ(type->description, described + ".");
+  // Dispatch: every type reaches a kernel of its own (a type without its case would get the
+  // fallback, value noise, and sample like it).
+  for (size_t i = 0; i < fields.size(); ++i)
+    for (size_t j = i + 1; j < fields.size(); ++j) {
+      int differ = 0;
+      for (int k = 0; k < 50; ++k) differ += fields[i].sample(k * 1.37, k * 0.91) != fields[j].sample(k * 1.37, k * 0.91);
+      EXPECT_GT(differ, 25) << nf::kTypeCaps[i].name << " and " << nf::kTypeCaps[j].name << " sample alike";
+    }
+  EXPECT_FALSE(nf::typeReads(nf::typeCaps(nf::NoiseType::Cellular), "cell"));  // whole keys only
+  EXPECT_TRUE(nf::typeReads(nf::typeCaps(nf::NoiseType::Cellular), "jitter"));
+}
+
 TEST(ToolkitExplorer, SchemaMarkdownHasHintsAndCapabilities) {
   const std::string md = nf::schemaMarkdown();
   EXPECT_NE(md.find("Use 8 to 32 for tile maps. Slider range [1, 256]. |"), std::string::npos);
@@ -332,13 +391,13 @@ std::vector<float> fillOf(const nf::FieldConfig& c) {
 
 TEST(ToolkitExplorer, ApplicabilityRulesMatchTheKernels) {
   std::vector<nf::FieldConfig> configs;
-  for (const char* type : {"value", "gradient", "simplex", "cellular", "opensimplex2"})
+  for (const nf::TypeCaps& t : nf::kTypeCaps)  // every row of NF_NOISE_TYPES (noise_types.h)
     for (const char* fractal : {"none", "fbm"})
       for (const char* warp : {"0", "2"})
         for (const char* dims : {"2", "3"})
           for (const char* island : {"false", "true"})
             for (const char* terraces : {"0", "5"})
-              configs.push_back(cfg({{"type", type}, {"fractal", fractal}, {"warpLevels", warp}, {"dimensions", dims},
+              configs.push_back(cfg({{"type", t.name}, {"fractal", fractal}, {"warpLevels", warp}, {"dimensions", dims},
                                      {"z", "0.3"}, {"island", island}, {"terraces", terraces}, {"islandRadius", "6"},
                                      {"terraceSmooth", "0.3"}}));
   for (const nf::ParamSpec& p : nf::fieldSchema()) {

@@ -306,7 +306,7 @@ TEST(ToolkitProperties, EverySeedGivesItsOwnField) {
   g.originX = 3.3;
   g.originY = -7.1;
   g.stepX = g.stepY = 0.37;
-  for (const char* type : {"value", "gradient", "simplex", "cellular", "opensimplex2"})
+  for (const char* type : nftest::typeNames())
     for (const char* hash : {"landscape", "tutorial"}) {
       std::vector<std::pair<uint32_t, uint32_t>> pairs = {{0u, 1u << 26}, {0u, 1u << 31}, {5u, 5u + (3u << 26)},
                                                           {0u, 0xFFFFFFFFu}};
@@ -338,7 +338,7 @@ TEST(ToolkitProperties, TiledFieldsRepeatExactlyWarpsAndTerrainIncluded) {
   std::mt19937_64 rng(13);
   std::uniform_int_distribution<int> I(-200000, 200000);
   std::vector<nf::FieldConfig> configs;
-  for (const char* type : {"value", "gradient", "simplex", "cellular"})
+  for (const char* type : nftest::typeNames(&nf::TypeCaps::tileable))
     for (const char* warp : {"0", "1", "2"})
       for (const char* dims : {"2", "3"})
         for (const char* scale : {"1", "8", "0.3"}) {

@@ -29,6 +29,15 @@ nf::FieldConfig cfgOf(const KVs& kv) {
 }
 inline nf::FieldConfig cfg(std::initializer_list<std::pair<const char*, const char*>> kv) { return cfgOf(kv); }
 
+// The names of the noise types (every row of NF_NOISE_TYPES), or of those with a capability flag
+// set, so that type-generic tests cover a new type without a list to extend.
+inline std::vector<const char*> typeNames(bool nf::TypeCaps::*flag = nullptr) {
+  std::vector<const char*> r;
+  for (const nf::TypeCaps& t : nf::kTypeCaps)
+    if (!flag || t.*flag) r.push_back(t.name);
+  return r;
+}
+
 // The window of `big` that starts at its sample (offsetX, offsetY), as a grid of its own.
 inline nf::GridSpec tileOf(const nf::GridSpec& big, int width, int height, int64_t offsetX, int64_t offsetY) {
   nf::GridSpec t = big;

@@ -53,6 +53,15 @@ std::vector<std::string> configs() {
   r.push_back("t=opensimplex2&o=4&fr=ridged&wl=2&sc=5");
   r.push_back("t=opensimplex2&d=3&z=0.61&o=3&wl=1&s=3000000000");
   r.push_back("t=opensimplex2&d=3&z=-2&fr=billow&te=4&is=1&ir=20");
+  // Every type row (noise_types.h), so a new type is checked on every path without a line here:
+  // one octave, fBm under a two-level warp, and 3-D and tiled where its row allows them.
+  for (const nf::TypeCaps& t : nf::kTypeCaps) {
+    const std::string q = std::string("t=") + t.name;
+    r.push_back(q + "&fr=none&sc=2.5");
+    r.push_back(q + "&o=3&wl=2&w=1.5&sc=4");
+    if (t.dims3) r.push_back(q + "&d=3&z=0.45&o=2");
+    if (t.tileable) r.push_back(q + "&px=5&py=3&sc=4&o=2");
+  }
   return r;
 }
 
