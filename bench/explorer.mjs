@@ -101,9 +101,11 @@ function goalMet(c, rs) {
   const verdict = (yes, how, ok) => `${yes ? 'yes' : 'no'}${how} (${rounds(ok)})`;
   if (mid((r) => r.forced) > 0) return verdict(false, ': forced layout', noForced);
   if (isValueGoal(c)) return verdict(mid((r) => r.rps) >= FULL_60, '', (r) => r.rps >= FULL_60 && noForced(r));
+  // A round meets the goal either way (full renders, or previews with the full picture in time),
+  // whichever way the medians met it.
   const full = (r) => r.rps >= FULL_30 && noForced(r);
-  if (mid((r) => r.rps) >= FULL_30) return verdict(true, '', full);
   const previews = (r) => full(r) || (r.aps >= FULL_30 && r.settleMs <= SETTLE_MS && noForced(r));
+  if (mid((r) => r.rps) >= FULL_30) return verdict(true, '', previews);
   const met = mid((r) => r.aps) >= FULL_30 && mid((r) => r.settleMs) <= SETTLE_MS;
   return verdict(met, ': previews', previews);
 }
@@ -150,11 +152,11 @@ export async function benchExplorer({ browser, url, report, quick = false, only 
     ['case (layout=focus unless noted)', 'slider', 'renders/s', 'ms/render', 'ms/frame', 'ms/input', 'updates/s adaptive', 'full after stop (ms)', 'forced layouts/render', 'goal met'], rows, [
       'Each cell: median (min-max) over the rounds; every case opens a fresh page.',
       'renders/s: full 512 x 512 views rendered per second (grid: all views); ms/render: colour fill + putImageData of one view (median);',
-      'ms/frame: all work in the page\'s frame (renders, profile, histogram, stats); ms/input: the input handler (new Field, controls).',
+      'ms/frame: all work in the page\'s frame (renders, stats; the charts at most 10 times a second while input moves); ms/input: the input handler (new Field, controls).',
       'updates/s adaptive: the page as shipped, where a view slower than its budget is previewed at reduced resolution while the',
       'slider moves (full renders + previews per second); full after stop: from the last input to the full-resolution picture',
       '(goal: 100 ms); forced layouts/render: Layout events with a JS stack in a trace of a short drag (goal: 0).',
-      'goal met (issue 12), on the medians over the rounds, with how many rounds met it: value fBm-4 without warp, every view and',
+      'goal met (issue 12), on the medians over the rounds, with how many rounds met it (a round: either way): value fBm-4 without warp, every view and',
       `slider: at least ${FULL_60} full renders/s (the page renders at most once per animation frame: 60/s on a 60 Hz clock, judged`,
       `as the landscape's 58 fps); every other case: at least ${FULL_30} full renders/s, or ("previews") at least ${FULL_30} updates/s`,
       `adaptive with the full picture at most ${SETTLE_MS} ms after the last input; every case: no forced layout. The grid is not a goal.`,

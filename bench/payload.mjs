@@ -73,19 +73,20 @@ function section(report, title, p, notes) {
     [...notes, `goal: at most 60 KB (${PAYLOAD_GOAL} bytes) gzipped -> ${p.gz <= PAYLOAD_GOAL ? 'met' : 'NOT met'}`]);
 }
 
-// The repo's index.html (the readable sources of web/), then the deployable page that
-// `./noisefield dist` writes (bundled and minified with esbuild), built into a scratch folder.
+// The repo's index.html (web/min/: the build's bundle of web/, tools/page-bundle.mjs), then the
+// deployable page that `./noisefield dist` writes, built into a scratch folder.
 export async function benchPayload({ report }) {
   const p = payload();
   section(report, 'Payload of index.html (every file it loads)', p,
-    ['Files found by following index.html and the scripts\' imports (bench/payload.mjs); each compressed on its own, as a server sends it.']);
+    ['Files found by following index.html and the scripts\' imports (bench/payload.mjs); each compressed on its own, as a server sends it.',
+      'web/min/ is web/404.js, web/404.css and what they import, bundled and minified by the build (tools/page-bundle.mjs).']);
   const out = mkdtempSync(join(tmpdir(), 'nf-payload-'));
   try {
     const { writeDist } = await import('../tools/dist.mjs');
     await writeDist({ out, archive: false });
     const d = payload('404.html', out);
     section(report, 'Payload of dist/404.html (./noisefield dist: what a site deploys)', d,
-      ['The same page bundled and minified with esbuild; the module files are the same.']);
+      ['The same sources bundled with esbuild, the 404 page over the embed (landscape/: mount() and <noisefield-landscape>); the module files are the same.']);
     return { index: p, dist: d };
   } finally {
     rmSync(out, { recursive: true, force: true });

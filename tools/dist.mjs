@@ -13,51 +13,20 @@
 //                                             the image URL absolute, --seed WORD previews your world)
 // and build/noisefield-dist-<version>.tar.gz of it. Bundled and minified with esbuild.
 //   node tools/dist.mjs [--out DIR] [--base /sub/path/] [--explorer]
-import { build, transform } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILD, bundleWithWorker, externals, MODULE_FILES, minifyCss, need, root, web } from './page-bundle.mjs';
 import { previewTags, renderPreview, sharePage, withTags } from './preview.mjs';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const web = join(root, 'web');
 
 export function versionOf() {
   return readFileSync(join(root, 'cpp/noise/version.h'), 'utf8').match(/kVersion = "([^"]+)"/)[1];
 }
 
-// Keeps `import('./x')` / `from './x'` to a sibling as a run-time reference to `to`.
-const externals = (map) => ({
-  name: 'nf-externals',
-  setup(b) {
-    b.onResolve({ filter: /^\.\// }, (args) => (args.path in map ? { path: map[args.path], external: true } : undefined));
-  },
-});
-
-const BUILD = { bundle: true, format: 'esm', minify: true, target: 'es2020', legalComments: 'none', logLevel: 'warning' };
-
 async function bundle(entry, outfile, map = {}) {
   await build({ ...BUILD, entryPoints: [join(web, entry)], outfile, plugins: [externals(map)] });
-}
-
-// The embed and its worker: the code both run (the driver core, the loader) in one shared chunk,
-// which the page has already loaded when it starts the worker.
-async function bundleEmbed(outdir, map) {
-  await build({
-    ...BUILD, outdir, splitting: true, chunkNames: 'landscape-shared-[hash]', plugins: [externals(map)],
-    entryPoints: { landscape: join(web, 'landscape-element.js'), 'landscape-worker': join(web, 'landscape-worker.js') },
-  });
-}
-
-async function minifyCss(from, to) {
-  const { code } = await transform(readFileSync(from, 'utf8'), { loader: 'css', minify: true });
-  writeFileSync(to, code);
-}
-
-function need(file) {
-  if (!existsSync(file)) throw new Error(`${relative(root, file)} is missing: run ./noisefield build first`);
-  return file;
 }
 
 // Replaces `from` in `text`, insisting that it is there: a silent no-op would ship a broken page.
@@ -73,8 +42,9 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   mkdirSync(land, { recursive: true });
 
   // The embed.
-  await bundleEmbed(land, { './noisefield-landscape.mjs': './noisefield-landscape.mjs' });
-  for (const f of ['noisefield-landscape.mjs', 'noisefield-landscape.wasm']) copyFileSync(need(join(web, f)), join(land, f));
+  await bundleWithWorker(land, { landscape: 'landscape-element.js', 'landscape-worker': 'landscape-worker.js' },
+    { './noisefield-landscape.mjs': './noisefield-landscape.mjs' });
+  for (const f of MODULE_FILES) copyFileSync(need(join(web, f)), join(land, f));
   for (const f of ['landscape.d.ts', 'noisefield.d.ts']) copyFileSync(join(root, 'types', f), join(land, f));
 
   // The 404 page: its driver imports the embed above instead of carrying a second copy.
@@ -83,8 +53,11 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   copyFileSync(join(web, 'favicon.svg'), join(out, 'favicon.svg'));
   let html = readFileSync(join(root, 'index.html'), 'utf8');
   html = swap(html, '<base href="/">', `<base href="${base}">`);
-  html = swap(html, 'href="web/landscape.js"', 'href="landscape/landscape.js"');
-  for (const f of ['favicon.svg', '404.css', '404.js']) html = swap(html, `"web/${f}"`, `"${f}"`);
+  // The repo's page loads web/min/ (tools/page-bundle.mjs); this one the files above.
+  html = html.replace(/\s*<!-- web\/min\/[\s\S]*?-->/, '');
+  html = swap(html, 'href="web/min/landscape-shared.js"', 'href="landscape/landscape.js"');
+  for (const f of ['404.css', '404.js']) html = swap(html, `"web/min/${f}"`, `"${f}"`);
+  html = swap(html, '"web/favicon.svg"', '"favicon.svg"');
   const more = html.match(/\s*<p class="nf-more">[\s\S]*?<\/p>/);
   if (!more) throw new Error('dist: expected the explorer paragraph (.nf-more) in the page');
   html = explorer ? swap(html, 'href="web/explorer.html"', 'href="explorer/"') : html.replace(more[0], '');

@@ -17,13 +17,17 @@ const STARTER = { scale: 16 };
 const FRAME_BUDGET_MS = 12;                        // other views render while the frame has time
 // While a slider or the map moves, a view whose full render took longer than this is previewed at
 // reduced resolution (renderPreview, scaled up by drawImage) and rendered in full once the
-// input has been quiet for QUIET_MS: a drag fires an event every frame (16.7 ms), so a 40 ms gap
-// means the hand has stopped; the full picture is drawn then, without waiting for the next
-// animation frame, so it follows the last input within 100 ms while a full render takes up to
-// about 55 ms. A full render over 20 ms (with the charts, two frames at 60 Hz) could not keep 30
-// updates a second. Fast machines never see a preview of value noise.
+// input has been quiet for QUIET_MS: a drag fires an event every frame (16.7 ms), so a 30 ms gap
+// (two frames without one) means the hand has stopped; the full picture is drawn then, without
+// waiting for the next animation frame, so it follows the last input within 100 ms while a full
+// render takes up to about 60 ms. A full render over 20 ms (with the charts, two frames at 60 Hz)
+// could not keep 30 updates a second. Fast machines never see a preview of value noise.
 let previewAfterMs = 20;
-const QUIET_MS = 40;
+const QUIET_MS = 30;
+// While input moves, the charts (histogram, profile) follow the current view at most this often:
+// drawing them costs about a quarter of a value-noise frame, and the view is what the hand is
+// watching. Once the input is quiet they are drawn from the view's last render.
+const CHARTS_INTERVAL_MS = 100;
 const URL_INTERVAL_MS = 250;                       // history.replaceState at most this often
 const SAND_MIN_TILES = 3;
 
@@ -209,6 +213,8 @@ function flushDomWrites() {
 const dirty = new Set();
 const previewed = new Set();   // dirty views whose canvas shows a preview of the latest state
 let chartsDirty = false;
+let chartSource = null;   // the current view's latest render, not yet charted: { r, full }
+let chartsAt = -Infinity;
 let adaptive = true;
 let lastInputAt = -Infinity;
 // Input arrived since the last frame: still moving, however long the last frame took (a loaded
@@ -335,7 +341,8 @@ function renderFrame(now) {
   perf.frames++;
   const t0 = performance.now();
   const order = [page.view, ...views.filter((v) => v !== page.view)];
-  const interacting = adaptive && (inputSinceFrame || performance.now() - lastInputAt < QUIET_MS);
+  const moving = inputSinceFrame || performance.now() - lastInputAt < QUIET_MS;
+  const interacting = adaptive && moving;
   inputSinceFrame = false;
   for (const v of order) {
     if (!dirty.has(v)) continue;
@@ -346,7 +353,7 @@ function renderFrame(now) {
       if (previewed.has(v)) continue;
       const r = renderPreview(v, bins);
       previewed.add(v);
-      if (v === page.view && bins) drawCharts(r);   // charts stay dirty: redrawn from the full render
+      if (v === page.view && bins) chartSource = { r, full: false };   // charts stay dirty: redrawn from the full render
       continue;
     }
     const r = renderView(v, bins);
@@ -355,20 +362,23 @@ function renderFrame(now) {
     if (v === page.view) {
       perf.recent.push(performance.now());
       showStats(r, perf.last[v]);
-      if (chartsDirty) {
-        drawCharts(r);
-        chartsDirty = false;
-      }
+      if (chartsDirty) chartSource = { r, full: true };
     }
+  }
+  if (chartSource && (!moving || performance.now() - chartsAt >= CHARTS_INTERVAL_MS)) {
+    drawCharts(chartSource.r);   // its histogram and shares are copies: later fills do not touch them
+    chartsAt = performance.now();
+    if (chartSource.full) chartsDirty = false;
+    chartSource = null;
   }
   perf.frameMs = performance.now() - t0;
   return interacting;
 }
 function afterFrame(interacting) {
-  const pending = views.some((v) => dirty.has(v) && isShown(v));
-  // Previews wait for the quiet timer; anything else pending gets the next frame.
+  const pending = views.some((v) => dirty.has(v) && isShown(v)) || chartSource !== null;
+  // Previews and held-back charts wait for the quiet timer; anything else pending gets the next frame.
   const waiting = views.some((v) => dirty.has(v) && isShown(v) && !(interacting && previewed.has(v)));
-  if (pending && !waiting && !quietTimer) armQuiet();   // previews up: the full pictures follow the quiet
+  if (pending && !waiting && !quietTimer) armQuiet();   // previews up: the full pictures (and charts) follow the quiet
   if (waiting || playing) schedule();
   else if (!pending) {
     const w = idleWaiters;

@@ -39,6 +39,7 @@ inline double sqrt(double v) { return std::sqrt(v); }
 inline double floor(double v) { return std::floor(v); }
 // fmax of two non-negative, non-NaN distances (the vector form below agrees there only).
 inline double maxDist(double a, double b) { return std::fmax(a, b); }
+inline double minDist(double a, double b) { return std::fmin(a, b); }
 inline double unit(uint32_t h) { return h / kTwoPow32; }
 // unit(h) plus kUnitBias<D>, the form a lane builds from h's bits with no conversion (below).
 // Biased units differ exactly as the units do (both differences are exact), so a sum that only
@@ -48,6 +49,13 @@ inline constexpr double kUnitBias = 0;
 inline double biasedUnit(uint32_t h) { return h / kTwoPow32; }
 inline double toDouble(uint32_t h) { return h; }
 inline uint32_t latticeIndex(double floored) { return wrapToU32(floored); }
+// The high 32 bits of the 64-bit product a * b.
+inline uint32_t mulHi(uint32_t a, uint32_t b) { return static_cast<uint32_t>((static_cast<uint64_t>(a) * b) >> 32); }
+// Row `row` of a table of (c0, c1) pairs, as its two columns.
+inline void gather2(const double (*table)[2], uint32_t row, double* c0, double* c1) {
+  *c0 = table[row][0];
+  *c1 = table[row][1];
+}
 // The indices of floored coordinate f and of f + 1 (wrapToU32 of each).
 inline void latticeIndices(double floored, uint32_t* i0, uint32_t* i1) {
   *i0 = wrapToU32(floored);
@@ -90,6 +98,7 @@ inline I iAdd(I a, I b) { return wasm_i32x4_add(a, b); }
 inline I iMul(I a, I b) { return wasm_i32x4_mul(a, b); }
 inline I iXor(I a, I b) { return wasm_v128_xor(a, b); }
 inline I iShr(I a, int n) { return wasm_u32x4_shr(a, n); }
+inline I iShl(I a, int n) { return wasm_i32x4_shl(a, n); }
 inline I iSelect(I m, I a, I b) { return wasm_v128_bitselect(a, b, m); }
 // Lanes 0, 1 (Hi: 2, 3) of four uint32 as exact doubles.
 inline P iToPLow(I h) { return wasm_f64x2_convert_low_u32x4(h); }
@@ -103,6 +112,16 @@ inline I pTrunc4(P lo, P hi) {
 }
 // A mask of two 64-bit lanes and one of two more as four 32-bit lanes.
 inline I pMask4(P lo, P hi) { return wasm_i32x4_shuffle(lo, hi, 0, 2, 4, 6); }
+template <int K>
+inline uint32_t iLane(I a) { return wasm_u32x4_extract_lane(a, K); }
+// The high halves of the four 64-bit products a * b.
+inline I iMulHi(I a, uint32_t b) {
+  const I B = wasm_i32x4_splat(static_cast<int32_t>(b));
+  return wasm_i32x4_shuffle(wasm_u64x2_extmul_low_u32x4(a, B), wasm_u64x2_extmul_high_u32x4(a, B), 1, 3, 5, 7);
+}
+// (a0, b0) and (a1, b1) from two pairs a, b.
+inline P pFirsts(P a, P b) { return wasm_i64x2_shuffle(a, b, 0, 2); }
+inline P pSeconds(P a, P b) { return wasm_i64x2_shuffle(a, b, 1, 3); }
 #else
 using P = __m128d;
 using I = __m128i;
@@ -138,6 +157,7 @@ inline I iMul(I a, I b) {  // SSE2 has no pmulld: even and odd lanes by pmuludq,
 }
 inline I iXor(I a, I b) { return _mm_xor_si128(a, b); }
 inline I iShr(I a, int n) { return _mm_srl_epi32(a, _mm_cvtsi32_si128(n)); }
+inline I iShl(I a, int n) { return _mm_sll_epi32(a, _mm_cvtsi32_si128(n)); }
 inline I iSelect(I m, I a, I b) { return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b)); }
 inline P iToPLow(I h) {  // signed conversion, then + 2^32 where the uint32 had its top bit set
   const P d = _mm_cvtepi32_pd(h);
@@ -150,6 +170,15 @@ inline I pTrunc4(P lo, P hi) { return _mm_unpacklo_epi64(_mm_cvttpd_epi32(lo), _
 inline I pMask4(P lo, P hi) {
   return _mm_unpacklo_epi64(_mm_shuffle_epi32(_mm_castpd_si128(lo), 0x08), _mm_shuffle_epi32(_mm_castpd_si128(hi), 0x08));
 }
+template <int K>
+inline uint32_t iLane(I a) { return static_cast<uint32_t>(_mm_cvtsi128_si32(_mm_shuffle_epi32(a, K * 0x55))); }
+inline I iMulHi(I a, uint32_t b) {  // pmuludq on even lanes and on odd ones, high halves kept
+  const I B = _mm_set1_epi32(static_cast<int32_t>(b));
+  const I even = _mm_mul_epu32(a, B), odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), B);
+  return _mm_unpacklo_epi32(_mm_shuffle_epi32(even, 0x0D), _mm_shuffle_epi32(odd, 0x0D));
+}
+inline P pFirsts(P a, P b) { return _mm_unpacklo_pd(a, b); }
+inline P pSeconds(P a, P b) { return _mm_unpackhi_pd(a, b); }
 #endif
 
 // ---- four samples -----------------------------------------------------------------------------
@@ -185,6 +214,7 @@ inline U32x4 select(M64x4 m, U32x4 a, U32x4 b) { return U32x4(iSelect(pMask4(m.l
 inline bool all(M64x4 m) { return pAll(m.lo) && pAll(m.hi); }
 inline bool any(M64x4 m) { return pAny(m.lo) || pAny(m.hi); }
 inline F64x4 maxDist(F64x4 a, F64x4 b) { return select(a < b, b, a); }
+inline F64x4 minDist(F64x4 a, F64x4 b) { return select(b < a, b, a); }
 inline F64x4 abs(F64x4 a) { return {pAbs(a.lo), pAbs(a.hi)}; }
 inline F64x4 sqrt(F64x4 a) { return {pSqrt(a.lo), pSqrt(a.hi)}; }
 inline F64x4 floor(F64x4 a) { return {pFloor(a.lo), pFloor(a.hi)}; }
@@ -193,6 +223,22 @@ inline U32x4 operator+(U32x4 a, U32x4 b) { return U32x4(iAdd(a.v, b.v)); }
 inline U32x4 operator*(U32x4 a, U32x4 b) { return U32x4(iMul(a.v, b.v)); }
 inline U32x4 operator^(U32x4 a, U32x4 b) { return U32x4(iXor(a.v, b.v)); }
 inline U32x4 operator>>(U32x4 a, int n) { return U32x4(iShr(a.v, n)); }
+inline U32x4 mulHi(U32x4 a, uint32_t b) { return U32x4(iMulHi(a.v, b)); }
+
+// Rows rows[k] of a table of (c0, c1) pairs, as two columns of four lanes: each row is one 16-byte
+// load and each pair of lanes two shuffles. Storing the lanes and gathering scalars through memory
+// instead made 2-D gradient and simplex fills ~10-15 % slower in V8. The byte offsets come from one
+// vector shift, so a lane costs one extract and one load.
+inline void gather2(const double (*table)[2], U32x4 rows, F64x4* c0, F64x4* c1) {
+  const char* base = reinterpret_cast<const char*>(table);
+  const I off = iShl(rows.v, 4);  // 16 bytes a row
+  const P r0 = pLoad(reinterpret_cast<const double*>(base + iLane<0>(off)));
+  const P r1 = pLoad(reinterpret_cast<const double*>(base + iLane<1>(off)));
+  const P r2 = pLoad(reinterpret_cast<const double*>(base + iLane<2>(off)));
+  const P r3 = pLoad(reinterpret_cast<const double*>(base + iLane<3>(off)));
+  *c0 = {pFirsts(r0, r1), pFirsts(r2, r3)};
+  *c1 = {pSeconds(r0, r1), pSeconds(r2, r3)};
+}
 
 inline F64x4 toDouble(U32x4 h) { return {iToPLow(h.v), iToPHigh(h.v)}; }
 // h / 2^32 exactly, without a conversion instruction (V8 lowers those to long sequences): the

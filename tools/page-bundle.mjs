@@ -1,0 +1,62 @@
+// The 404 page's scripts and style as the repo-root index.html loads them: web/min/, bundled and
+// minified with esbuild from the readable sources in web/ (`./noisefield build`/`wasm`/`serve` run
+// this after the modules; edit web/*.js and rebuild, as for the modules). Bundled, the page downloads
+// about a third less than the separate sources (`./noisefield bench payload`).
+//   web/min/404.js                 the page: web/404.js with landscape.js, the card, the URL params
+//   web/min/landscape-worker.js    the scene's worker (web/landscape-worker.js)
+//   web/min/landscape-shared.js    what both run: the driver core and the loader (one copy)
+//   web/min/404.css                web/404.css
+//   web/min/noisefield-landscape.{mjs,wasm}  copies of web/'s: the loader finds them next to itself
+// Also the bundling helpers of ./noisefield dist (tools/dist.mjs).
+//   node tools/page-bundle.mjs [OUT_DIR]
+import { build, transform } from 'esbuild';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const web = join(root, 'web');
+export const MODULE_FILES = ['noisefield-landscape.mjs', 'noisefield-landscape.wasm'];
+
+// Keeps `import('./x')` / `from './x'` to a sibling as a run-time reference to `to`.
+export const externals = (map) => ({
+  name: 'nf-externals',
+  setup(b) {
+    b.onResolve({ filter: /^\.\// }, (args) => (args.path in map ? { path: map[args.path], external: true } : undefined));
+  },
+});
+
+export const BUILD = { bundle: true, format: 'esm', minify: true, target: 'es2020', legalComments: 'none', logLevel: 'warning' };
+
+// Entry points (name -> file in web/) with the code they share in one chunk, which the page has
+// already loaded when it starts the worker. The worker's entry must keep its source's name:
+// landscape.js starts it as new URL('./landscape-worker.js', import.meta.url).
+export async function bundleWithWorker(outdir, entries, map, chunkNames = 'landscape-shared-[hash]') {
+  const entryPoints = Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(web, file)]));
+  await build({ ...BUILD, outdir, splitting: true, chunkNames, plugins: [externals(map)], entryPoints });
+}
+
+export async function minifyCss(from, to) {
+  const { code } = await transform(readFileSync(from, 'utf8'), { loader: 'css', minify: true });
+  writeFileSync(to, code);
+}
+
+export function need(file) {
+  if (!existsSync(file)) throw new Error(`${relative(root, file)} is missing: run ./noisefield build first`);
+  return file;
+}
+
+export async function writePageBundle(out = join(web, 'min')) {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  // A fixed chunk name: index.html preloads it.
+  await bundleWithWorker(out, { 404: '404.js', 'landscape-worker': 'landscape-worker.js' },
+    { './noisefield-landscape.mjs': './noisefield-landscape.mjs' }, 'landscape-shared');
+  await minifyCss(join(web, '404.css'), join(out, '404.css'));
+  for (const f of MODULE_FILES) copyFileSync(need(join(web, f)), join(out, f));
+  return out;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await writePageBundle(process.argv[2] ? resolve(process.argv[2]) : undefined);
+}
