@@ -668,12 +668,12 @@ inline L cellMetric(L dx, L dy) {
   else if constexpr (D == CellDistance::Manhattan) return lanes::abs(dx) + lanes::abs(dy);
   else return lanes::maxDist(lanes::abs(dx), lanes::abs(dy));
 }
-template <CellDistance D, bool Squared>
-inline double cellMetric(double dx, double dy, double dz) {
+template <CellDistance D, bool Squared, class L>
+inline L cellMetric(L dx, L dy, L dz) {
   if constexpr (Squared) return dx * dx + dy * dy + dz * dz;
-  else if constexpr (D == CellDistance::Euclidean) return std::sqrt(dx * dx + dy * dy + dz * dz);
-  else if constexpr (D == CellDistance::Manhattan) return std::fabs(dx) + std::fabs(dy) + std::fabs(dz);
-  else return std::fmax(std::fmax(std::fabs(dx), std::fabs(dy)), std::fabs(dz));
+  else if constexpr (D == CellDistance::Euclidean) return lanes::sqrt(dx * dx + dy * dy + dz * dz);
+  else if constexpr (D == CellDistance::Manhattan) return lanes::abs(dx) + lanes::abs(dy) + lanes::abs(dz);
+  else return lanes::maxDist(lanes::maxDist(lanes::abs(dx), lanes::abs(dy)), lanes::abs(dz));
 }
 
 // The gap along one axis between fraction f and the feature box of the cell k cells away.
@@ -757,15 +757,16 @@ inline void cellSearch(const Octave& o, const uint32_t hx[5], const uint32_t hy[
   *nearestOut = b.nearest;
 }
 
-// Whether the 2-D search may have to visit its outer ring, from the 3 x 3 core's result alone
-// (bound: its F2, or F1 when only that is wanted; one sample or a lane): every ring cell is at
-// least min(gaps of offsets -2 and +2 on both axes) away along one axis. Where this is false,
-// cellSearch visits no ring cell either, so a lane core search equals cellSearch there; lanes
-// where it holds take cellSearch. The row's y is one value for a lane of columns.
+// Whether a search (2-D or 3-D) may have to visit its outer cells, from the 3 x 3 (x 3) core's
+// result alone (bound: its F2, or F1 when only that is wanted; one sample or a lane): every outer
+// cell is at least min(gaps of offsets -2 and +2 on every axis) away along one axis, and every
+// metric is at least its largest component. Where this is false, cellSearch / cellSearch3 visit no
+// outer cell either, so a lane core search equals them there; lanes where it holds take the whole
+// search. rowGap: cellRowGap of the row's other axes (one value for a lane of columns).
+inline double cellRowGap(const Octave& o, double f) { return std::fmin(cellGap(-2, f, o.jitter), cellGap(2, f, o.jitter)); }
 template <bool Squared, class L>
-inline lanes::MOf<L> cellRingNeeded(const Octave& o, L fx, double fy, L bound) {
-  L m = lanes::minDist(lanes::minDist(cellGap(-2, fx, o.jitter), cellGap(2, fx, o.jitter)),
-                       L(std::fmin(cellGap(-2, fy, o.jitter), cellGap(2, fy, o.jitter))));
+inline lanes::MOf<L> cellRingNeeded(const Octave& o, L fx, double rowGap, L bound) {
+  L m = lanes::minDist(lanes::minDist(cellGap(-2, fx, o.jitter), cellGap(2, fx, o.jitter)), L(rowGap));
   if constexpr (Squared) m = m * m;
   return m < bound + kCellSlack;
 }
@@ -827,9 +828,9 @@ inline void cellSearch3(const Octave& o, const uint32_t* hx, const uint32_t* hy,
   // least as large (each metric grows with each |component|), so the same cells are visited.
   auto open = [&](double bound) { return bound < (NeedF2 ? b.f2 : b.f1) + kCellSlack; };
   for (int k = -R; k <= R; ++k) {
-    if (!open(cellMetric<D, Squared>(0, 0, gz[k + R]))) continue;
+    if (!open(cellMetric<D, Squared, double>(0, 0, gz[k + R]))) continue;
     for (int j = -R; j <= R; ++j) {
-      if (!open(cellMetric<D, Squared>(0, gy[j + R], gz[k + R]))) continue;
+      if (!open(cellMetric<D, Squared, double>(0, gy[j + R], gz[k + R]))) continue;
       for (int i = -R; i <= R; ++i) {
         if (i >= -1 && i <= 1 && j >= -1 && j <= 1 && k >= -1 && k <= 1) continue;
         if (open(cellMetric<D, Squared>(gx[i + R], gy[j + R], gz[k + R]))) visit(i, j, k);
