@@ -26,20 +26,32 @@ constexpr Rgb kBiomeColors[9] = {{230, 210, 150}, {150, 190, 90},  {78, 110, 82}
                                  {182, 172, 112}, {52, 120, 62},   {28, 90, 52},     // scrub forest rainforest
                                  {132, 126, 120}, {192, 192, 172}, {246, 246, 250}};  // bare rock tundra snow
 
-// The relief view's shaded pixel: each channel c * shade <= 0 ? 0 : (>= 255 ? 255 : c * shade + 0.5),
-// the channels r, g, b (and a spare) a lane at a time.
-inline void put(uint8_t* px, const double* rgb0, double shade) {
-  using W = lanes::Wide;
-  using L = lanes::Lane<W>;
-  double ch[4];
-  for (int k = 0; k < 4; k += L::kWidth) {
-    const W s = L::load(rgb0 + k) * shade;
-    L::store(ch + k, lanes::select(s <= W(0), W(0), lanes::select(W(255) <= s, W(255), s + 0.5)));
+// The relief's pixels of samples [begin, end), a lane of samples at a time: water flat, the other
+// bands shaded, each channel c * shade -> <= 0 ? 0 : (>= 255 ? 255 : c * shade + 0.5), truncated.
+// Water is its colour at a shade of exactly 1 (c + 0.5 truncates to c), so every sample takes one
+// branch-free path; the truncation of a value in [0, 255.5] is its floor, converted exactly.
+template <class D>
+void reliefPixels(const float* f, const double* shade, int begin, int end, double t1, double t2, double t3,
+                  const double (&rgb)[4][4], uint8_t* px) {
+  using L = lanes::Lane<D>;
+  using U = lanes::UOf<D>;
+  const D c1(t1), c2(t2), c3(t3), zero(0), top(255), half(0.5), one(1);
+  for (int i = begin; i < end; i += L::kWidth) {
+    const D h = L::loadF(f + i);
+    const auto lt1 = h < c1, lt2 = h < c2, lt3 = h < c3;
+    const D s = lanes::select(lt1, one, L::load(shade + i));
+    U out(0xFF000000u);
+    for (int k = 0; k < 3; ++k) {
+      const D c = lanes::select(lt1, D(rgb[0][k]),
+                                lanes::select(lt2, D(rgb[1][k]), lanes::select(lt3, D(rgb[2][k]), D(rgb[3][k]))));
+      const D v = c * s;
+      const D q = lanes::select(v <= zero, zero, lanes::select(top <= v, top, v + half));
+      out = out + lanes::latticeIndex(lanes::floor(q)) * U(1u << (8 * k));
+    }
+    uint32_t word[L::kWidth];
+    L::storeU(word, out);
+    std::memcpy(px + 4 * static_cast<size_t>(i), word, sizeof word);  // little-endian: r, g, b, a
   }
-  px[0] = static_cast<uint8_t>(ch[0]);
-  px[1] = static_cast<uint8_t>(ch[1]);
-  px[2] = static_cast<uint8_t>(ch[2]);
-  px[3] = 255;
 }
 
 // One RGBA pixel (alpha 255), written with one 4-byte store.
@@ -125,13 +137,12 @@ class Painter {
           store(px + 4 * i, hk < c.t1 ? water_ : biomes_[static_cast<int>(biomeOf(hk, extra[i], c.t2, c.t3, c.m1, c.m2))]);
         }
         break;
-      case View::Relief:
-        for (int i = 0; i < n; ++i) {
-          const Band band = bandOf(f[i], c.t1, c.t2, c.t3);
-          if (band == Band::Water) store(px + 4 * i, bands_[0]);
-          else put(px + 4 * i, shaded_[static_cast<int>(band)], extra[i]);
-        }
+      case View::Relief: {
+        const int bulk = n - n % lanes::kWidthOf<lanes::Wide>;
+        reliefPixels<lanes::Wide>(f, extra, 0, bulk, c.t1, c.t2, c.t3, shaded_, px);
+        reliefPixels<double>(f, extra, bulk, n, c.t1, c.t2, c.t3, shaded_, px);
         break;
+      }
     }
   }
 
@@ -139,7 +150,7 @@ class Painter {
   View view_;
   const FieldConfig& c_;
   Pixel water_ = pixelOf(kWater), land_ = pixelOf(kLand), bands_[4], biomes_[9];
-  double shaded_[4][4];  // the band colours as lanes for put()
+  double shaded_[4][4];  // the band colours as doubles (r, g, b, unused), for the relief's shading
 };
 
 }  // namespace

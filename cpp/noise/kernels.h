@@ -89,13 +89,16 @@ inline void tiledIndices(double f, double period, uint32_t* i0, uint32_t* i1) {
   *i0 = wrapToU32(m0);
   *i1 = wrapToU32(m1);
 }
-template <class D>
+// Near: the caller knows the axis untiled and |floor(c)| < lanes::kNearLattice.
+template <class D, bool Near = false>
 NF_HOT_INLINE LatticeAxis<D> axisOf(D c, double period) {
   using L = lanes::Lane<D>;
   const D f = lanes::floor(c);
   LatticeAxis<D> a;
   a.t = c - f;
-  if (period > 0) {
+  if constexpr (Near) {
+    lanes::nearLatticeIndices(f, &a.i0, &a.i1);
+  } else if (period > 0) {
     double fl[L::kWidth];
     uint32_t i0[L::kWidth], i1[L::kWidth];
     L::store(fl, f);
@@ -150,14 +153,14 @@ struct ValueKernel : TermPoint<ValueKernel<F>> {
     D v, dv;
     double w = 0;  // fade of the z fraction (3-D)
   };
-  template <class D>
+  template <class D, bool Near = false>
   static XTerms<D> xTerms(const Octave& o, D x) {
-    const LatticeAxis<D> X = axisOf(x, o.periodX);
+    const LatticeAxis<D> X = axisOf<D, Near>(x, o.periodX);
     return {X.i0 * kHashX, X.i1 * kHashX, fade<F>(X.t), fadeDeriv<F>(X.t)};
   }
-  template <bool Is3D, class D>
+  template <bool Is3D, class D, bool Near = false>
   static YTerms<D> yTerms(const Octave& o, D y, double z) {
-    const LatticeAxis<D> Y = axisOf(y, o.periodY);
+    const LatticeAxis<D> Y = axisOf<D, Near>(y, o.periodY);
     const uint32_t s = seedTerm(o);
     uint32_t zt[2] = {0u, 0u};
     YTerms<D> r;
@@ -177,7 +180,7 @@ struct ValueKernel : TermPoint<ValueKernel<F>> {
   }
   // The sample(s) of x terms X and y terms Y (Y may be one row's scalars under lanes of columns).
   template <bool G, bool Is3D, class D, class DY>
-  static D combine(const XTerms<D>& X, const YTerms<DY>& Y, D* gx, D* gy) {
+  NF_HOT_INLINE static D combine(const XTerms<D>& X, const YTerms<DY>& Y, D* gx, D* gy) {
     const D v = D(Y.v), dv = D(Y.dv);
     D gx0 = D(0), gy0 = D(0);
     const D n0 = valueLayer<G, D>(X.h0, X.h1, Y.s0[0], Y.s1[0], X.u, v, X.du, dv, &gx0, &gy0);
@@ -199,6 +202,11 @@ struct ValueKernel : TermPoint<ValueKernel<F>> {
   static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
     return TermPoint<ValueKernel>::template at<G, true>(o, x, y, z, gx, gy);
   }
+  // at() where the octave is untiled and |floor(x)|, |floor(y)| < lanes::kNearLattice is known.
+  template <bool G, bool Is3D, class D>
+  static D atNear(const Octave& o, D x, D y, double z, D* gx, D* gy) {
+    return combine<G, Is3D>(xTerms<D, true>(o, x), yTerms<Is3D, D, true>(o, y, z), gx, gy);
+  }
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -218,24 +226,18 @@ constexpr double kGrad3[16][3] = {
     {0, kInvSqrt2, kInvSqrt2}, {0, -kInvSqrt2, kInvSqrt2}, {0, kInvSqrt2, -kInvSqrt2}, {0, -kInvSqrt2, -kInvSqrt2},
     {kInvSqrt2, kInvSqrt2, 0}, {-kInvSqrt2, kInvSqrt2, 0}, {0, -kInvSqrt2, kInvSqrt2}, {0, -kInvSqrt2, -kInvSqrt2}};
 
-// The gradient directions of corner hashes h, lane by lane: Set::index(h) picks the table row.
-template <class Set, int C, class D>
-inline void gradientsOf(const double (*table)[C], UOf<D> h, D* g) {
-  using L = lanes::Lane<D>;
-  uint32_t hs[L::kWidth];
-  L::storeU(hs, h);
-  double col[C][L::kWidth];
-  for (int k = 0; k < L::kWidth; ++k) {
-    const double* row = table[Set::index(hs[k])];
-    for (int c = 0; c < C; ++c) col[c][k] = row[c];
-  }
-  for (int c = 0; c < C; ++c) g[c] = L::load(col[c]);
+// The gradient directions of corner hashes h (one sample or a lane): Set::index(h) picks the
+// table row.
+template <class Set, class D>
+inline void gradientsOf(const double (*table)[2], UOf<D> h, D* g) {
+  lanes::gather2(table, Set::index(h), &g[0], &g[1]);
 }
 // Classic simplex and 2-D gradient noise pick one of 8 directions by the top 3 hash bits.
 struct Grad8 {
-  static uint32_t index(uint32_t h) { return h >> 29; }
+  template <class U>
+  static U index(U h) { return h >> 29; }
   template <class D>
-  static void of(UOf<D> h, D* g) { gradientsOf<Grad8, 2, D>(kGrad2, h, g); }
+  static void of(UOf<D> h, D* g) { gradientsOf<Grad8, D>(kGrad2, h, g); }
 };
 
 // d/dx and d/dy of gradient noise's bilinear blend of corner values va..vd (corner gradients ga..gd,
@@ -274,7 +276,7 @@ struct GradientKernel : TermPoint<GradientKernel<F>> {
     return {Y.i0 * kHashY + s, Y.i1 * kHashY + s, Y.t, Y.t - 1, fade<F>(Y.t), fadeDeriv<F>(Y.t)};
   }
   template <bool G, bool Is3D, class D, class DY>
-  static D combine(const XTerms<D>& X, const YTerms<DY>& Y, D* gx, D* gy) {
+  NF_HOT_INLINE static D combine(const XTerms<D>& X, const YTerms<DY>& Y, D* gx, D* gy) {
     static_assert(!Is3D, "3-D gradient noise has no hoisted terms (eval3)");
     D ga[2], gb[2], gc[2], gd[2];
     Grad8::of<D>(hashFinishLanes(X.h0 + Y.s0), ga);
@@ -333,6 +335,10 @@ template <FadeKind F, bool Is3D>
 struct HasLanes<ValueKernel<F>, Is3D> : std::true_type {};
 template <FadeKind F>
 struct HasLanes<GradientKernel<F>, false> : std::true_type {};
+template <class K>
+struct IsValueKernel : std::false_type {};
+template <FadeKind F>
+struct IsValueKernel<ValueKernel<F>> : std::true_type {};
 
 // ---------------------------------------------------------------------------------------------
 // Classic simplex noise (Perlin 2001 / Gustavson's formulation: skewed lattice, radial kernels
@@ -509,7 +515,7 @@ struct SimplexKernel {
   // The raw kernel sums of the 2-D simplex lattice, for one sample or a lane; sd is the seed term
   // of the corner hash. With G, also d(raw)/dx and d(raw)/dy (addCorner).
   template <bool G = false, class Grads = Grad8, class D = double>
-  static D raw2(UOf<D> sd, D x, D y, D* dx = nullptr, D* dy = nullptr) {
+  NF_HOT_INLINE static D raw2(UOf<D> sd, D x, D y, D* dx = nullptr, D* dy = nullptr) {
     const D s = (x + y) * kSimplexF2;
     const D fi = lanes::floor(x + s), fj = lanes::floor(y + s);
     const D t = (fi + fj) * kSimplexG2;
@@ -662,19 +668,20 @@ inline L cellMetric(L dx, L dy) {
   else if constexpr (D == CellDistance::Manhattan) return lanes::abs(dx) + lanes::abs(dy);
   else return lanes::maxDist(lanes::abs(dx), lanes::abs(dy));
 }
-template <CellDistance D, bool Squared>
-inline double cellMetric(double dx, double dy, double dz) {
+template <CellDistance D, bool Squared, class L>
+inline L cellMetric(L dx, L dy, L dz) {
   if constexpr (Squared) return dx * dx + dy * dy + dz * dz;
-  else if constexpr (D == CellDistance::Euclidean) return std::sqrt(dx * dx + dy * dy + dz * dz);
-  else if constexpr (D == CellDistance::Manhattan) return std::fabs(dx) + std::fabs(dy) + std::fabs(dz);
-  else return std::fmax(std::fmax(std::fabs(dx), std::fabs(dy)), std::fabs(dz));
+  else if constexpr (D == CellDistance::Euclidean) return lanes::sqrt(dx * dx + dy * dy + dz * dz);
+  else if constexpr (D == CellDistance::Manhattan) return lanes::abs(dx) + lanes::abs(dy) + lanes::abs(dz);
+  else return lanes::maxDist(lanes::maxDist(lanes::abs(dx), lanes::abs(dy)), lanes::abs(dz));
 }
 
 // The gap along one axis between fraction f and the feature box of the cell k cells away.
-inline double cellGap(int k, double f, double jitter) {
-  if (k > 0) return k + 0.5 * (1 - jitter) - f;
-  if (k < 0) return f - (k + 0.5 * (1 + jitter));
-  return 0;
+template <class L>
+inline L cellGap(int k, L f, double jitter) {
+  if (k > 0) return L(k + 0.5 * (1 - jitter)) - f;
+  if (k < 0) return f - L(k + 0.5 * (1 + jitter));
+  return L(0);
 }
 
 // The feature point offset of one axis: cell k's point minus the sample (every search, every lane).
@@ -694,6 +701,22 @@ struct CellBest {
     f2 = lanes::select(closer, f1, lanes::select(d < f2, d, f2));
     f1 = lanes::select(closer, d, f1);
     nearest = lanes::select(closer, h2, nearest);
+  }
+};
+// One sample branches instead (the same result): a closer point is rare after the first few cells,
+// so the branches predict well, where selects chain every visit on the one before.
+template <>
+struct CellBest<double> {
+  double f1 = 1e9, f2 = 1e9;
+  uint32_t nearest = 0;
+  void add(double d, uint32_t h2) {
+    if (d < f1) {
+      f2 = f1;
+      f1 = d;
+      nearest = h2;
+    } else if (d < f2) {
+      f2 = d;
+    }
   }
 };
 
@@ -734,27 +757,37 @@ inline void cellSearch(const Octave& o, const uint32_t hx[5], const uint32_t hy[
   *nearestOut = b.nearest;
 }
 
-// Whether the 2-D search can skip its whole outer ring, from the 3 x 3 core's result alone: every
-// ring cell is at least min(gaps of offsets -2 and +2 on both axes) away along one axis. When this
-// holds, cellSearch visits no ring cell either, so a SIMD core search that passes it equals
-// cellSearch; lanes that fail it take cellSearch.
-template <bool Squared>
-inline bool cellRingSkippable(const Octave& o, double fx, double fy, double bound) {
-  double m = std::fmin(std::fmin(cellGap(-2, fx, o.jitter), cellGap(2, fx, o.jitter)),
-                       std::fmin(cellGap(-2, fy, o.jitter), cellGap(2, fy, o.jitter)));
+// Whether a search (2-D or 3-D) may have to visit its outer cells, from the 3 x 3 (x 3) core's
+// result alone (bound: its F2, or F1 when only that is wanted; one sample or a lane): every outer
+// cell is at least min(gaps of offsets -2 and +2 on every axis) away along one axis, and every
+// metric is at least its largest component. Where this is false, cellSearch / cellSearch3 visit no
+// outer cell either, so a lane core search equals them there; lanes where it holds take the whole
+// search. rowGap: cellRowGap of the row's other axes (one value for a lane of columns).
+inline double cellRowGap(const Octave& o, double f) { return std::fmin(cellGap(-2, f, o.jitter), cellGap(2, f, o.jitter)); }
+template <bool Squared, class L>
+inline lanes::MOf<L> cellRingNeeded(const Octave& o, L fx, double rowGap, L bound) {
+  L m = lanes::minDist(lanes::minDist(cellGap(-2, fx, o.jitter), cellGap(2, fx, o.jitter)), L(rowGap));
   if constexpr (Squared) m = m * m;
-  return !(m < bound + kCellSlack);
+  return m < bound + kCellSlack;
 }
 
-// The value of a return mode from a search's f1, f2 (true distances) and nearest cell.
+// The value of return mode R from a search's f1, f2 (true distances) and nearest cell, for one
+// sample or a lane.
+template <CellReturn R, class L>
+inline L cellReturnOf(double norm, L f1, L f2, UOf<L> nearest) {
+  if constexpr (R == CellReturn::F1) return clampUnit(f1 / L(norm));
+  else if constexpr (R == CellReturn::F2) return clampUnit(f2 / L(norm));
+  else if constexpr (R == CellReturn::F2MinusF1) return clampUnit(f2 / L(norm)) - clampUnit(f1 / L(norm));
+  else return lanes::unit(hashFinishLanes(nearest + UOf<L>(kHashMix)));
+}
 inline double cellReturnValue(CellReturn r, double norm, double f1, double f2, uint32_t nearest) {
   switch (r) {
-    case CellReturn::F1: return clampUnit(f1 / norm);
-    case CellReturn::F2: return clampUnit(f2 / norm);
-    case CellReturn::F2MinusF1: return clampUnit(f2 / norm) - clampUnit(f1 / norm);
+    case CellReturn::F1: return cellReturnOf<CellReturn::F1>(norm, f1, f2, nearest);
+    case CellReturn::F2: return cellReturnOf<CellReturn::F2>(norm, f1, f2, nearest);
+    case CellReturn::F2MinusF1: return cellReturnOf<CellReturn::F2MinusF1>(norm, f1, f2, nearest);
     case CellReturn::CellValue: break;
   }
-  return unit(hashFinish(nearest + kHashMix));
+  return cellReturnOf<CellReturn::CellValue>(norm, f1, f2, nearest);
 }
 
 // The hash terms of cell offsets -R..R along one axis (wrapped when tiled) times `mul`, plus `add`.
@@ -795,9 +828,9 @@ inline void cellSearch3(const Octave& o, const uint32_t* hx, const uint32_t* hy,
   // least as large (each metric grows with each |component|), so the same cells are visited.
   auto open = [&](double bound) { return bound < (NeedF2 ? b.f2 : b.f1) + kCellSlack; };
   for (int k = -R; k <= R; ++k) {
-    if (!open(cellMetric<D, Squared>(0, 0, gz[k + R]))) continue;
+    if (!open(cellMetric<D, Squared, double>(0, 0, gz[k + R]))) continue;
     for (int j = -R; j <= R; ++j) {
-      if (!open(cellMetric<D, Squared>(0, gy[j + R], gz[k + R]))) continue;
+      if (!open(cellMetric<D, Squared, double>(0, gy[j + R], gz[k + R]))) continue;
       for (int i = -R; i <= R; ++i) {
         if (i >= -1 && i <= 1 && j >= -1 && j <= 1 && k >= -1 && k <= 1) continue;
         if (open(cellMetric<D, Squared>(gx[i + R], gy[j + R], gz[k + R]))) visit(i, j, k);
@@ -913,9 +946,10 @@ constexpr double kGrad24[24][2] = {
     {0.9914448613738104, -0.13052619222005168}
 };
 struct Grad24 {
-  static uint32_t index(uint32_t h) { return static_cast<uint32_t>((static_cast<uint64_t>(h) * 24u) >> 32); }
+  template <class U>
+  static U index(U h) { return lanes::mulHi(h, 24u); }  // floor(h * 24 / 2^32)
   template <class D>
-  static void of(UOf<D> h, D* g) { gradientsOf<Grad24, 2, D>(kGrad24, h, g); }
+  static void of(UOf<D> h, D* g) { gradientsOf<Grad24, D>(kGrad24, h, g); }
 };
 constexpr double kOpenSimplex2Scale2 = 99.0;   // max |raw| 0.010016 (hill-climbed)
 constexpr double kOpenSimplex2Scale3 = 108.0;  // max |raw| 0.009197 (hill-climbed)

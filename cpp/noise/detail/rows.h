@@ -16,7 +16,7 @@
 //   at<G>(o, cols, row, i, &gx, &gy)  the samples at columns i .. i + width - 1 (and with G their
 //                              gradients per lattice unit).
 // evalRow and accumulateRow run it over a row; the generic version hoists nothing (3-D gradient,
-// 3-D simplex, OpenSimplex2, 3-D cellular).
+// 3-D simplex, OpenSimplex2).
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -77,7 +77,7 @@ struct TermCols<tk::ValueKernel<F>> {
     for (auto* v : {&u, &du}) padTail(*v, n);
   }
   template <class D>
-  typename tk::ValueKernel<F>::template XTerms<D> at(int i) const {
+  NF_HOT_INLINE typename tk::ValueKernel<F>::template XTerms<D> at(int i) const {
     using L = lanes::Lane<D>;
     return {L::loadU(&h0[i]), L::loadU(&h1[i]), L::load(&u[i]), L::load(&du[i])};
   }
@@ -98,7 +98,7 @@ struct TermCols<tk::GradientKernel<F>> {
     for (auto* v : {&t, &tm1, &u, &du}) padTail(*v, n);
   }
   template <class D>
-  typename tk::GradientKernel<F>::template XTerms<D> at(int i) const {
+  NF_HOT_INLINE typename tk::GradientKernel<F>::template XTerms<D> at(int i) const {
     using L = lanes::Lane<D>;
     return {L::loadU(&h0[i]), L::loadU(&h1[i]), L::load(&t[i]), L::load(&tm1[i]), L::load(&u[i]), L::load(&du[i])};
   }
@@ -111,7 +111,7 @@ struct TermRowKernel {
   using Row = typename K::template YTerms<double>;
   static Row row(const tk::Octave& o, double y, double z) { return K::template yTerms<Is3D>(o, y, z); }
   template <bool G, class D = Lane>
-  static D at(const tk::Octave&, const Cols& c, const Row& r, int i, D* gx, D* gy) {
+  NF_HOT_INLINE static D at(const tk::Octave&, const Cols& c, const Row& r, int i, D* gx, D* gy) {
     return K::template combine<G, Is3D>(c.template at<D>(i), r, gx, gy);
   }
 };
@@ -155,7 +155,7 @@ struct RowKernel<tk::SimplexKernel, false> {
     return r;
   }
   template <bool G, class D = Lane>
-  static D at(const tk::Octave& o, const Cols& c, const Row& r, int i, D* gx, D* gy) {
+  NF_HOT_INLINE static D at(const tk::Octave& o, const Cols& c, const Row& r, int i, D* gx, D* gy) {
     using L = lanes::Lane<D>;
     if (tiled(o)) {  // no analytic gradient when tiled: opsFor never asks rows for one
       double v[L::kWidth];
@@ -171,7 +171,7 @@ struct RowKernel<tk::SimplexKernel, false> {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Cellular, 2-D (3-D cellular takes the generic row kernel: eval3 per sample).
+// Cellular, 2-D and 3-D.
 struct CellAxis {
   double f;       // fraction within the cell
   uint32_t h[5];  // hash terms of cells floor - 2 .. floor + 2 (after tiling; + seed term in rows)
@@ -216,8 +216,8 @@ inline double cellAt(const tk::Octave& o, const CellAxis& X, const CellAxis& Y) 
 }
 
 // A lane of columns takes the 3 x 3 core of cellSearch (the same visits, the same update); a
-// column whose outer ring may hold F1 / F2 (tk::cellRingSkippable fails: near a cell edge with a
-// large F2) is redone by the whole search, cellAt, so every column equals cellAt.
+// column whose outer ring may hold F1 / F2 (tk::cellRingNeeded: near a cell edge with a large F2)
+// is redone by the whole search, cellAt, so every column equals cellAt.
 template <CellDistance D>
 struct RowKernel<tk::CellularKernel<D>, false> {
   using Lane = lanes::Wide;
@@ -235,7 +235,7 @@ struct RowKernel<tk::CellularKernel<D>, false> {
     return atR<CellReturn::CellValue, L>(o, c, r, i);
   }
   template <CellReturn R, class L>
-  static L atR(const tk::Octave& o, const Cols& c, const Row& Y, int i) {
+  NF_HOT_INLINE static L atR(const tk::Octave& o, const Cols& c, const Row& Y, int i) {
     using W = lanes::Lane<L>;
     if constexpr (W::kWidth == 1) {
       return cellAt<D, R>(o, c.at(i), Y);
@@ -250,20 +250,111 @@ struct RowKernel<tk::CellularKernel<D>, false> {
           const auto h2 = hashFinishLanes(h + 0x9E3779B9u);
           b.add(tk::cellMetric<D, kSquared>(tk::cellOffset(k, h, jitter, fx), tk::cellOffset(j, h2, jitter, fy)), h2);
         }
-      double f1[W::kWidth], f2[W::kWidth], out[W::kWidth];
-      uint32_t nearest[W::kWidth];
-      W::store(f1, b.f1);
-      W::store(f2, b.f2);
-      W::storeU(nearest, b.nearest);
-      for (int l = 0; l < W::kWidth; ++l) {
-        const int col = i + l;
-        if (!tk::cellRingSkippable<kSquared>(o, c.f[col], Y.f, kNeedF2 ? f2[l] : f1[l])) {
-          out[l] = cellAt<D, R>(o, c.at(col), Y);
-          continue;
+      const L bound = kNeedF2 ? b.f2 : b.f1;
+      const L f1 = kSquared ? lanes::sqrt(b.f1) : b.f1, f2 = kSquared ? lanes::sqrt(b.f2) : b.f2;
+      const L v = tk::cellReturnOf<R>(tk::kCellNorm2[static_cast<int>(D)], f1, f2, b.nearest);
+      const auto ring = tk::cellRingNeeded<kSquared>(o, fx, tk::cellRowGap(o, Y.f), bound);
+      if (!lanes::any(ring)) return v;
+      double out[W::kWidth], need[W::kWidth];
+      W::store(out, v);
+      W::store(need, lanes::select(ring, L(1), L(0)));
+      for (int l = 0; l < W::kWidth; ++l)
+        if (need[l] != 0) out[l] = cellAt<D, R>(o, c.at(i + l), Y);
+      return W::load(out);
+    }
+  }
+};
+
+// Cellular, 3-D: a lane of columns takes cellSearch3's 3 x 3 x 3 core (the same visits in the same
+// order, the same update); columns whose outer cells may hold F1 / F2 (tk::cellRingNeeded) are
+// redone by eval3, so every column equals eval3.
+struct Cell3Cols {
+  std::vector<double> x, f;
+  std::vector<uint32_t> h[3];  // hash terms of cells floor - 1 .. floor + 1 (after tiling)
+  void build(const tk::Octave& o, const double* xs, int n) {
+    const size_t m = paddedSize(n);
+    x.assign(xs, xs + n);
+    x.resize(m);
+    f.resize(m);
+    for (auto& v : h) v.resize(m);
+    for (int i = 0; i < n; ++i) {
+      const double fl = std::floor(xs[i]);
+      uint32_t t[3];
+      tk::cellHashTerms<1>(fl, o.periodX, kHashX, 0u, t);
+      f[i] = xs[i] - fl;
+      for (int k = 0; k < 3; ++k) h[k][i] = t[k];
+    }
+    padTail(x, n);
+    padTail(f, n);
+    for (auto& v : h) padTail(v, n);
+  }
+};
+struct Cell3Row {
+  double y, z, fy, fz, gap;  // gap: tk::cellRowGap of y and z
+  uint32_t h[3][3];          // [k][j]: hash terms of y offset j - 1 (+ seed term) and z offset k - 1
+};
+
+template <CellDistance D>
+struct RowKernel<tk::CellularKernel<D>, true> {
+  using K = tk::CellularKernel<D>;
+  using Lane = lanes::Wide;
+  using Cols = Cell3Cols;
+  using Row = Cell3Row;
+  static Row row(const tk::Octave& o, double y, double z) {
+    Row r;
+    const double fyl = std::floor(y), fzl = std::floor(z);
+    uint32_t hy[3], hz[3];
+    tk::cellHashTerms<1>(fyl, o.periodY, kHashY, tk::seedTerm(o), hy);
+    tk::cellHashTerms<1>(fzl, 0, kHashZ, 0u, hz);
+    r.y = y, r.z = z, r.fy = y - fyl, r.fz = z - fzl;
+    r.gap = std::fmin(tk::cellRowGap(o, r.fy), tk::cellRowGap(o, r.fz));
+    for (int k = 0; k < 3; ++k)
+      for (int j = 0; j < 3; ++j) r.h[k][j] = hy[j] + hz[k];
+    return r;
+  }
+  template <bool G, class L = Lane>
+  static L at(const tk::Octave& o, const Cols& c, const Row& r, int i, L*, L*) {
+    switch (o.cellReturn) {
+      case CellReturn::F1: return atR<CellReturn::F1, L>(o, c, r, i);
+      case CellReturn::F2: return atR<CellReturn::F2, L>(o, c, r, i);
+      case CellReturn::F2MinusF1: return atR<CellReturn::F2MinusF1, L>(o, c, r, i);
+      case CellReturn::CellValue: break;
+    }
+    return atR<CellReturn::CellValue, L>(o, c, r, i);
+  }
+  template <CellReturn R, class L>
+  NF_HOT_INLINE static L atR(const tk::Octave& o, const Cols& c, const Row& Y, int i) {
+    using W = lanes::Lane<L>;
+    if constexpr (W::kWidth == 1) {
+      return K::template eval3<false>(o, c.x[i], Y.y, Y.z, nullptr, nullptr);
+    } else {
+      constexpr bool kSquared = D == CellDistance::Euclidean && R != CellReturn::CellValue;
+      constexpr bool kNeedF2 = R == CellReturn::F2 || R == CellReturn::F2MinusF1;
+      const L jitter(o.jitter), fx = W::load(&c.f[i]), fy(Y.fy), fz(Y.fz);
+      const lanes::UOf<L> hx[3] = {W::loadU(&c.h[0][i]), W::loadU(&c.h[1][i]), W::loadU(&c.h[2][i])};
+      tk::CellBest<L> b;
+      for (int k = -1; k <= 1; ++k)
+        for (int j = -1; j <= 1; ++j) {
+          const uint32_t hyz = Y.h[k + 1][j + 1];
+          for (int m = -1; m <= 1; ++m) {
+            const auto h = hashFinishLanes(hx[m + 1] + hyz);
+            const auto h2 = hashFinishLanes(h + 0x9E3779B9u);
+            const auto h3 = hashFinishLanes(h2 + 0x9E3779B9u);
+            b.add(tk::cellMetric<D, kSquared>(tk::cellOffset(m, h, jitter, fx), tk::cellOffset(j, h2, jitter, fy),
+                                              tk::cellOffset(k, h3, jitter, fz)),
+                  h3);
+          }
         }
-        const double a = kSquared ? std::sqrt(f1[l]) : f1[l], z = kSquared ? std::sqrt(f2[l]) : f2[l];
-        out[l] = tk::cellReturnValue(R, tk::kCellNorm2[static_cast<int>(D)], a, z, nearest[l]);
-      }
+      const L bound = kNeedF2 ? b.f2 : b.f1;
+      const L f1 = kSquared ? lanes::sqrt(b.f1) : b.f1, f2 = kSquared ? lanes::sqrt(b.f2) : b.f2;
+      const L v = tk::cellReturnOf<R>(tk::kCellNorm3[static_cast<int>(D)], f1, f2, b.nearest);
+      const auto ring = tk::cellRingNeeded<kSquared>(o, fx, Y.gap, bound);
+      if (!lanes::any(ring)) return v;
+      double out[W::kWidth], need[W::kWidth];
+      W::store(out, v);
+      W::store(need, lanes::select(ring, L(1), L(0)));
+      for (int l = 0; l < W::kWidth; ++l)
+        if (need[l] != 0) out[l] = K::template eval3<false>(o, c.x[i + l], Y.y, Y.z, nullptr, nullptr);
       return W::load(out);
     }
   }
@@ -275,10 +366,11 @@ struct RowKernel<tk::CellularKernel<D>, false> {
 
 // v[i] (and with G gx[i], gy[i]) = the octave's kernel at column i.
 template <class RK, bool G>
-void evalRow(const tk::Octave& o, const typename RK::Cols& c, const typename RK::Row& r, int n, double* v,
+void evalRow(const tk::Octave& o, const typename RK::Cols& c, const typename RK::Row& row, int n, double* v,
              double* gx, double* gy) {
   using D = typename RK::Lane;
   using L = lanes::Lane<D>;
+  const typename RK::Row r = row;  // a copy the stores below cannot alias: its terms stay in registers
   for (int i = 0; i < n; i += L::kWidth) {
     D dx = D(0), dy = D(0);
     L::store(v + i, RK::template at<G>(o, c, r, i, &dx, &dy));
@@ -292,10 +384,11 @@ void evalRow(const tk::Octave& o, const typename RK::Cols& c, const typename RK:
 // One octave of the fractal added into the row's sums (OctaveSum::add per lane, no round trip of
 // the octave's values through memory).
 template <class RK, bool G, FractalKind FK>
-void accumulateRow(const tk::Octave& o, const typename RK::Cols& c, const typename RK::Row& r, int n, double amp,
+void accumulateRow(const tk::Octave& o, const typename RK::Cols& c, const typename RK::Row& row, int n, double amp,
                    double freq, double* sum, double* sgx, double* sgy) {
   using D = typename RK::Lane;
   using L = lanes::Lane<D>;
+  const typename RK::Row r = row;  // as in evalRow
   for (int i = 0; i < n; i += L::kWidth) {
     OctaveSum<G, D> acc;
     acc.sum = L::load(sum + i);
