@@ -620,11 +620,18 @@ async function mountWith(element, options, M, starting, usePort) {
       // Any core command (debugInfo, setClock, step, repaintOnce, dayRepaint, churn...), where
       // the core runs: -> a Promise of its result.
       call,
-      // Waits until what the core painted is on the page's canvases (a worker's frames reach
-      // them a frame later).
+      // Waits until what the core painted is on the page's canvases. The core answers once it has
+      // painted; a worker's frames then reach the page's canvases (placeholders) on their own
+      // schedule, later under load. A placeholder keeps its 300 x 150 until its first frame comes,
+      // so the canvases must first have the layout's size (two frames were not always enough:
+      // hashes of blank 300 x 150 canvases), then two more frames pass for a same-size frame.
       async shown() {
         await call('debugInfo');
-        for (let i = 0; i < 2; i++) await new Promise((ok) => win.requestAnimationFrame(ok));
+        const frame = () => new Promise((ok) => win.requestAnimationFrame(ok));
+        const sized = () => !layout || canvases.every((c) => c.width === layout.bw && c.height === layout.bh);
+        for (let i = 0; i < 1200 && !sized(); i++) await frame();
+        if (!sized()) throw new Error(`debug.shown(): the canvases never took the layout's size ${layout.bw} x ${layout.bh}`);
+        for (let i = 0; i < 2; i++) await frame();
       },
     });
     // On the main thread the module outlives destroy(): the tests read the freed heap.

@@ -32,14 +32,17 @@ struct Impl {
   // The fractal over lattice coordinates at one sample or a lane of them (a lane takes the
   // kernel's lane form, Lanes<K>: value noise; other kernels are evaluated one sample at a time);
   // gradient (if G) per lattice unit.
+  template <bool G, class D>
+  static D at(const tk::Octave& o, D x, D y, double z, D* gx, D* gy) {
+    if constexpr (std::is_same_v<D, double>) return eval<G>(o, x, y, z, gx, gy);
+    else return K::template at<G, Is3D>(o, x, y, z, gx, gy);
+  }
   template <bool G, class D = double>
   static D fractal(const FieldParams& p, uint32_t seed, D x, D y, double z, D* gx, D* gy) {
     tk::Octave o = p.base;
     auto octave = [&](int i, D ox, D oy, double oz, D* ogx, D* ogy) {
       o.seed = p.octaveSeed(seed, i);
-      D v;
-      if constexpr (std::is_same_v<D, double>) v = eval<G>(o, ox, oy, oz, ogx, ogy);
-      else v = K::template at<G, Is3D>(o, ox, oy, oz, ogx, ogy);
+      const D v = at<G>(o, ox, oy, oz, ogx, ogy);
       o.periodX *= p.lacunarity;
       o.periodY *= p.lacunarity;
       return v;
@@ -131,6 +134,105 @@ struct Impl {
   };
   static constexpr bool kLaneForm = tk::HasLanes<K, Is3D>::value && lanes::kWidthOf<lanes::Wide> > 1;
 
+  // fractal<G> at N scattered points, octave by octave over all of them: each octave's seed,
+  // periods, amplitude and frequency come from a plan made once per sampler (planOf), the kernel
+  // runs a lane at a time (lanes::Wide where it has a lane form) and the sums stay in arrays
+  // between octaves. Per point these are fractal<G>'s operations in its order (fractalSum,
+  // OctaveSum::add), so every value equals it bit for bit. Value noise whose points all lie well
+  // inside the exact lattice range (and untiled) takes the kernel's unchecked form, atNear: the
+  // same indices, without a range test per octave and lane. Kernels with a lane form only; the
+  // others warp one sample at a time (Fractals).
+  template <bool G, int N>
+  struct RowFractals {
+    using D = lanes::Wide;
+    using L = lanes::Lane<D>;
+    static_assert(N % L::kWidth == 0, "whole lanes");
+    static constexpr bool kNearForm = kLaneForm && tk::IsValueKernel<K>::value;
+    const FieldParams& p;
+    const rows::FractalPlan* const* plans;  // by seed: plans[0..3) for seeds[0..3)
+    const uint32_t* seeds;
+    bool untiled;
+    double nearBound;  // every octave's lattice coordinates stay below kNearLattice from here
+
+    const rows::FractalPlan& planFor(uint32_t seed) const {
+      for (int k = 0;; ++k)
+        if (seeds[k] == seed) return *plans[k];
+    }
+    void operator()(uint32_t seed, const double* x, const double* y, double* v, double* gx, double* gy) const {
+      const rows::FractalPlan& plan = planFor(seed);
+      if constexpr (kNearForm) {
+        if (untiled) {
+          auto ok = lanes::abs(L::load(x)) < D(nearBound);
+          for (int i = 0; i < N; i += L::kWidth) {
+            ok = lanes::both(ok, lanes::abs(L::load(x + i)) < D(nearBound));
+            ok = lanes::both(ok, lanes::abs(L::load(y + i)) < D(nearBound));
+          }
+          if (lanes::all(ok)) return sum<true>(plan, x, y, v, gx, gy);
+        }
+      }
+      sum<false>(plan, x, y, v, gx, gy);
+    }
+    template <bool Near>
+    static D kernel(const tk::Octave& o, D x, D y, double z, D* gx, D* gy) {
+      if constexpr (Near) return K::template atNear<G, Is3D>(o, x, y, z, gx, gy);
+      else return at<G, D>(o, x, y, z, gx, gy);
+    }
+    // The fractal kind is a branch per lane on constant data (one routine for all four kinds).
+    template <bool Near>
+    void sum(const rows::FractalPlan& plan, const double* x, const double* y, double* v, double* gx, double* gy) const {
+      if (p.fractal == FractalKind::None) {  // octave 0 as it is
+        for (int i = 0; i < N; i += L::kWidth) {
+          D dx = D(0), dy = D(0);
+          L::store(v + i, kernel<Near>(plan.oct[0], L::load(x + i), L::load(y + i), p.z, &dx, &dy));
+          if constexpr (G) {
+            L::store(gx + i, dx);
+            L::store(gy + i, dy);
+          }
+        }
+        return;
+      }
+      double X[N], Y[N], sgx[G ? N : 1], sgy[G ? N : 1];
+      for (int i = 0; i < N; ++i) {
+        X[i] = x[i];
+        Y[i] = y[i];
+        v[i] = 0;
+        if constexpr (G) sgx[i] = sgy[i] = 0;
+      }
+      double zo = p.z;
+      for (int o = 0; o < plan.octaves; ++o) {
+        const tk::Octave& oc = plan.oct[o];
+        const double amp = plan.amp[o], freq = plan.freq[o];
+        for (int i = 0; i < N; i += L::kWidth) {
+          OctaveSum<G, D> acc;
+          acc.sum = L::load(v + i);
+          if constexpr (G) {
+            acc.sgx = L::load(sgx + i);
+            acc.sgy = L::load(sgy + i);
+          }
+          const D xi = L::load(X + i), yi = L::load(Y + i);
+          D dx = D(0), dy = D(0);
+          acc.add(p.fractal, amp, freq, kernel<Near>(oc, xi, yi, zo, &dx, &dy), dx, dy);
+          L::store(v + i, acc.sum);
+          if constexpr (G) {
+            L::store(sgx + i, acc.sgx);
+            L::store(sgy + i, acc.sgy);
+          }
+          L::store(X + i, xi * p.lacunarity);
+          L::store(Y + i, yi * p.lacunarity);
+        }
+        if (Is3D) zo *= p.lacunarity;
+      }
+      const D norm(plan.norm);
+      for (int i = 0; i < N; i += L::kWidth) {
+        L::store(v + i, L::load(v + i) / norm);
+        if constexpr (G) {
+          L::store(gx + i, L::load(sgx + i) / norm);
+          L::store(gy + i, L::load(sgy + i) / norm);
+        }
+      }
+    }
+  };
+
   // The whole pipeline at sample coordinates; gradient (if G) per sample unit.
   template <bool G>
   static double full(const FieldParams& p, double sx, double sy, double z, double* gx, double* gy) {
@@ -219,59 +321,79 @@ struct Impl {
   // there are known (and, for the gradient, their gradients per sample unit: dq = {d qx/dsx,
   // d qx/dsy, d qy/dsx, d qy/dsy}, four arrays). Untiled value noise runs two samples at a time.
   struct AfterFirstWarp {
-    explicit AfterFirstWarp(const FieldParams& params) : p(params) {}
+    explicit AfterFirstWarp(const FieldParams& params)
+        : p(params),
+          plans{rows::planOf(p, p.warp2SeedX), rows::planOf(p, p.warp2SeedY), rows::planOf(p, p.seed)},
+          seeds{p.warp2SeedX, p.warp2SeedY, p.seed} {
+      double lac = std::max(1.0, std::fabs(p.lacunarity));
+      nearBound = lanes::kNearLattice / 2;  // half: room for the rounding of x *= lacunarity and floor
+      for (int o = 1; o < p.octaves; ++o) nearBound /= lac;
+      untiled = !(p.base.periodX > 0) && !(p.base.periodY > 0);
+    }
+    AfterFirstWarp(const AfterFirstWarp& o) : AfterFirstWarp(o.p) {}
     FieldParams p;
+    rows::FractalPlan plans[3];
+    uint32_t seeds[3];
+    double nearBound = 0;
+    bool untiled = false;
+    // Samples run in chunks of kChunk (the last one padded with copies of the row's last sample).
+    static constexpr int kChunk = 32;
 
     template <bool G>
     void finish(const double* sx, double sy, const double* qx, const double* qy, const double* const* dq, int n,
                 double* h, double* hx, double* hy) const {
+      if constexpr (!kLaneForm) {
+        return perSample<G>(sx, sy, qx, qy, dq, n, h, hx, hy);
+      } else {
+        chunked<G>(sx, sy, qx, qy, dq, n, h, hx, hy);
+      }
+    }
+    template <bool G>
+    void chunked(const double* sx, double sy, const double* qx, const double* qy, const double* const* dq, int n,
+                 double* h, double* hx, double* hy) const {
+      constexpr int N = kChunk;
+      const rows::FractalPlan* planPtrs[3] = {&plans[0], &plans[1], &plans[2]};
+      const RowFractals<G, N> fr{p, planPtrs, seeds, untiled, nearBound};
       const double y = sy / p.scale;
-      auto jacobian = [&](int i) {
-        Jacobian j{};
-        if constexpr (G) j = Jacobian{{{dq[0][i], dq[1][i]}, {dq[2][i], dq[3][i]}}};
-        return j;
-      };
-      int i = 0;
-      if constexpr (kLaneForm) {
-        constexpr int N = lanes::kWidthOf<lanes::Wide>;
-        const Fractals<G, lanes::Wide> fr{p, p.z};
-        for (; i + N <= n; i += N) {
-          double x[N], y2[N], gx[N] = {}, gy[N] = {};
-          Jacobian j[N];
-          for (int l = 0; l < N; ++l) {
-            x[l] = sx[i + l] / p.scale;
-            y2[l] = y;
-            j[l] = jacobian(i + l);
+      for (int i = 0; i < n; i += N) {
+        double x[N], y2[N], qxs[N], qys[N], hs[N], gx[N] = {}, gy[N] = {};
+        Jacobian j[N];
+        for (int l = 0; l < N; ++l) {
+          const int c = std::min(i + l, n - 1);
+          x[l] = sx[c] / p.scale;
+          y2[l] = y;
+          qxs[l] = qx[c];
+          qys[l] = qy[c];
+          if constexpr (G) j[l] = Jacobian{{{dq[0][c], dq[1][c]}, {dq[2][c], dq[3][c]}}};
+        }
+        warped<G, N>(p, x, y2, qxs, qys, j, fr, hs, gx, gy);
+        const int m = std::min(N, n - i);
+        for (int l = 0; l < m; ++l) {
+          double hv = hs[l], gxv = gx[l], gyv = gy[l];
+          if (hasTerrain(p)) hv = terrain<G>(p, sx[i + l], sy, hv, &gxv, &gyv);
+          h[i + l] = hv;
+          if constexpr (G) {
+            hx[i + l] = gxv;
+            hy[i + l] = gyv;
           }
-          warped<G, N>(p, x, y2, qx + i, qy + i, j, fr, h + i, gx, gy);
-          if constexpr (G)
-            for (int l = 0; l < N; ++l) {
-              hx[i + l] = gx[l];
-              hy[i + l] = gy[l];
-            }
         }
       }
+    }
+    template <bool G>
+    void perSample(const double* sx, double sy, const double* qx, const double* qy, const double* const* dq, int n,
+                   double* h, double* hx, double* hy) const {
       const Fractals<G, double> one{p, p.z};
-      for (; i < n; ++i) {
+      const double y = sy / p.scale;
+      for (int i = 0; i < n; ++i) {
         const double x = sx[i] / p.scale;
-        const Jacobian j = jacobian(i);
+        Jacobian j{};
+        if constexpr (G) j = Jacobian{{{dq[0][i], dq[1][i]}, {dq[2][i], dq[3][i]}}};
         double gx = 0, gy = 0;
         warped<G, 1>(p, &x, &y, qx + i, qy + i, &j, one, h + i, &gx, &gy);
+        if (hasTerrain(p)) h[i] = terrain<G>(p, sx[i], sy, h[i], &gx, &gy);
         if constexpr (G) {
           hx[i] = gx;
           hy[i] = gy;
-        }
-      }
-      for (int k = 0; k < n; ++k) {
-        double gx = 0, gy = 0;
-        if constexpr (G) {
-          gx = hx[k];
-          gy = hy[k];
-        }
-        h[k] = terrain<G>(p, sx[k], sy, h[k], &gx, &gy);
-        if constexpr (G) {
-          hx[k] = gx;
-          hy[k] = gy;
         }
       }
     }
@@ -612,33 +734,6 @@ FieldConfig nebulaConfig() {
   return c;
 }
 
-namespace {
-
-// nebulaConfig()'s displaced stages, a lane of samples at a time: nf::nebulaWarp (fbm.h) is the
-// same fields' arithmetic as Impl::warped with nebulaConfig()'s constants folded in, so it runs
-// where the general warp, with its per-sample Jacobian and seed choices, is still slower. q is
-// the raw row of the first warp's fractal (before definedResult, as nf::nebula uses it).
-FillStats nebulaFill(std::unique_ptr<rows::RowSampler> q, const std::vector<double>& sx, const GridSpec& g, float* out) {
-  using W = lanes::Lane<lanes::Wide>;
-  const int n = g.width;
-  const size_t m = lanes::paddedSize(n);
-  std::vector<double> xs(m), qs(m), h(m);
-  for (size_t i = 0; i < m; ++i) xs[i] = sx[i < static_cast<size_t>(n) ? i : n - 1];  // padding: harmless copies
-  StatsAccumulator stats;
-  for (int j = 0; j < g.height; ++j) {
-    const double y = g.sampleY(j);
-    q->row(y, qs.data());
-    for (size_t i = n; i < m; ++i) qs[i] = qs[n - 1];
-    for (size_t i = 0; i < m; i += W::kWidth) W::store(h.data() + i, nebulaWarp(W::load(xs.data() + i), lanes::Wide(y), W::load(qs.data() + i)));
-    float* o = out + static_cast<size_t>(j) * n;
-    for (int i = 0; i < n; ++i) o[i] = static_cast<float>(definedResult(h[i]));
-    stats.addRow(o, n);
-  }
-  return stats.result();
-}
-
-}  // namespace
-
 // The landscape's functions are Field configurations: value noise is the default field without a
 // fractal, fbm the default field, the nebula nebulaConfig(); with the landscape's seeds they equal
 // nf::valueNoise, nf::fbm and nf::nebula for every seed. The kernel's row sampler is named here,
@@ -656,11 +751,6 @@ FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, in
   std::vector<double> xs(static_cast<size_t>(g.width));
   for (int i = 0; i < g.width; ++i) xs[static_cast<size_t>(i)] = g.sampleX(i);
   using Rows = Impl<tk::ValueKernel<FadeKind::Cubic>, false>;
-  if (kind == LandscapeKind::Nebula) {
-    p.warpLevels = 0;  // the first warp's fractal q, hoisted over the row as every warped field's is
-    p.seed = p.warpSeedX;
-    return nebulaFill(Rows::rowSource<false>(p, xs.data(), g.width), xs, g, out);
-  }
   SampleRows src(Rows::rowSource<false>(p, xs.data(), g.width), g.width);
   return fillGrid(src, g, [&](int j) { return g.sampleY(j); }, out);
 }

@@ -89,13 +89,16 @@ inline void tiledIndices(double f, double period, uint32_t* i0, uint32_t* i1) {
   *i0 = wrapToU32(m0);
   *i1 = wrapToU32(m1);
 }
-template <class D>
+// Near: the caller knows the axis untiled and |floor(c)| < lanes::kNearLattice.
+template <class D, bool Near = false>
 NF_HOT_INLINE LatticeAxis<D> axisOf(D c, double period) {
   using L = lanes::Lane<D>;
   const D f = lanes::floor(c);
   LatticeAxis<D> a;
   a.t = c - f;
-  if (period > 0) {
+  if constexpr (Near) {
+    lanes::nearLatticeIndices(f, &a.i0, &a.i1);
+  } else if (period > 0) {
     double fl[L::kWidth];
     uint32_t i0[L::kWidth], i1[L::kWidth];
     L::store(fl, f);
@@ -150,14 +153,14 @@ struct ValueKernel : TermPoint<ValueKernel<F>> {
     D v, dv;
     double w = 0;  // fade of the z fraction (3-D)
   };
-  template <class D>
+  template <class D, bool Near = false>
   static XTerms<D> xTerms(const Octave& o, D x) {
-    const LatticeAxis<D> X = axisOf(x, o.periodX);
+    const LatticeAxis<D> X = axisOf<D, Near>(x, o.periodX);
     return {X.i0 * kHashX, X.i1 * kHashX, fade<F>(X.t), fadeDeriv<F>(X.t)};
   }
-  template <bool Is3D, class D>
+  template <bool Is3D, class D, bool Near = false>
   static YTerms<D> yTerms(const Octave& o, D y, double z) {
-    const LatticeAxis<D> Y = axisOf(y, o.periodY);
+    const LatticeAxis<D> Y = axisOf<D, Near>(y, o.periodY);
     const uint32_t s = seedTerm(o);
     uint32_t zt[2] = {0u, 0u};
     YTerms<D> r;
@@ -198,6 +201,11 @@ struct ValueKernel : TermPoint<ValueKernel<F>> {
   template <bool G>
   static double eval3(const Octave& o, double x, double y, double z, double* gx, double* gy) {
     return TermPoint<ValueKernel>::template at<G, true>(o, x, y, z, gx, gy);
+  }
+  // at() where the octave is untiled and |floor(x)|, |floor(y)| < lanes::kNearLattice is known.
+  template <bool G, bool Is3D, class D>
+  static D atNear(const Octave& o, D x, D y, double z, D* gx, D* gy) {
+    return combine<G, Is3D>(xTerms<D, true>(o, x), yTerms<Is3D, D, true>(o, y, z), gx, gy);
   }
 };
 
@@ -327,6 +335,10 @@ template <FadeKind F, bool Is3D>
 struct HasLanes<ValueKernel<F>, Is3D> : std::true_type {};
 template <FadeKind F>
 struct HasLanes<GradientKernel<F>, false> : std::true_type {};
+template <class K>
+struct IsValueKernel : std::false_type {};
+template <FadeKind F>
+struct IsValueKernel<ValueKernel<F>> : std::true_type {};
 
 // ---------------------------------------------------------------------------------------------
 // Classic simplex noise (Perlin 2001 / Gustavson's formulation: skewed lattice, radial kernels

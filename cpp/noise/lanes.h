@@ -33,6 +33,7 @@ inline uint32_t select(bool m, uint32_t a, uint32_t b) { return m ? a : b; }
 inline bool all(bool m) { return m; }
 inline bool any(bool m) { return m; }
 inline bool either(bool a, bool b) { return a || b; }
+inline bool both(bool a, bool b) { return a && b; }
 inline double abs(double v) { return std::fabs(v); }
 inline double sqrt(double v) { return std::sqrt(v); }
 inline double floor(double v) { return std::floor(v); }
@@ -40,6 +41,12 @@ inline double floor(double v) { return std::floor(v); }
 inline double maxDist(double a, double b) { return std::fmax(a, b); }
 inline double minDist(double a, double b) { return std::fmin(a, b); }
 inline double unit(uint32_t h) { return h / kTwoPow32; }
+// unit(h) plus kUnitBias<D>, the form a lane builds from h's bits with no conversion (below).
+// Biased units differ exactly as the units do (both differences are exact), so a sum that only
+// needs differences and one unit skips taking the bias off three of four corners.
+template <class D>
+inline constexpr double kUnitBias = 0;
+inline double biasedUnit(uint32_t h) { return h / kTwoPow32; }
 inline double toDouble(uint32_t h) { return h; }
 inline uint32_t latticeIndex(double floored) { return wrapToU32(floored); }
 // The high 32 bits of the 64-bit product a * b.
@@ -54,6 +61,9 @@ inline void latticeIndices(double floored, uint32_t* i0, uint32_t* i1) {
   *i0 = wrapToU32(floored);
   *i1 = wrapToU32(floored + 1);
 }
+// Floored coordinates below this magnitude (2^51) take nearLatticeIndices: f + 1 is exact there.
+constexpr double kNearLattice = 2251799813685248.0;
+inline void nearLatticeIndices(double floored, uint32_t* i0, uint32_t* i1) { latticeIndices(floored, i0, i1); }
 
 #ifdef NF_LANES_VECTOR
 // ---- the two-lane backend: f64x2 (P) and i32x4 (I) primitives ---------------------------------
@@ -76,6 +86,7 @@ inline P pLe(P a, P b) { return wasm_f64x2_le(a, b); }
 inline P pGt(P a, P b) { return wasm_f64x2_gt(a, b); }
 inline P pSelect(P m, P a, P b) { return wasm_v128_bitselect(a, b, m); }
 inline P pOr(P a, P b) { return wasm_v128_or(a, b); }
+inline P pAnd(P a, P b) { return wasm_v128_and(a, b); }
 inline bool pAll(P m) { return wasm_i64x2_all_true(m); }
 inline bool pAny(P m) { return wasm_v128_any_true(m); }
 inline double pLane0(P a) { return wasm_f64x2_extract_lane(a, 0); }
@@ -132,6 +143,7 @@ inline P pLe(P a, P b) { return _mm_cmple_pd(a, b); }
 inline P pGt(P a, P b) { return _mm_cmpgt_pd(a, b); }
 inline P pSelect(P m, P a, P b) { return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b)); }
 inline P pOr(P a, P b) { return _mm_or_pd(a, b); }
+inline P pAnd(P a, P b) { return _mm_and_pd(a, b); }
 inline bool pAll(P m) { return _mm_movemask_pd(m) == 3; }
 inline bool pAny(P m) { return _mm_movemask_pd(m) != 0; }
 inline I iSplat(uint32_t v) { return _mm_set1_epi32(static_cast<int32_t>(v)); }
@@ -196,6 +208,7 @@ inline M64x4 operator<(F64x4 a, F64x4 b) { return {pLt(a.lo, b.lo), pLt(a.hi, b.
 inline M64x4 operator<=(F64x4 a, F64x4 b) { return {pLe(a.lo, b.lo), pLe(a.hi, b.hi)}; }
 inline M64x4 operator>(F64x4 a, F64x4 b) { return {pGt(a.lo, b.lo), pGt(a.hi, b.hi)}; }
 inline M64x4 either(M64x4 a, M64x4 b) { return {pOr(a.lo, b.lo), pOr(a.hi, b.hi)}; }
+inline M64x4 both(M64x4 a, M64x4 b) { return {pAnd(a.lo, b.lo), pAnd(a.hi, b.hi)}; }
 inline F64x4 select(M64x4 m, F64x4 a, F64x4 b) { return {pSelect(m.lo, a.lo, b.lo), pSelect(m.hi, a.hi, b.hi)}; }
 inline U32x4 select(M64x4 m, U32x4 a, U32x4 b) { return U32x4(iSelect(pMask4(m.lo, m.hi), a.v, b.v)); }
 inline bool all(M64x4 m) { return pAll(m.lo) && pAll(m.hi); }
@@ -230,17 +243,17 @@ inline void gather2(const double (*table)[2], U32x4 rows, F64x4* c0, F64x4* c1) 
 inline F64x4 toDouble(U32x4 h) { return {iToPLow(h.v), iToPHigh(h.v)}; }
 // h / 2^32 exactly, without a conversion instruction (V8 lowers those to long sequences): the
 // double 2^20 + h / 2^32 is exact (its last mantissa bit is 2^-32), and so is taking 2^20 away.
-inline F64x4 unit(U32x4 h) {
-  const P bias = pSplat(1048576.0);
-  return {pSub(iToBiasedUnitLow(h.v), bias), pSub(iToBiasedUnitHigh(h.v), bias)};
-}
+template <>
+inline constexpr double kUnitBias<F64x4> = 1048576.0;
+inline F64x4 biasedUnit(U32x4 h) { return {iToBiasedUnitLow(h.v), iToBiasedUnitHigh(h.v)}; }
+inline F64x4 unit(U32x4 h) { return biasedUnit(h) - kUnitBias<F64x4>; }
 
 // The lattice index of floored coordinates: int32 truncation where every lane is within int32
 // (then equal to wrapToU32), else wrapToU32 lane by lane.
 inline U32x4 latticeIndex(F64x4 f) {
   // Below 2^51 an integral f + 1.5 * 2^52 is exact and holds f mod 2^32 (wrapToU32) in its low
   // 32 bits: one add per pair, where a truncation would cost a long sequence in V8.
-  const F64x4 limit(2251799813685248.0);
+  const F64x4 limit(kNearLattice);
   if (all(abs(f) < limit)) {
     const P magic = pSplat(6755399441055744.0);
     return U32x4(pMask4(pAdd(f.lo, magic), pAdd(f.hi, magic)));
@@ -252,16 +265,18 @@ inline U32x4 latticeIndex(F64x4 f) {
   for (int k = 0; k < 4; ++k) u[k] = wrapToU32(d[k]);
   return U32x4(iLoad(u));
 }
+// Indices of f and f + 1 where |f| < 2^51 is known (a caller that bounded a whole row once):
+// latticeIndices' first case without its check.
+inline void nearLatticeIndices(F64x4 f, U32x4* i0, U32x4* i1) {
+  const P magic = pSplat(6755399441055744.0);
+  *i0 = U32x4(pMask4(pAdd(f.lo, magic), pAdd(f.hi, magic)));
+  *i1 = *i0 + U32x4(1u);
+}
 // Indices of f and f + 1: in the exact range (|f| < 2^51, so f + 1 is exact too) the second is
 // the first plus one (mod 2^32), as wrapToU32(f + 1) is.
 inline void latticeIndices(F64x4 f, U32x4* i0, U32x4* i1) {
-  const F64x4 limit(2251799813685248.0);
-  if (all(abs(f) < limit)) {
-    const P magic = pSplat(6755399441055744.0);
-    *i0 = U32x4(pMask4(pAdd(f.lo, magic), pAdd(f.hi, magic)));
-    *i1 = *i0 + U32x4(1u);
-    return;
-  }
+  const F64x4 limit(kNearLattice);
+  if (all(abs(f) < limit)) return nearLatticeIndices(f, i0, i1);
   *i0 = latticeIndex(f);
   *i1 = latticeIndex(f + 1);
 }

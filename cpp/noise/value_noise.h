@@ -32,6 +32,17 @@ struct BilerpTerms {
   BilerpTerms() = default;
   BilerpTerms(D a0, D b, D c, D d) : a(a0), ba(b - a0), ca(c - a0), abcd(a0 - b - c + d) {}
   D at(D u, D v) const { return a + ba * u + ca * v + abcd * u * v; }
+  // From biased corner values A = a + bias ... (lanes::biasedUnit): the same doubles, as every
+  // difference of two biased units equals the units' difference exactly, and so do the running
+  // sums of abcd (multiples of 2^-32 below 2^21 in magnitude); a = A - bias is exact.
+  static BilerpTerms fromBiased(D A, D B, D C, D Dd, double bias) {
+    BilerpTerms t;
+    t.a = A - bias;
+    t.ba = B - A;
+    t.ca = C - A;
+    t.abcd = A - B - C + Dd;
+    return t;
+  }
 };
 template <class D>
 inline D bilerp(D a, D b, D c, D d, D u, D v) {
@@ -44,11 +55,9 @@ inline D bilerp(D a, D b, D c, D d, D u, D v) {
 // the fade derivatives du, dv.
 template <bool G, class D, class UX, class UY>
 inline D valueLayer(UX x0, UX x1, UY s0, UY s1, D u, D v, D du, D dv, D* gx, D* gy) {
-  const D a = lanes::unit(hashFinishLanes(x0 + s0));
-  const D b = lanes::unit(hashFinishLanes(x1 + s0));
-  const D c = lanes::unit(hashFinishLanes(x0 + s1));
-  const D d = lanes::unit(hashFinishLanes(x1 + s1));
-  const BilerpTerms<D> t(a, b, c, d);
+  const BilerpTerms<D> t = BilerpTerms<D>::fromBiased(
+      lanes::biasedUnit(hashFinishLanes(x0 + s0)), lanes::biasedUnit(hashFinishLanes(x1 + s0)),
+      lanes::biasedUnit(hashFinishLanes(x0 + s1)), lanes::biasedUnit(hashFinishLanes(x1 + s1)), lanes::kUnitBias<D>);
   if constexpr (G) {
     *gx = du * (t.ba + t.abcd * v);
     *gy = dv * (t.ca + t.abcd * u);

@@ -18,9 +18,11 @@ constexpr double kEps = 1e-9;  // so 3 x (1/60) counts as the 1/20 s it is meant
 constexpr double kJobEvery = 0.1;
 constexpr double kSkyEvery = 1.0 / 8;
 constexpr double kRiftEvery = 1.0 / 20;
-// A live sky tick is prepared in its own frame and its strokes painted over the next
-// kSkyStages - 1 frames (the last also shows it): under a third of the tick in any one frame.
-constexpr int kSkyStages = 3;
+// A live sky tick runs in kSkyTickFrames steps of about a fifth of its work each, one a frame while
+// the frames come at least as often as that before the next tick (60 Hz: 7.5 frames a tick): the
+// copy of the base and the flow with the first half of the strokes' inks, the other half, then the
+// strokes' walks in thirds (the last also shows it).
+constexpr int kInkSteps = 2;
 constexpr Layer kJobLayer[3] = {kHill, kNear, kCanopy};
 // The sky's drift wraps after about 28 hours of wind, so the stroke lattice's cell indices stay small.
 constexpr double kDriftPeriod = 1e6;
@@ -64,6 +66,7 @@ void Landscape::setWorld(uint32_t seed) {
   world_ = makeWorld(seed);
   canopyShaped_ = false;
   riftRampFor(world_, riftRamp_);
+  riftUnder_.fresh = false;
   pal_ = makePalette(day_, dusk_, world_);
   makeMotes(rift_.motes, seeds_.motes);
   makeRipples(ripples_, seeds_);
@@ -225,6 +228,7 @@ bool Landscape::runUnit(int unit) {
         skyBase_.resize(g.bw, g.bh);
         hillBase_.resize(g.bw, g.bh);
         clearOpening(opening_, g);
+        riftUnder_.fresh = false;
       }
       if (jobNewGrid_ || jobNewWorld_) {
         makeRidgeTables(ridges_, g, seeds_);
@@ -433,22 +437,32 @@ void Landscape::paintSkyTick(Image* L, const Grid& g) {
 }
 
 void Landscape::startSkyTick() {
-  // Only the rows a tick paints: they alone are copied to the layer.
-  prepareSky(skyBack_, skyBase_, grid_, pal_, air_, ridges_, seeds_.cloud, world_, flow_, false);
+  skyAir_ = air_;  // the tick's moment: its later steps ink with this air
   skyClock_ = clock_;
-  skyStage_ = 1;
+  skyUnit_ = skyInkUnit(grid_, ridges_, kInkSteps);
+  skyStage_ = 0;
+  stepSkyTick(1);
 }
 
-uint32_t Landscape::stepSkyTick(bool finish) {
-  if (skyStage_ < 0) return 0;
-  const size_t n = flow_.strokes.size();
-  const int parts = kSkyStages - 1;
-  const int last = finish ? parts : skyStage_;
-  walkSky(skyBack_, grid_, flow_, n * (skyStage_ - 1) / parts, n * last / parts);
-  if (last < parts) {
-    skyStage_ = last + 1;
-    return 0;
+uint32_t Landscape::stepSkyTick(int steps) {
+  for (; steps > 0 && skyStage_ >= 0 && skyStage_ < kSkyTickFrames; --steps, ++skyStage_) {
+    if (skyStage_ < kInkSteps) {
+      // Part 0 copies the base (only the rows a tick paints: they alone go to the layer) and
+      // samples the flow; ink part p + 1 in step p, and the last step any left.
+      auto part = [&](int p) {
+        return prepareSkyPart(skyBack_, skyBase_, grid_, pal_, skyAir_, ridges_, seeds_.cloud, world_, flow_, p,
+                              skyUnit_, false);
+      };
+      if (skyStage_ == 0) part(0);
+      for (int p = skyStage_ + 1; !part(p) && skyStage_ == kInkSteps - 1; ++p) {
+      }
+      continue;
+    }
+    const size_t n = flow_.strokes.size();
+    const int walks = kSkyTickFrames - kInkSteps, w = skyStage_ - kInkSteps;
+    walkSky(skyBack_, grid_, flow_, n * w / walks, n * (w + 1) / walks);
   }
+  if (skyStage_ < kSkyTickFrames) return 0;
   skyStage_ = -1;
   // A copy, not a swap: the page holds views of the layer's memory. Below skyRows both are the
   // base's transparent.
@@ -464,7 +478,7 @@ Rect Landscape::paintFieldTick(Image* L, const Grid& g) {
 }
 
 Rect Landscape::paintRiftTick(Image* L, const Grid& g) {
-  return paintRift(L[kRift], g, opening_, rift_, clock_, seeds_, riftRamp_);
+  return paintRift(L[kRift], g, opening_, riftUnder_, rift_, clock_, seeds_, riftRamp_);
 }
 
 Rect Landscape::paintNearTick(Image* L, const Grid& g) {
@@ -581,10 +595,13 @@ uint32_t Landscape::advance(double dt) {
   }
   skyAcc_ += dt;
   if (takeTick(skyAcc_, kSkyEvery)) {
-    mask |= stepSkyTick(true);  // a tick still in progress (very slow frames) is shown first
+    mask |= stepSkyTick(kSkyTickFrames);  // a tick still in progress (slow frames) is shown first
     startSkyTick();
-  } else {
-    mask |= stepSkyTick(false);
+  } else if (skyStage_ >= 0) {
+    // The rest spread over the frames before the next tick, at this frame's rate.
+    const int frames = dt > 0 ? static_cast<int>(std::min(1e6, std::ceil((kSkyEvery - skyAcc_) / dt))) : kSkyTickFrames;
+    const int left = kSkyTickFrames - skyStage_;
+    mask |= stepSkyTick((left + std::max(1, frames - 1) - 1) / std::max(1, frames - 1));
   }
   // At most one of field / near / canopy per frame, the most overdue, so ticks interleave.
   int due = -1;

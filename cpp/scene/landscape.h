@@ -32,6 +32,10 @@ namespace nf::scene {
 enum Layer : int { kSky = 0, kLand, kRift, kGate, kHill, kNear, kCanopy, kLayerCount };
 enum class PortalMode : int { Idle = 0, Hot = 1, Enter = 2 };
 
+// A live sky tick is spread over this many frames at 60 Hz (fewer when frames come slower): the
+// layer shows it kSkyTickFrames - 1 frames after its moment.
+constexpr int kSkyTickFrames = 5;
+
 constexpr uint32_t kAllLayers = (1u << kLayerCount) - 1;
 
 struct Viewport {
@@ -170,10 +174,11 @@ class Landscape {
   bool runUnit(int unitPixels);  // one unit of the repaint; true when it is complete
   const Grid& workGrid() const { return job_ && jobBack_ && jobNewGrid_ ? jobGrid_ : grid_; }
   void paintSkyTick(Image* L, const Grid& g);
-  // The live sky tick spread over kSkyStages frames: prepare (flow, inks), the strokes in parts, then
-  // shown; the pixels are those paintSkyTick() gives for the tick's moment, a frame or two later.
+  // The live sky tick spread over kSkyTickFrames steps (the copy and the flow, the inks in parts,
+  // the strokes in parts, then shown); the pixels are those paintSkyTick() gives for the tick's
+  // moment, shown a few frames later. stepSkyTick runs up to `steps` of them.
   void startSkyTick();
-  uint32_t stepSkyTick(bool finish);
+  uint32_t stepSkyTick(int steps);
   // -> the pixels of the layer that may have changed.
   Rect paintFieldTick(Image* L, const Grid& g);
   Rect paintRiftTick(Image* L, const Grid& g);
@@ -198,6 +203,7 @@ class Landscape {
   RidgeTables ridges_;
   Meadow meadow_;
   Opening opening_;
+  RiftUnder riftUnder_;
   CanopyCache canopy_;
   bool canopyShaped_ = false;  // canopy_ holds the trees of this grid and world
   std::vector<Cypress> pines_;
@@ -208,6 +214,8 @@ class Landscape {
   Image skyBack_;       // the sky tick in progress paints here, then is copied to the layer
   int skyStage_ = -1;   // the next step of the sky tick in progress; -1: none
   double skyClock_ = 0; // that tick's moment (the stars twinkle by it)
+  Air skyAir_;          // and its air (the inks of its later steps)
+  int skyUnit_ = 1;     // its ink parts' size (prepareSkyPart's unitPixels)
   Rect changed_[kLayerCount];  // what the last advance() changed, per layer
 
   // The repaint in progress (stepped) or running (one-shot).

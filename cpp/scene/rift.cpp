@@ -93,13 +93,14 @@ void placeRift(RiftState& s, double clock) {
   for (Mote& m : s.motes) m.a = m.a0 + std::fmod(orbitRate(m.r) * spin * clock, 2 * kPi);
 }
 
-Rect paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, double clock, const Seeds& seeds,
-               const Px* colours) {
+Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& under, const RiftState& s, double clock,
+               const Seeds& seeds, const Px* colours) {
   // Every mark is clipped to the opening's box: outside it the layer stays transparent.
   const Rect last = d.used;
-  d.clear(last);
-  d.used = o.i1 < o.i0 ? Rect{} : Rect{o.i0, o.j0, o.i1 + 1, o.j1 + 1};
-  if (o.i1 < o.i0) return last;
+  const Rect box = o.i1 < o.i0 ? Rect{} : Rect{o.i0, o.j0, o.i1 + 1, o.j1 + 1};
+  if (last.i0 < box.i0 || last.j0 < box.j0 || last.i1 > box.i1 || last.j1 > box.j1) d.clear(last);
+  d.used = box;
+  if (box.empty()) return last;
   const uint8_t* mask = o.mask.data();
   const int bw = g.bw;
   auto plot = [&](double x, double y, Px c, double alpha) {
@@ -110,14 +111,23 @@ Rect paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, do
   };
   const double poleX = kGateX, poleY = kGateY;
 
-  // Underpainting: a dark well that brightens toward the pole.
+  // Underpainting: a dark well that brightens toward the pole. It is the same every tick, so it is
+  // painted once (per grid and world) and copied over the box.
+  const int uw = box.i1 - box.i0;
+  if (!under.fresh) {
+    under.p.assign(static_cast<size_t>(uw) * (box.j1 - box.j0), 0u);
+    for (int j = o.j0; j <= o.j1; ++j)
+      for (int i = o.i0; i <= o.i1; ++i) {
+        const size_t k = static_cast<size_t>(j) * bw + i;
+        if (mask[k] <= bayer(i, j) * 255) continue;
+        const double glow = 1 - std::min(1.0, std::hypot(g.sx[i] - poleX, g.sy[j] - poleY) / kGlow);
+        under.p[static_cast<size_t>(j - o.j0) * uw + (i - o.i0)] = ramp(colours, 8, 0.04 + glow * 0.34, i, j);
+      }
+    under.fresh = true;
+  }
   for (int j = o.j0; j <= o.j1; ++j)
-    for (int i = o.i0; i <= o.i1; ++i) {
-      const size_t k = static_cast<size_t>(j) * bw + i;
-      if (mask[k] <= bayer(i, j) * 255) continue;
-      const double glow = 1 - std::min(1.0, std::hypot(g.sx[i] - poleX, g.sy[j] - poleY) / kGlow);
-      d.p[k] = ramp(colours, 8, 0.04 + glow * 0.34, i, j);
-    }
+    std::copy(under.p.begin() + static_cast<size_t>(j - o.j0) * uw, under.p.begin() + static_cast<size_t>(j - o.j0 + 1) * uw,
+              d.p.begin() + static_cast<size_t>(j) * bw + o.i0);
 
   // Each stroke runs back along its mote's spiral; colour mixes the nebula the mote was born in with
   // a two-armed density wave turned against the spin.

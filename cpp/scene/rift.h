@@ -28,6 +28,13 @@ struct Opening {
   int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
 };
 
+// The rift's underpainting over the opening's box, row-major: it depends only on the grid, the
+// opening and the world's colours, so ticks copy it. Not fresh: painted by the next tick.
+struct RiftUnder {
+  std::vector<Px> p;
+  bool fresh = false;
+};
+
 struct RiftState {
   double rate = 1.1, target = 1.1, inflow = 0, inflowTarget = 0;
   double heat = 0, flare = 0, pattern = 0;
@@ -46,7 +53,7 @@ void stepRift(RiftState& s, double dt);
 void placeRift(RiftState& s, double clock);
 // colours: the world's eight rift colours (tint.h), dark to light. -> the pixels that may have
 // changed since the last paint into d (d.used, raster.h, before and after).
-Rect paintRift(Image& d, const Grid& g, const Opening& o, const RiftState& s, double clock, const Seeds& seeds,
-               const Px* colours);
+Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& under, const RiftState& s, double clock,
+               const Seeds& seeds, const Px* colours);
 
 }  // namespace nf::scene

@@ -241,6 +241,13 @@ int skyRows(const Grid& g, const RidgeTables& t) {
   return std::max(0, std::min(g.bh, std::max(g.row(t.skylineMax + 30), g.row(t.skylineMax) + 2) + 12));
 }
 
+// A stroke's ink costs about 16 pixels' painting; a part inks the seeds of `per` seed rows.
+int skyInkUnit(const Grid& g, const RidgeTables& t, int parts) {
+  const int count = strokeSeedRows(g.bh, 3, 0, g.row(t.skylineMax)).count();
+  const int per = (count + parts - 1) / std::max(1, parts);
+  return std::max(1, per) * 16 * (g.bw / 3 + 3);
+}
+
 bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
                     const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow, int part, int unitPixels,
                     bool allRows) {

@@ -69,6 +69,8 @@ void walkSky(Image& d, const Grid& g, const FlowField& flow, size_t from, size_t
 bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,
                     const RidgeTables& t, uint32_t seed131, const World& w, FlowField& flow, int part, int unitPixels,
                     bool allRows = true);
+// The unitPixels for prepareSkyPart that ink the strokes in `parts` parts (after part 0).
+int skyInkUnit(const Grid& g, const RidgeTables& t, int parts);
 // The rows [0, skyRows) hold everything a sky tick paints (base, strokes, stars); below them the
 // sky layer is transparent.
 int skyRows(const Grid& g, const RidgeTables& t);

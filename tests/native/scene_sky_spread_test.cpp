@@ -40,9 +40,10 @@ TEST(SkySpread, ShownSkyIsTheTickMomentsSky) {
         ref.paintTick(kSky);
         moments.push_back(sky(ref));
         if (m & (1u << kSky)) {
-          ASSERT_GE(f, 2);
-          // Begun two frames ago (prepare, half the strokes, the rest and shown).
-          EXPECT_EQ(sky(live), moments[f - 2]) << "pitch " << pitch << " day " << day << " frame " << f;
+          constexpr int lag = kSkyTickFrames - 1;
+          ASSERT_GE(f, lag);
+          // Begun that many frames ago (the flow and inks, then the strokes in parts, the last shown).
+          EXPECT_EQ(sky(live), moments[f - lag]) << "pitch " << pitch << " day " << day << " frame " << f;
           EXPECT_NE(sky(live), moments[f]) << "the drift moved on since";
           ++compared;
         }

@@ -49,18 +49,19 @@ struct FractalPlan {
   double norm = 1;
 };
 
-inline FractalPlan planOf(const FieldParams& p) {
+// The plan of p's fractal seeded `seed` (the warps' fractals share p's plan but for the seed).
+inline FractalPlan planOf(const FieldParams& p, uint32_t seed) {
   FractalPlan f;
   tk::Octave o = p.base;
   if (p.fractal == FractalKind::None) {
-    o.seed = p.octaveSeed(p.seed, 0);
+    o.seed = p.octaveSeed(seed, 0);
     f.oct[0] = o;
     return f;
   }
   f.octaves = p.octaves;
   OctaveSteps st;
   for (int i = 0; i < p.octaves; ++i) {
-    o.seed = p.octaveSeed(p.seed, i);
+    o.seed = p.octaveSeed(seed, i);
     f.oct[i] = o;
     f.amp[i] = st.amp;
     f.freq[i] = st.freq;
@@ -71,6 +72,7 @@ inline FractalPlan planOf(const FieldParams& p) {
   f.norm = st.norm;
   return f;
 }
+inline FractalPlan planOf(const FieldParams& p) { return planOf(p, p.seed); }
 
 // The lattice x of each column per octave (x / scale, then *= lacunarity), and the octave z.
 template <class Cols>
