@@ -331,11 +331,13 @@ function frame(now) {
   let interacting = false;
   try {
     interacting = renderFrame(now);
+    // Before the frame's DOM writes: idle waiters write the URL, and history.replaceState saves the
+    // scroll state, a layout read that the writes would make a forced layout.
+    afterFrame(interacting);
   } finally {
     inFrame = false;
     flushDomWrites();
   }
-  afterFrame(interacting);
 }
 function renderFrame(now) {
   applyPending();
