@@ -382,10 +382,12 @@ void evalRow(const tk::Octave& o, const typename RK::Cols& c, const typename RK:
 }
 
 // One octave of the fractal added into the row's sums (OctaveSum::add per lane, no round trip of
-// the octave's values through memory).
-template <class RK, bool G, FractalKind FK>
-void accumulateRow(const tk::Octave& o, const typename RK::Cols& c, const typename RK::Row& row, int n, double amp,
-                   double freq, double* sum, double* sgx, double* sgy) {
+// the octave's values through memory). fBm, the common kind, has a loop of its own; ridged and
+// billow share one that switches per step (the branch always goes one way): a loop per kind
+// would inline the kernel once more for little gain.
+template <class RK, bool G, bool FbmOnly>
+void accumulateRowOf(FractalKind fk, const tk::Octave& o, const typename RK::Cols& c, const typename RK::Row& row,
+                     int n, double amp, double freq, double* sum, double* sgx, double* sgy) {
   using D = typename RK::Lane;
   using L = lanes::Lane<D>;
   const typename RK::Row r = row;  // as in evalRow
@@ -398,7 +400,8 @@ void accumulateRow(const tk::Octave& o, const typename RK::Cols& c, const typena
     }
     D dx = D(0), dy = D(0);
     const D v = RK::template at<G>(o, c, r, i, &dx, &dy);
-    acc.template add<FK>(amp, freq, v, dx, dy);
+    if constexpr (FbmOnly) acc.template add<FractalKind::Fbm>(amp, freq, v, dx, dy);
+    else acc.add(fk, amp, freq, v, dx, dy);
     L::store(sum + i, acc.sum);
     if constexpr (G) {
       L::store(sgx + i, acc.sgx);
@@ -409,12 +412,11 @@ void accumulateRow(const tk::Octave& o, const typename RK::Cols& c, const typena
 template <class RK, bool G>
 void accumulateRow(FractalKind fk, const tk::Octave& o, const typename RK::Cols& c, const typename RK::Row& r,
                    int n, double amp, double freq, double* sum, double* sgx, double* sgy) {
-  switch (fk) {
-    case FractalKind::None:  // not reached: None takes the kernel value as it is
-    case FractalKind::Fbm: return accumulateRow<RK, G, FractalKind::Fbm>(o, c, r, n, amp, freq, sum, sgx, sgy);
-    case FractalKind::Ridged: return accumulateRow<RK, G, FractalKind::Ridged>(o, c, r, n, amp, freq, sum, sgx, sgy);
-    case FractalKind::Billow: return accumulateRow<RK, G, FractalKind::Billow>(o, c, r, n, amp, freq, sum, sgx, sgy);
-  }
+  // None is not reached (None takes the kernel value as it is); it would add as fbm.
+  if (fk == FractalKind::Ridged || fk == FractalKind::Billow)
+    accumulateRowOf<RK, G, false>(fk, o, c, r, n, amp, freq, sum, sgx, sgy);
+  else
+    accumulateRowOf<RK, G, true>(fk, o, c, r, n, amp, freq, sum, sgx, sgy);
 }
 
 }  // namespace rows
