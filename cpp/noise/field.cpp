@@ -208,20 +208,11 @@ struct Impl {
         const tk::Octave oc = plan.oct[o];  // a local: its seed term stays out of the loop
         const double amp = plan.amp[o], freq = plan.freq[o];
         for (int i = 0; i < N; i += L::kWidth) {
-          OctaveSum<G, D> acc;
-          acc.sum = L::load(v + i);
-          if constexpr (G) {
-            acc.sgx = L::load(sgx + i);
-            acc.sgy = L::load(sgy + i);
-          }
+          OctaveSum<G, D> acc = OctaveSum<G, D>::from(v, sgx, sgy, i);
           const D xi = L::load(X + i), yi = L::load(Y + i);
           D dx = D(0), dy = D(0);
           acc.add(fk, amp, freq, kernel<Near>(oc, xi, yi, zo, &dx, &dy), dx, dy);
-          L::store(v + i, acc.sum);
-          if constexpr (G) {
-            L::store(sgx + i, acc.sgx);
-            L::store(sgy + i, acc.sgy);
-          }
+          acc.to(v, sgx, sgy, i);
           L::store(X + i, xi * lac);
           L::store(Y + i, yi * lac);
         }

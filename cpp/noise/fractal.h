@@ -28,6 +28,26 @@ template <bool G, class D>
 struct OctaveSum {
   D sum = D(0), sgx = D(0), sgy = D(0);
 
+  // The sums kept in row arrays between octaves: lanes i.. of sum (and with G of sgx, sgy).
+  static OctaveSum from(const double* s, const double* sx, const double* sy, int i) {
+    using L = lanes::Lane<D>;
+    OctaveSum a;
+    a.sum = L::load(s + i);
+    if constexpr (G) {
+      a.sgx = L::load(sx + i);
+      a.sgy = L::load(sy + i);
+    }
+    return a;
+  }
+  void to(double* s, double* sx, double* sy, int i) const {
+    using L = lanes::Lane<D>;
+    L::store(s + i, sum);
+    if constexpr (G) {
+      L::store(sx + i, sgx);
+      L::store(sy + i, sgy);
+    }
+  }
+
   template <FractalKind FK>
   void add(double amp, double freq, D v, D gx, D gy) {
     D c = v, dc = D(1);

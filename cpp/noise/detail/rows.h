@@ -392,21 +392,12 @@ void accumulateRowOf(FractalKind fk, const tk::Octave& o, const typename RK::Col
   using L = lanes::Lane<D>;
   const typename RK::Row r = row;  // as in evalRow
   for (int i = 0; i < n; i += L::kWidth) {
-    OctaveSum<G, D> acc;
-    acc.sum = L::load(sum + i);
-    if constexpr (G) {
-      acc.sgx = L::load(sgx + i);
-      acc.sgy = L::load(sgy + i);
-    }
+    OctaveSum<G, D> acc = OctaveSum<G, D>::from(sum, sgx, sgy, i);
     D dx = D(0), dy = D(0);
     const D v = RK::template at<G>(o, c, r, i, &dx, &dy);
     if constexpr (FbmOnly) acc.template add<FractalKind::Fbm>(amp, freq, v, dx, dy);
     else acc.add(fk, amp, freq, v, dx, dy);
-    L::store(sum + i, acc.sum);
-    if constexpr (G) {
-      L::store(sgx + i, acc.sgx);
-      L::store(sgy + i, acc.sgy);
-    }
+    acc.to(sum, sgx, sgy, i);
   }
 }
 template <class RK, bool G>
