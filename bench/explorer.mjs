@@ -152,7 +152,7 @@ export async function benchExplorer({ browser, url, report, quick = false, only 
     ['case (layout=focus unless noted)', 'slider', 'renders/s', 'ms/render', 'ms/frame', 'ms/input', 'updates/s adaptive', 'full after stop (ms)', 'forced layouts/render', 'goal met'], rows, [
       'Each cell: median (min-max) over the rounds; every case opens a fresh page.',
       'renders/s: full 512 x 512 views rendered per second (grid: all views); ms/render: colour fill + putImageData of one view (median);',
-      'ms/frame: all work in the page\'s frame (renders, stats; the charts at most 10 times a second while input moves); ms/input: the input handler (new Field, controls).',
+      'ms/frame: all work in the page\'s frame (renders; the charts and stats at most 10 times a second while input moves); ms/input: the input handler (new Field, controls).',
       'updates/s adaptive: the page as shipped, where a view slower than its budget is previewed at reduced resolution while the',
       'slider moves (full renders + previews per second); full after stop: from the last input to the full-resolution picture',
       '(goal: 100 ms); forced layouts/render: Layout events with a JS stack in a trace of a short drag (goal: 0).',

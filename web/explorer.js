@@ -24,9 +24,10 @@ const FRAME_BUDGET_MS = 12;                        // other views render while t
 // could not keep 30 updates a second. Fast machines never see a preview of value noise.
 let previewAfterMs = 20;
 const QUIET_MS = 30;
-// While input moves, the charts (histogram, profile) follow the current view at most this often:
-// drawing them costs about a quarter of a value-noise frame, and the view is what the hand is
-// watching. Once the input is quiet they are drawn from the view's last render.
+// While input moves, the charts (histogram, profile) and the stats line follow the current view at
+// most this often: drawing the charts costs about a quarter of a value-noise frame, new stats text
+// is a style, layout and paint of the stats line every frame, and the view is what the hand is
+// watching. Once the input is quiet they show the view's last render.
 const CHARTS_INTERVAL_MS = 100;
 const URL_INTERVAL_MS = 250;                       // history.replaceState at most this often
 const SAND_MIN_TILES = 3;
@@ -214,6 +215,7 @@ const dirty = new Set();
 const previewed = new Set();   // dirty views whose canvas shows a preview of the latest state
 let chartsDirty = false;
 let chartSource = null;   // the current view's latest render, not yet charted: { r, full }
+let statsSource = null;   // the current view's latest full render, not yet in the stats line: { r, t }
 let chartsAt = -Infinity;
 let adaptive = true;
 let lastInputAt = -Infinity;
@@ -329,11 +331,13 @@ function frame(now) {
   let interacting = false;
   try {
     interacting = renderFrame(now);
+    // Before the frame's DOM writes: idle waiters write the URL, and history.replaceState saves the
+    // scroll state, a layout read that the writes would make a forced layout.
+    afterFrame(interacting);
   } finally {
     inFrame = false;
     flushDomWrites();
   }
-  afterFrame(interacting);
 }
 function renderFrame(now) {
   applyPending();
@@ -361,22 +365,23 @@ function renderFrame(now) {
     previewed.delete(v);
     if (v === page.view) {
       perf.recent.push(performance.now());
-      showStats(r, perf.last[v]);
+      statsSource = { r, t: perf.last[v] };
       if (chartsDirty) chartSource = { r, full: true };
     }
   }
-  if (chartSource && (!moving || performance.now() - chartsAt >= CHARTS_INTERVAL_MS)) {
-    drawCharts(chartSource.r);   // its histogram and shares are copies: later fills do not touch them
+  if ((chartSource || statsSource) && (!moving || performance.now() - chartsAt >= CHARTS_INTERVAL_MS)) {
+    if (chartSource) drawCharts(chartSource.r);   // its histogram and shares are copies: later fills do not touch them
+    if (statsSource) showStats(statsSource.r, statsSource.t);
     chartsAt = performance.now();
-    if (chartSource.full) chartsDirty = false;
-    chartSource = null;
+    if (chartSource?.full) chartsDirty = false;
+    chartSource = statsSource = null;
   }
   perf.frameMs = performance.now() - t0;
   return interacting;
 }
 function afterFrame(interacting) {
-  const pending = views.some((v) => dirty.has(v) && isShown(v)) || chartSource !== null;
-  // Previews and held-back charts wait for the quiet timer; anything else pending gets the next frame.
+  const pending = views.some((v) => dirty.has(v) && isShown(v)) || chartSource !== null || statsSource !== null;
+  // Previews and held-back charts and stats wait for the quiet timer; anything else pending gets the next frame.
   const waiting = views.some((v) => dirty.has(v) && isShown(v) && !(interacting && previewed.has(v)));
   if (pending && !waiting && !quietTimer) armQuiet();   // previews up: the full pictures (and charts) follow the quiet
   if (waiting || playing) schedule();

@@ -69,7 +69,8 @@ struct Impl {
   static void warped(const FieldParams& p, const double* x, const double* y, const double* qx, const double* qy,
                      const Jacobian* dq, const Fractals& fr, double* h, double* hx, double* hy) {
     const double inv = 1 / p.scale;
-    double wx[N], wy[N], dw[N][2][2] = {};
+    constexpr int NG = G ? N : 1;  // the derivative arrays only where used
+    double wx[N], wy[N], dw[NG][2][2] = {};
     for (int l = 0; l < N; ++l) {
       wx[l] = x[l] + p.warp * (qx[l] - p.warpCentre);
       wy[l] = y[l] + p.warp * (qy[l] - p.warpCentre);
@@ -77,7 +78,7 @@ struct Impl {
         for (int a = 0; a < 2; ++a)
           for (int b = 0; b < 2; ++b) dw[l][a][b] = (a == b ? inv : 0) + p.warp * dq[l].d[a][b];
     }
-    double px[N], py[N], dp[N][2][2] = {};
+    double px[N], py[N], dp[NG][2][2] = {};
     if (p.warpLevels == 1) {
       for (int l = 0; l < N; ++l) {
         px[l] = wx[l];
@@ -85,13 +86,15 @@ struct Impl {
       }
       if constexpr (G) std::memcpy(dp, dw, sizeof dp);
     } else {
-      double rx[N], ry[N], rxx[N] = {}, rxy[N] = {}, ryx[N] = {}, ryy[N] = {};  // d r_a / d w_c, per lattice unit
+      double rx[N], ry[N], rxx[NG] = {}, rxy[NG] = {}, ryx[NG] = {}, ryy[NG] = {};  // d r_a / d w_c, per lattice unit
       fr(p.warp2SeedX, wx, wy, rx, rxx, rxy);
       if (p.warp2SeedY == p.warp2SeedX) {
         for (int l = 0; l < N; ++l) {
           ry[l] = rx[l];
-          ryx[l] = rxx[l];
-          ryy[l] = rxy[l];
+          if constexpr (G) {
+            ryx[l] = rxx[l];
+            ryy[l] = rxy[l];
+          }
         }
       } else {
         fr(p.warp2SeedY, wx, wy, ry, ryx, ryy);
@@ -107,7 +110,7 @@ struct Impl {
         }
       }
     }
-    double fx[N] = {}, fy[N] = {};
+    double fx[NG] = {}, fy[NG] = {};
     fr(p.seed, px, py, h, fx, fy);
     if constexpr (G)
       for (int l = 0; l < N; ++l) {
@@ -173,7 +176,7 @@ struct Impl {
       sum<false>(plan, x, y, v, gx, gy);
     }
     template <bool Near>
-    static D kernel(const tk::Octave& o, D x, D y, double z, D* gx, D* gy) {
+    NF_HOT_INLINE static D kernel(const tk::Octave& o, D x, D y, double z, D* gx, D* gy) {
       if constexpr (Near) return K::template atNear<G, Is3D>(o, x, y, z, gx, gy);
       else return at<G, D>(o, x, y, z, gx, gy);
     }
@@ -199,8 +202,10 @@ struct Impl {
         if constexpr (G) sgx[i] = sgy[i] = 0;
       }
       double zo = p.z;
+      const double lac = p.lacunarity;
+      const FractalKind fk = p.fractal;
       for (int o = 0; o < plan.octaves; ++o) {
-        const tk::Octave& oc = plan.oct[o];
+        const tk::Octave oc = plan.oct[o];  // a local: its seed term stays out of the loop
         const double amp = plan.amp[o], freq = plan.freq[o];
         for (int i = 0; i < N; i += L::kWidth) {
           OctaveSum<G, D> acc;
@@ -211,16 +216,16 @@ struct Impl {
           }
           const D xi = L::load(X + i), yi = L::load(Y + i);
           D dx = D(0), dy = D(0);
-          acc.add(p.fractal, amp, freq, kernel<Near>(oc, xi, yi, zo, &dx, &dy), dx, dy);
+          acc.add(fk, amp, freq, kernel<Near>(oc, xi, yi, zo, &dx, &dy), dx, dy);
           L::store(v + i, acc.sum);
           if constexpr (G) {
             L::store(sgx + i, acc.sgx);
             L::store(sgy + i, acc.sgy);
           }
-          L::store(X + i, xi * p.lacunarity);
-          L::store(Y + i, yi * p.lacunarity);
+          L::store(X + i, xi * lac);
+          L::store(Y + i, yi * lac);
         }
-        if (Is3D) zo *= p.lacunarity;
+        if (Is3D) zo *= lac;
       }
       const D norm(plan.norm);
       for (int i = 0; i < N; i += L::kWidth) {
@@ -321,17 +326,19 @@ struct Impl {
   // there are known (and, for the gradient, their gradients per sample unit: dq = {d qx/dsx,
   // d qx/dsy, d qy/dsx, d qy/dsy}, four arrays). Untiled value noise runs two samples at a time.
   struct AfterFirstWarp {
-    explicit AfterFirstWarp(const FieldParams& params)
+    AfterFirstWarp(const FieldParams& params, const double* xs, int n)
         : p(params),
+          lx(xs, xs + n),
           plans{rows::planOf(p, p.warp2SeedX), rows::planOf(p, p.warp2SeedY), rows::planOf(p, p.seed)},
           seeds{p.warp2SeedX, p.warp2SeedY, p.seed} {
       double lac = std::max(1.0, std::fabs(p.lacunarity));
       nearBound = lanes::kNearLattice / 2;  // half: room for the rounding of x *= lacunarity and floor
       for (int o = 1; o < p.octaves; ++o) nearBound /= lac;
       untiled = !(p.base.periodX > 0) && !(p.base.periodY > 0);
+      for (double& x : lx) x /= p.scale;
     }
-    AfterFirstWarp(const AfterFirstWarp& o) : AfterFirstWarp(o.p) {}
     FieldParams p;
+    std::vector<double> lx;  // the columns' lattice x (sample x / scale)
     rows::FractalPlan plans[3];
     uint32_t seeds[3];
     double nearBound = 0;
@@ -355,21 +362,33 @@ struct Impl {
       const rows::FractalPlan* planPtrs[3] = {&plans[0], &plans[1], &plans[2]};
       const RowFractals<G, N> fr{p, planPtrs, seeds, untiled, nearBound};
       const double y = sy / p.scale;
+      constexpr int NG = G ? N : 1;
+      double y2[N], pad[4][N], gx[NG] = {}, gy[NG] = {};
+      Jacobian j[G ? N : 1];
+      for (int l = 0; l < N; ++l) y2[l] = y;
       for (int i = 0; i < n; i += N) {
-        double x[N], y2[N], qxs[N], qys[N], hs[N], gx[N] = {}, gy[N] = {};
-        Jacobian j[N];
-        for (int l = 0; l < N; ++l) {
-          const int c = std::min(i + l, n - 1);
-          x[l] = sx[c] / p.scale;
-          y2[l] = y;
-          qxs[l] = qx[c];
-          qys[l] = qy[c];
-          if constexpr (G) j[l] = Jacobian{{{dq[0][c], dq[1][c]}, {dq[2][c], dq[3][c]}}};
+        // Whole chunks read the rows in place; the last is padded with copies of the row's end.
+        const double *x = lx.data() + i, *qxs = qx + i, *qys = qy + i;
+        double* hs = h + i;
+        if (i + N > n) {
+          for (int l = 0; l < N; ++l) {
+            const int c = std::min(i + l, n - 1);
+            pad[0][l] = lx[c];
+            pad[1][l] = qx[c];
+            pad[2][l] = qy[c];
+          }
+          x = pad[0], qxs = pad[1], qys = pad[2], hs = pad[3];
         }
+        if constexpr (G)
+          for (int l = 0; l < N; ++l) {
+            const int c = std::min(i + l, n - 1);
+            j[l] = Jacobian{{{dq[0][c], dq[1][c]}, {dq[2][c], dq[3][c]}}};
+          }
         warped<G, N>(p, x, y2, qxs, qys, j, fr, hs, gx, gy);
         const int m = std::min(N, n - i);
         for (int l = 0; l < m; ++l) {
-          double hv = hs[l], gxv = gx[l], gyv = gy[l];
+          double hv = hs[l], gxv = 0, gyv = 0;
+          if constexpr (G) gxv = gx[l], gyv = gy[l];
           if (hasTerrain(p)) hv = terrain<G>(p, sx[i + l], sy, hv, &gxv, &gyv);
           h[i + l] = hv;
           if constexpr (G) {
@@ -414,7 +433,7 @@ struct Impl {
       return std::make_unique<Plain>(q, xs, n, false, Terrain{q});
     };
     return std::make_unique<rows::WarpedRows<G, AfterFirstWarp>>(
-        xs, n, plain(p.warpSeedX), p.warpSeedY == p.warpSeedX ? nullptr : plain(p.warpSeedY), AfterFirstWarp{p});
+        xs, n, plain(p.warpSeedX), p.warpSeedY == p.warpSeedX ? nullptr : plain(p.warpSeedY), AfterFirstWarp{p, xs, n});
   }
 };
 

@@ -154,12 +154,13 @@ struct ValueKernel : TermPoint<ValueKernel<F>> {
     double w = 0;  // fade of the z fraction (3-D)
   };
   template <class D, bool Near = false>
-  static XTerms<D> xTerms(const Octave& o, D x) {
+  NF_HOT_INLINE static XTerms<D> xTerms(const Octave& o, D x) {
     const LatticeAxis<D> X = axisOf<D, Near>(x, o.periodX);
-    return {X.i0 * kHashX, X.i1 * kHashX, fade<F>(X.t), fadeDeriv<F>(X.t)};
+    const UOf<D> h0 = X.i0 * kHashX;  // Near: i1 = i0 + 1, so its term is h0 + kHashX (mod 2^32)
+    return {h0, Near ? h0 + kHashX : X.i1 * kHashX, fade<F>(X.t), fadeDeriv<F>(X.t)};
   }
   template <bool Is3D, class D, bool Near = false>
-  static YTerms<D> yTerms(const Octave& o, D y, double z) {
+  NF_HOT_INLINE static YTerms<D> yTerms(const Octave& o, D y, double z) {
     const LatticeAxis<D> Y = axisOf<D, Near>(y, o.periodY);
     const uint32_t s = seedTerm(o);
     uint32_t zt[2] = {0u, 0u};
@@ -170,9 +171,10 @@ struct ValueKernel : TermPoint<ValueKernel<F>> {
       zt[1] = Z.i1 * kHashZ;
       r.w = fade<F>(Z.t);
     }
+    const UOf<D> y0 = Y.i0 * kHashY, y1 = Near ? y0 + kHashY : Y.i1 * kHashY;
     for (int k = 0; k < 2; ++k) {
-      r.s0[k] = Y.i0 * kHashY + (s + zt[k]);
-      r.s1[k] = Y.i1 * kHashY + (s + zt[k]);
+      r.s0[k] = y0 + (s + zt[k]);
+      r.s1[k] = y1 + (s + zt[k]);
     }
     r.v = fade<F>(Y.t);
     r.dv = fadeDeriv<F>(Y.t);
@@ -204,7 +206,7 @@ struct ValueKernel : TermPoint<ValueKernel<F>> {
   }
   // at() where the octave is untiled and |floor(x)|, |floor(y)| < lanes::kNearLattice is known.
   template <bool G, bool Is3D, class D>
-  static D atNear(const Octave& o, D x, D y, double z, D* gx, D* gy) {
+  NF_HOT_INLINE static D atNear(const Octave& o, D x, D y, double z, D* gx, D* gy) {
     return combine<G, Is3D>(xTerms<D, true>(o, x), yTerms<Is3D, D, true>(o, y, z), gx, gy);
   }
 };

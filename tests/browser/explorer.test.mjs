@@ -606,12 +606,13 @@ test('a slider drag forces no synchronous layout (a trace shows no Layout with a
     cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
     const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
     await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline.stack', transferMode: 'ReportEvents' });
-    const renders = await page.evaluate(async () => {
+    const { renders, held } = await page.evaluate(async () => {
       const ex = window.explorer;
       ex.setAdaptive(false);
       const frame = () => new Promise((ok) => requestAnimationFrame(ok));
       const task = () => new Promise((ok) => setTimeout(ok, 0));
       const r0 = ex.perf.renders;
+      let held = false;
       for (const key of ['t2', 'gain']) {
         const el = document.querySelector(`#controls .ex-ctl[data-key="${key}"] input[type=range]`);
         const start = Number(el.value), step = Number(el.step);
@@ -621,9 +622,11 @@ test('a slider drag forces no synchronous layout (a trace shows no Layout with a
           await frame();
           await task();
         }
+        // Read at once: the hint goes away after a few seconds, which a loaded machine can take.
+        if (key === 't2') held = !document.querySelector('#controls .ex-ctl[data-key="t2"] .ex-hint').hidden;
       }
       await ex.idle();
-      return ex.perf.renders - r0;
+      return { renders: ex.perf.renders - r0, held };
     });
     await cdp.send('Tracing.end');
     await complete;
@@ -638,7 +641,7 @@ test('a slider drag forces no synchronous layout (a trace shows no Layout with a
       const s = await canvasStats(page, c);
       assert.ok(s.opaque > 100 && s.colours > 2, `${c} is drawn`);
     }
-    assert.equal(await page.locator('#controls .ex-ctl[data-key="t2"] .ex-hint:not([hidden])').count(), 1, 't2 met t1 and said so');
+    assert.ok(held, 't2 met t1 and said so');
     await page.screenshot({ path: join(artifactsDir, 'explorer-after-trace-drag.png') });
     assert.deepEqual(problems, []);
   });
