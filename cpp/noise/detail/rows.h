@@ -215,25 +215,48 @@ inline double cellAt(const tk::Octave& o, const CellAxis& X, const CellAxis& Y) 
   return tk::cellReturnValue(R, tk::kCellNorm2[static_cast<int>(D)], f1, f2, nearest);
 }
 
+// The cellular row kernels' shared parts. at() picks the return mode once per step (Self::atR<R>).
+template <class Self>
+struct CellReturnDispatch {
+  template <bool G, class L = lanes::Wide, class Cols, class Row>
+  static L at(const tk::Octave& o, const Cols& c, const Row& r, int i, L*, L*) {
+    switch (o.cellReturn) {
+      case CellReturn::F1: return Self::template atR<CellReturn::F1, L>(o, c, r, i);
+      case CellReturn::F2: return Self::template atR<CellReturn::F2, L>(o, c, r, i);
+      case CellReturn::F2MinusF1: return Self::template atR<CellReturn::F2MinusF1, L>(o, c, r, i);
+      case CellReturn::CellValue: break;
+    }
+    return Self::template atR<CellReturn::CellValue, L>(o, c, r, i);
+  }
+};
+// The lane values of a core search b (search units; fx the columns' fractions, rowGap and norm the
+// row's and the dimension's), where lane l's outer cells may hold F1 / F2 (tk::cellRingNeeded) the
+// whole search's value full(l) instead.
+template <CellReturn R, bool Squared, bool NeedF2, class L, class Full>
+NF_HOT_INLINE L cellLanesEnd(const tk::Octave& o, const tk::CellBest<L>& b, L fx, double rowGap, double norm,
+                             Full full) {
+  using W = lanes::Lane<L>;
+  const L f1 = Squared ? lanes::sqrt(b.f1) : b.f1, f2 = Squared ? lanes::sqrt(b.f2) : b.f2;
+  const L v = tk::cellReturnOf<R>(norm, f1, f2, b.nearest);
+  const auto ring = tk::cellRingNeeded<Squared>(o, fx, rowGap, NeedF2 ? b.f2 : b.f1);
+  if (!lanes::any(ring)) return v;
+  double out[W::kWidth], need[W::kWidth];
+  W::store(out, v);
+  W::store(need, lanes::select(ring, L(1), L(0)));
+  for (int l = 0; l < W::kWidth; ++l)
+    if (need[l] != 0) out[l] = full(l);
+  return W::load(out);
+}
+
 // A lane of columns takes the 3 x 3 core of cellSearch (the same visits, the same update); a
 // column whose outer ring may hold F1 / F2 (tk::cellRingNeeded: near a cell edge with a large F2)
 // is redone by the whole search, cellAt, so every column equals cellAt.
 template <CellDistance D>
-struct RowKernel<tk::CellularKernel<D>, false> {
+struct RowKernel<tk::CellularKernel<D>, false> : CellReturnDispatch<RowKernel<tk::CellularKernel<D>, false>> {
   using Lane = lanes::Wide;
   using Cols = CellCols;
   using Row = CellAxis;  // the seed term is folded into the y hash terms
   static Row row(const tk::Octave& o, double y, double) { return cellAxis(y, o.periodY, kHashY, tk::seedTerm(o)); }
-  template <bool G, class L = Lane>
-  static L at(const tk::Octave& o, const Cols& c, const Row& r, int i, L*, L*) {
-    switch (o.cellReturn) {
-      case CellReturn::F1: return atR<CellReturn::F1, L>(o, c, r, i);
-      case CellReturn::F2: return atR<CellReturn::F2, L>(o, c, r, i);
-      case CellReturn::F2MinusF1: return atR<CellReturn::F2MinusF1, L>(o, c, r, i);
-      case CellReturn::CellValue: break;
-    }
-    return atR<CellReturn::CellValue, L>(o, c, r, i);
-  }
   template <CellReturn R, class L>
   NF_HOT_INLINE static L atR(const tk::Octave& o, const Cols& c, const Row& Y, int i) {
     using W = lanes::Lane<L>;
@@ -250,17 +273,8 @@ struct RowKernel<tk::CellularKernel<D>, false> {
           const auto h2 = hashFinishLanes(h + 0x9E3779B9u);
           b.add(tk::cellMetric<D, kSquared>(tk::cellOffset(k, h, jitter, fx), tk::cellOffset(j, h2, jitter, fy)), h2);
         }
-      const L bound = kNeedF2 ? b.f2 : b.f1;
-      const L f1 = kSquared ? lanes::sqrt(b.f1) : b.f1, f2 = kSquared ? lanes::sqrt(b.f2) : b.f2;
-      const L v = tk::cellReturnOf<R>(tk::kCellNorm2[static_cast<int>(D)], f1, f2, b.nearest);
-      const auto ring = tk::cellRingNeeded<kSquared>(o, fx, tk::cellRowGap(o, Y.f), bound);
-      if (!lanes::any(ring)) return v;
-      double out[W::kWidth], need[W::kWidth];
-      W::store(out, v);
-      W::store(need, lanes::select(ring, L(1), L(0)));
-      for (int l = 0; l < W::kWidth; ++l)
-        if (need[l] != 0) out[l] = cellAt<D, R>(o, c.at(i + l), Y);
-      return W::load(out);
+      return cellLanesEnd<R, kSquared, kNeedF2>(o, b, fx, tk::cellRowGap(o, Y.f), tk::kCellNorm2[static_cast<int>(D)],
+                                                [&](int l) { return cellAt<D, R>(o, c.at(i + l), Y); });
     }
   }
 };
@@ -295,7 +309,7 @@ struct Cell3Row {
 };
 
 template <CellDistance D>
-struct RowKernel<tk::CellularKernel<D>, true> {
+struct RowKernel<tk::CellularKernel<D>, true> : CellReturnDispatch<RowKernel<tk::CellularKernel<D>, true>> {
   using K = tk::CellularKernel<D>;
   using Lane = lanes::Wide;
   using Cols = Cell3Cols;
@@ -311,16 +325,6 @@ struct RowKernel<tk::CellularKernel<D>, true> {
     for (int k = 0; k < 3; ++k)
       for (int j = 0; j < 3; ++j) r.h[k][j] = hy[j] + hz[k];
     return r;
-  }
-  template <bool G, class L = Lane>
-  static L at(const tk::Octave& o, const Cols& c, const Row& r, int i, L*, L*) {
-    switch (o.cellReturn) {
-      case CellReturn::F1: return atR<CellReturn::F1, L>(o, c, r, i);
-      case CellReturn::F2: return atR<CellReturn::F2, L>(o, c, r, i);
-      case CellReturn::F2MinusF1: return atR<CellReturn::F2MinusF1, L>(o, c, r, i);
-      case CellReturn::CellValue: break;
-    }
-    return atR<CellReturn::CellValue, L>(o, c, r, i);
   }
   template <CellReturn R, class L>
   NF_HOT_INLINE static L atR(const tk::Octave& o, const Cols& c, const Row& Y, int i) {
@@ -345,17 +349,9 @@ struct RowKernel<tk::CellularKernel<D>, true> {
                   h3);
           }
         }
-      const L bound = kNeedF2 ? b.f2 : b.f1;
-      const L f1 = kSquared ? lanes::sqrt(b.f1) : b.f1, f2 = kSquared ? lanes::sqrt(b.f2) : b.f2;
-      const L v = tk::cellReturnOf<R>(tk::kCellNorm3[static_cast<int>(D)], f1, f2, b.nearest);
-      const auto ring = tk::cellRingNeeded<kSquared>(o, fx, Y.gap, bound);
-      if (!lanes::any(ring)) return v;
-      double out[W::kWidth], need[W::kWidth];
-      W::store(out, v);
-      W::store(need, lanes::select(ring, L(1), L(0)));
-      for (int l = 0; l < W::kWidth; ++l)
-        if (need[l] != 0) out[l] = K::template eval3<false>(o, c.x[i + l], Y.y, Y.z, nullptr, nullptr);
-      return W::load(out);
+      return cellLanesEnd<R, kSquared, kNeedF2>(o, b, fx, Y.gap, tk::kCellNorm3[static_cast<int>(D)], [&](int l) {
+        return K::template eval3<false>(o, c.x[i + l], Y.y, Y.z, nullptr, nullptr);
+      });
     }
   }
 };
