@@ -184,6 +184,7 @@ struct Impl {
     template <bool Near>
     void sum(const rows::FractalPlan& plan, const double* x, const double* y, double* v, double* gx, double* gy) const {
       if (p.fractal == FractalKind::None) {  // octave 0 as it is
+        NF_LANE_LOOP
         for (int i = 0; i < N; i += L::kWidth) {
           D dx = D(0), dy = D(0);
           L::store(v + i, kernel<Near>(plan.oct[0], L::load(x + i), L::load(y + i), p.z, &dx, &dy));
@@ -207,6 +208,7 @@ struct Impl {
       for (int o = 0; o < plan.octaves; ++o) {
         const tk::Octave oc = plan.oct[o];  // a local: its seed term stays out of the loop
         const double amp = plan.amp[o], freq = plan.freq[o];
+        NF_LANE_LOOP
         for (int i = 0; i < N; i += L::kWidth) {
           OctaveSum<G, D> acc = OctaveSum<G, D>::from(v, sgx, sgy, i);
           const D xi = L::load(X + i), yi = L::load(Y + i);

@@ -51,6 +51,14 @@ inline uint32_t wrapToU32Far(double d) {
 #else
 #define NF_HOT_INLINE inline
 #endif
+// A loop over a chunk's lanes whose body is a whole inlined kernel: clang unrolls such loops fully
+// (a copy of the kernel per lane step), which made the warps' octave loops tens of KB each in wasm
+// for no measured speed. Other compilers keep their defaults.
+#if defined(__clang__)
+#define NF_LANE_LOOP _Pragma("clang loop unroll(disable)")
+#else
+#define NF_LANE_LOOP
+#endif
 NF_HOT_INLINE uint32_t wrapToU32(double d) {
   if (d > -2147483648.0 && d < 2147483648.0) return static_cast<uint32_t>(static_cast<int32_t>(d));
   return wrapToU32Far(d);
