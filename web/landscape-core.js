@@ -79,10 +79,8 @@ export function createCore(M, init, emit) {
   }
   // What advance() changed: of each layer it reports, only the part its tick painted (the rest of
   // the canvas shows that layer already), so a fine pitch does not copy megabytes it never touched.
-  const rects = typeof scene.changedRects === 'function';
   function paintAdvanced(mask) {
     if (!mask) return;
-    if (!rects) { paint(mask); return; }
     const r = scene.changedRects();
     for (let l = 0; l < LAYERS.length; l++) {
       if (!(mask & (1 << l))) continue;
