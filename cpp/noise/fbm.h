@@ -35,7 +35,8 @@ inline double fbm(double x, double y, uint32_t seed, int octaves = 3) {
 
 // The rift colour: q = F211(x, y); r = F223(x + 4q, y + 4q); F227(x + 3.5r, y + 3.5r), all 3 octaves.
 // The warp moves both axes by the same amount, as the ported scene's nebula does (docs/scene.md, "Primitives").
-// nebulaWarp: the two warped stages once q is known (a row fill hoists q, then runs lanes).
+// nebulaWarp: the two warped stages once q is known. Fills do not call it: NoiseGrid.fill('nebula')
+// is the Field's warped fill (field.cpp, nebulaConfig()), which the tests hold equal to it bit for bit.
 template <class D>
 inline D nebulaWarp(D x, D y, D q) {
   const D r = fbmLanes(x + 4 * q, y + 4 * q, 223, 3);
