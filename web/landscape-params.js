@@ -1,6 +1,6 @@
 // URL state of the 404 landscape: parsing, validation and share links. No DOM, so it runs in
 // Node too. The parameters themselves (names, kinds, ranges, defaults, messages, the seed's word
-// hash) are not written here: they come from the module's one table (cpp/scene/world_params.cpp,
+// hash) are not written here: they come from the module's one table (cpp/scene/world_params.h,
 // `M.worldParams()`, `M.parseWorldParam(name, text)`), which the native CLI and README.md use too.
 // Every function takes M, any loaded noisefield module (the landscape-only one is enough).
 //
@@ -9,8 +9,8 @@
 
 const tables = new WeakMap();
 
-// The table's rows: { name, option, kind, min, max, choices, url, options, cli, allowed,
-// pageDefault, cliDefault, description }.
+// The table's rows: { name, option, kind, min, max, choices, url, options, cli, allowed } (the full
+// module adds pageDefault, cliDefault and description, which the page does not use).
 export function paramTable(M) {
   let t = tables.get(M);
   if (!t) {

@@ -187,18 +187,24 @@ function nfSceneFace(M, fn, buffer) {
   Landscape.autoPitch = (cssWidth) => fn.nf_auto_pitch(num('cssWidth', cssWidth));
   M['Landscape'] = Landscape;
 
-  // The parameter table (cpp/scene/world_params.cpp): [{ name, option, kind, min, max, choices,
-  // url, options, cli, allowed, pageDefault, cliDefault, description }] in table order.
+  // The parameter table (cpp/scene/world_params.h): [{ name, option, kind, min, max, choices,
+  // url, options, cli, allowed }] in table order, and in the full module the rows' documentation
+  // too: { pageDefault, cliDefault, description }. The 404 page's module leaves that text out (its
+  // page shows none of it; one copy lives in C++, world_params.h, linked where it is read).
   M['worldParams'] = () => {
     const rows = [];
     for (let i = 0, n = fn.nf_param_count(); i < n; i++) {
       const t = (f) => text(fn.nf_param_text(i, f));
       const scope = fn.nf_param_scope(i);
-      rows.push({
+      const row = {
         name: t(0), option: t(1), kind: t(2), min: fn.nf_param_min(i), max: fn.nf_param_max(i), choices: list(t(3)),
-        url: (scope & 1) !== 0, options: (scope & 2) !== 0, cli: (scope & 4) !== 0,
-        allowed: t(4), pageDefault: t(5), cliDefault: t(6), description: t(7),
-      });
+        url: (scope & 1) !== 0, options: (scope & 2) !== 0, cli: (scope & 4) !== 0, allowed: t(4),
+      };
+      if (fn.nf_param_doc) {
+        const d = (f) => text(fn.nf_param_doc(i, f));
+        Object.assign(row, { pageDefault: d(0), cliDefault: d(1), description: d(2) });
+      }
+      rows.push(row);
     }
     return rows;
   };

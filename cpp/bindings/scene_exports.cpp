@@ -101,23 +101,17 @@ EMSCRIPTEN_KEEPALIVE int nf_auto_pitch(double cssWidth) {
 
 // ---- the parameter table (cpp/scene/world_params.h) ----
 EMSCRIPTEN_KEEPALIVE int nf_param_count() { return static_cast<int>(sc::worldParams().size()); }
-// Field f of row i: 0 name, 1 option, 2 kind, 3 choices (comma-separated), 4 allowed,
-// 5 pageDefault, 6 cliDefault, 7 description.
+// Field f of row i: 0 name, 1 option, 2 kind, 3 choices (comma-separated), 4 allowed. The rows'
+// documentation (defaults in words, descriptions) is nf_param_doc(), in the full module only
+// (scene_docs_exports.cpp): the 404 page shows none of it.
 EMSCRIPTEN_KEEPALIVE const char* nf_param_text(int i, int f) {
   const sc::WorldParam& p = sc::worldParams()[static_cast<size_t>(i)];
   switch (f) {
     case 0: return p.name;
     case 1: return p.option;
     case 2: return kindName(p.kind);
-    case 3: {
-      text_.clear();
-      for (const char* c : p.choices) text_ += (text_.empty() ? "" : ",") + std::string(c);
-      return text_.c_str();
-    }
-    case 4: return p.allowed;
-    case 5: return p.pageDefault;
-    case 6: return p.cliDefault;
-    default: return p.description;
+    case 3: return p.choices;
+    default: return p.allowed;
   }
 }
 EMSCRIPTEN_KEEPALIVE double nf_param_min(int i) { return sc::worldParams()[static_cast<size_t>(i)].min; }
@@ -134,7 +128,7 @@ EMSCRIPTEN_KEEPALIVE int nf_parse_param(int nameLength, int valueLength) {
   const sc::WorldParam* p = sc::findWorldParam(name);
   if (!p) return fail("unknown parameter " + std::string(name));
   const sc::ParamValue v = sc::parseWorldParam(*p, raw);
-  if (!v.ok) return fail(v.error);
+  if (!v.ok) return fail(std::string("expected ") + p->allowed);
   number_ = v.number;
   text_ = v.text;
   const bool text = p->kind == sc::ParamKind::Choice || p->kind == sc::ParamKind::Switch ||

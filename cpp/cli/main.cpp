@@ -1,5 +1,5 @@
 // noisefield-cli: render the landscape to a PNG, or print the golden values (docs/scene.md, "Golden values").
-//   noisefield-cli render [flags] -o out.png   (flags: the page's parameters, cpp/scene/world_params.cpp;
+//   noisefield-cli render [flags] -o out.png   (flags: the page's parameters, cpp/scene/world_params.h;
 //                                                noisefield-cli render --help lists them)
 //   noisefield-cli golden
 //   noisefield-cli schema-md      (the README's parameter table, from nf::schemaMarkdown())
@@ -51,9 +51,10 @@ void renderHelp() {
     if (!(p.scope & nf::scene::kInCli)) continue;
     std::string head = "  " + flagNames(p);
     if (p.kind != ParamKind::Flag) head += p.kind == ParamKind::Path ? " FILE" : " VALUE";
-    std::printf("%s\n      %s\n", head.c_str(), p.description);
+    const nf::scene::WorldParamDocs& d = nf::scene::worldParamDocs(p);
+    std::printf("%s\n      %s\n", head.c_str(), d.description);
     if (p.kind != ParamKind::Flag && p.kind != ParamKind::Path)
-      std::printf("      allowed: %s; default: %s\n", p.allowed, *p.cliDefault ? p.cliDefault : "automatic");
+      std::printf("      allowed: %s; default: %s\n", p.allowed, *d.cliDefault ? d.cliDefault : "automatic");
   }
   std::printf("  --help, -h\n      This list.\nExit status: 0 written, 1 the file could not be written, 2 a bad flag or value.\n");
 }
@@ -89,7 +90,7 @@ int render(int argc, char** argv) {
   // Raw values by table name: the defaults first, then the flags, all through one parser.
   std::map<std::string, std::string> raw;
   for (const WorldParam& p : nf::scene::worldParams())
-    if ((p.scope & nf::scene::kInCli) && *p.cliDefault) raw[p.name] = p.cliDefault;
+    if ((p.scope & nf::scene::kInCli) && *nf::scene::worldParamDocs(p).cliDefault) raw[p.name] = nf::scene::worldParamDocs(p).cliDefault;
   std::map<std::string, std::string> spelled;  // the flag as given, for messages
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
@@ -128,13 +129,13 @@ int render(int argc, char** argv) {
   for (const auto& [name, text] : raw) {
     const WorldParam* p = nf::scene::findWorldParam(name);
     nf::scene::ParamValue pv = nf::scene::parseWorldParam(*p, text);
-    if (!pv.ok) return badFlag((spelled.count(name) ? spelled[name] : "--" + name) + " " + text + ": " + pv.error);
+    if (!pv.ok) return badFlag((spelled.count(name) ? spelled[name] : "--" + name) + " " + text + ": expected " + p->allowed);
     v[name] = pv;
   }
   const bool dark = v["theme"].text == "dark";
   const double day = dark ? std::min(v["day"].number, nf::scene::kDarkDayCap) : v["day"].number;
   const int zoom = static_cast<int>(v["zoom"].number);
-  const std::string portal = v["portal"].text;
+  const std::string portal(v["portal"].text);
 
   Landscape scene(static_cast<uint32_t>(v["seed"].number));
   scene.setDayAndDusk(day, v["dusk"].number);
@@ -150,7 +151,7 @@ int render(int argc, char** argv) {
       v.count("full") ? nf::scene::ComposeRect{scene.bufferWidth() * zoom, scene.bufferHeight() * zoom, 0, 0, zoom}
                       : nf::scene::viewportRect(scene, zoom);
   const std::vector<uint8_t> img = nf::scene::composite(scene, rect);
-  const std::string& out = v["out"].text;
+  const std::string out(v["out"].text);
   if (img.empty() || !nf::cli::writePng(out, img.data(), rect.width, rect.height)) {
     std::fprintf(stderr, "noisefield-cli render: cannot write %s\n", out.c_str());
     return 1;

@@ -3,55 +3,27 @@
 #include "noise/number_text.h"
 
 #include <cmath>
-#include <cstdlib>
 
 namespace nf::scene {
 
-const std::vector<WorldParam>& worldParams() {
-  static const std::vector<WorldParam> table = {
-      {"seed", "seed", ParamKind::Seed, 0, kMaxWorldSeed, {}, kInUrl | kInOptions | kInCli,
-       "an integer in [0, 4294967295] or a word of 1..64 characters", "404", "404",
-       "World seed. A word is hashed to a uint32 with FNV-1a 32 over its UTF-8 bytes (offset basis 2166136261, "
-       "prime 16777619, case-sensitive); number-like text that is not a plain integer in range (-1, 1.5) is "
-       "invalid. 404 is the original world."},
-      {"day", "day", ParamKind::Number, 0, 1, {}, kInUrl | kInOptions | kInCli, "a number in [0, 1]",
-       "the visitor's clock: 1 from 08:00 to 16:00, 0 from 20:00 to 04:00, smooth between", "1",
-       "Daylight: 1 at midday, 0 at night."},
-      {"dusk", "dusk", ParamKind::Number, 0, 1, {}, kInUrl | kInOptions | kInCli, "a number in [0, 1]",
-       "the visitor's clock while day is from it (a bump peaking at 18:30 over 17:00..20:00, and 0.6 at 05:45 over "
-       "04:30..07:00), else 0",
-       "0",
-       "Twilight: the sky, clouds, sun, far range, water and glints warm toward the dusk colours by 0.75 x dusk "
-       "(docs/scene.md)."},
-      {"season", "season", ParamKind::Season, 0, 365, {"none"}, kInUrl | kInOptions | kInCli,
-       "an integer day of the year in [0, 365] or none", "the visitor's date", "none",
-       "Snow on the ranges for a day of the year (0 = 1 January): the snowline is 435 + 165 cos(2 pi (season - "
-       "40) / 365.24) in scene y, deepest in early February, only the highest peaks in August; none paints no "
-       "snow."},
-      {"t", "time", ParamKind::Number, 0, 1e7, {}, kInUrl | kInOptions | kInCli, "a number of seconds in [0, 10000000]",
-       "live", "0", "Frozen clock: the scene stops and shows that moment, at rest (no parallax, no pointer eddies)."},
-      {"px", "pitch", ParamKind::Integer, 1, 8, {}, kInUrl | kInOptions | kInCli, "an integer in [1, 8]",
-       "automatic: clamp(round((width + 96) / 380), 3, 6)", "",
-       "Pixel pitch: CSS px per buffer pixel (the page may move the automatic pitch by one on a fractional "
-       "devicePixelRatio)."},
-      {"theme", "theme", ParamKind::Choice, 0, 0, {"light", "dark"}, kInUrl | kInOptions | kInCli, "light or dark",
-       "prefers-color-scheme", "light", "Colour scheme; dark caps day at 0.3."},
-      {"motion", "motion", ParamKind::Switch, 0, 0, {"on", "off"}, kInUrl | kInOptions, "on or off (options: true or false)",
-       "on unless prefers-reduced-motion", "",
-       "off: no animation loop and no parallax, one still frame."},
-      {"width", "width", ParamKind::Integer, 1, 16384, {}, kInCli, "an integer in [1, 16384]", "", "1280",
-       "Viewport width in CSS px: the picture is this wide (times zoom)."},
-      {"height", "height", ParamKind::Integer, 1, 16384, {}, kInCli, "an integer in [1, 16384]", "", "800",
-       "Viewport height in CSS px."},
-      {"zoom", "scale", ParamKind::Integer, 1, 16, {}, kInCli, "an integer in [1, 16]", "", "1",
-       "Device pixels per CSS px (a devicePixelRatio): the PNG is width x zoom by height x zoom."},
-      {"portal", "portal", ParamKind::Choice, 0, 0, {"idle", "hot", "enter"}, kInCli, "idle, hot or enter", "",
-       "idle", "The portal's state: hot as under the pointer, enter as after a click."},
-      {"full", "full", ParamKind::Flag, 0, 0, {}, kInCli, "no value", "", "",
-       "Write the whole layer buffer, with its 48 CSS px overhang on every side, one pixel per buffer pixel."},
-      {"out", "o", ParamKind::Path, 0, 0, {}, kInCli, "a file name", "", "", "The PNG to write (required)."},
-  };
-  return table;
+namespace {
+// The table's rows without their documentation (world_params_docs.cpp has that).
+#define NF_WORLD_PARAM_ROW(name, option, kind, min, max, choices, scope, allowed, pageDefault, cliDefault, description) \
+  {name, option, ParamKind::kind, min, max, choices, scope, allowed},
+constexpr WorldParam kTable[] = {NF_WORLD_PARAMS(NF_WORLD_PARAM_ROW)};
+#undef NF_WORLD_PARAM_ROW
+}  // namespace
+
+WorldParamList worldParams() { return {kTable, sizeof kTable / sizeof kTable[0]}; }
+
+std::string_view choiceAt(const char* choices, size_t i) {
+  std::string_view s(choices);
+  for (; i > 0; --i) {
+    const size_t comma = s.find(',');
+    if (comma == std::string_view::npos) return {};
+    s.remove_prefix(comma + 1);
+  }
+  return s.substr(0, s.find(','));
 }
 
 const WorldParam* findWorldParam(std::string_view name) {
@@ -143,11 +115,7 @@ size_t codePoints(std::string_view s) {
   return n;
 }
 
-ParamValue fail(const WorldParam& p) {
-  ParamValue v;
-  v.error = std::string("expected ") + p.allowed;
-  return v;
-}
+ParamValue fail(const WorldParam&) { return {}; }
 
 ParamValue number(double x) {
   ParamValue v;
@@ -169,7 +137,7 @@ ParamValue parseWorldParam(const WorldParam& p, std::string_view raw) {
       if (trim(raw).empty() || seedTypo(raw) || codePoints(raw) > static_cast<size_t>(kMaxSeedWordChars)) return fail(p);
       ParamValue v = number(seedFromText(raw));
       v.word = true;
-      v.text = std::string(raw);
+      v.text = raw;
       return v;
     }
     case ParamKind::Number: {
@@ -182,9 +150,9 @@ ParamValue parseWorldParam(const WorldParam& p, std::string_view raw) {
     case ParamKind::Integer:
     case ParamKind::Season: {
       const std::string_view s = trim(raw);
-      if (p.kind == ParamKind::Season && s == "none") {
+      if (p.kind == ParamKind::Season && s == choiceAt(p.choices, 0)) {  // "none"
         ParamValue v = number(std::nan(""));
-        v.text = "none";
+        v.text = choiceAt(p.choices, 0);
         return v;
       }
       if (!allDigits(s) || s.size() > 9) return fail(p);
@@ -193,14 +161,15 @@ ParamValue parseWorldParam(const WorldParam& p, std::string_view raw) {
     }
     case ParamKind::Choice:
     case ParamKind::Switch:
-      for (size_t i = 0; i < p.choices.size(); ++i) {
-        if (raw == p.choices[i]) {
+      for (size_t i = 0;; ++i) {
+        const std::string_view c = choiceAt(p.choices, i);
+        if (c.empty()) return fail(p);
+        if (raw == c) {
           ParamValue v = number(p.kind == ParamKind::Switch ? (i == 0 ? 1 : 0) : static_cast<double>(i));
-          v.text = p.choices[i];
+          v.text = c;
           return v;
         }
       }
-      return fail(p);
     case ParamKind::Flag: {
       ParamValue v = number(1);
       return v;
@@ -208,39 +177,11 @@ ParamValue parseWorldParam(const WorldParam& p, std::string_view raw) {
     case ParamKind::Path: {
       if (raw.empty()) return fail(p);
       ParamValue v = number(0);
-      v.text = std::string(raw);
+      v.text = raw;
       return v;
     }
   }
   return fail(p);
-}
-
-namespace {
-std::string cell(const char* s) {
-  std::string out;
-  for (const char* c = s; *c; ++c) out += *c == '|' ? std::string("\\|") : std::string(1, *c);
-  return out;
-}
-}  // namespace
-
-std::string worldParamsMarkdown() {
-  std::string md =
-      "| URL parameter | `mount()` option | CLI flag | default (page) | CLI default | allowed | meaning |\n"
-      "|---|---|---|---|---|---|---|\n";
-  for (const WorldParam& p : worldParams()) {
-    const bool url = p.scope & kInUrl, opt = p.scope & kInOptions, cli = p.scope & kInCli;
-    std::string flag;
-    if (cli) {
-      flag = std::string("`--") + p.name + "`";
-      if (std::string_view(p.option) != p.name)
-        flag += std::string(p.option).size() == 1 ? std::string(", `-") + p.option + "`" : std::string(", `--") + p.option + "`";
-    }
-    md += "| " + (url ? "`" + std::string(p.name) + "`" : std::string()) + " | " +
-          (opt ? "`" + std::string(p.option) + "`" : std::string()) + " | " + flag + " | " + cell(p.pageDefault) +
-          " | " + (cli ? cell(*p.cliDefault ? p.cliDefault : (p.kind == ParamKind::Flag || p.kind == ParamKind::Path) ? "" : "automatic") : std::string()) +
-          " | " + cell(p.allowed) + " | " + cell(p.description) + " |\n";
-  }
-  return md;
 }
 
 }  // namespace nf::scene

@@ -1,5 +1,5 @@
 // noisefield-cli render is the page's twin: its flags, their parsing and messages come from the
-// module's parameter table (cpp/scene/world_params.cpp), sizes are CSS px, and PNGs are deflated.
+// module's parameter table (cpp/scene/world_params.h), sizes are CSS px, and PNGs are deflated.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
