@@ -75,6 +75,21 @@ test('messages name the parameter and format numbers as the C library does', () 
       assert.equal(message(() => a.setViewport({ cssWidth: 10, cssHeight: 10, framing: { x: v, y: -v } })),
         message(() => b.setViewport({ cssWidth: 10, cssHeight: 10, framing: { x: v, y: -v } })));
     }
+    for (const v of [-1, 366, 400.5, Infinity, -Infinity]) {
+      assert.equal(message(() => a.setSeason(v)), message(() => b.setSeason(v)), `setSeason(${v})`);
+      assert.equal(message(() => a.setPortalMode(v)), message(() => b.setPortalMode(v)), `setPortalMode(${v})`);
+    }
+    for (const f of ['nope', '', 'x'.repeat(300), 'cover\u0000']) {
+      const m = message(() => a.setViewport({ cssWidth: 10, cssHeight: 10, framing: f }));
+      assert.equal(m, message(() => b.setViewport({ cssWidth: 10, cssHeight: 10, framing: f })));
+      assert.ok(m.endsWith('(got ' + f + ')'), m);  // the whole text, a NUL included
+    }
+    assert.deepEqual(land.parseWorldParam('nope', '1'), { error: 'unknown parameter nope' });
+    assert.deepEqual(land.parseWorldParam('nope', '1'), full.parseWorldParam('nope', '1'));
+    assert.equal(message(() => a.picture(1)), message(() => b.picture(1)));
+    assert.match(message(() => a.setSeason(366)), /^season must be a day of the year in \[0, 365\] or null for no snow \(got 366\)$/);
+    assert.match(message(() => a.setPortalMode(3)), /^portal mode must be idle, hot or enter \(or 0, 1, 2\) \(got 3\)$/);
+    assert.match(message(() => a.setClock(-2.5)), /^clock must be a finite number >= 0 \(got -2\.5\)$/);
     assert.match(message(() => a.setDay(1e-7 - 1)), /^day must be a number in \[0, 1\] \(got -0\.9999999\)$/);
     assert.match(message(() => a.setViewport({ cssWidth: 10, cssHeight: 10, framing: 'nope' })), /framing must be one of cover, gate/);
     assert.match(message(() => a.pixels('sky')), /no pixels before setViewport/);
