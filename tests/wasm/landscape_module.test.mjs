@@ -23,6 +23,17 @@ test('its imports are the two number conversions and the runtime hooks the entry
   for (const i of supplied.slice(1, 3)) assert.ok(imports.includes(i), `missing import ${i}`);
 });
 
+test('its exports are what the face and the entry call: memory, _initialize and the scene\'s, renamed short', () => {
+  const exports = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(wasmFile))).map((e) => e.name);
+  assert.ok(exports.includes('memory') && exports.includes('_initialize'));
+  // tools/landscape-module.mjs renames the nf_* exports in the wasm and in the face together, and
+  // drops Emscripten's malloc, function table and stack helpers, which nothing outside calls.
+  for (const name of exports) assert.ok(name === 'memory' || name === '_initialize' || /^[a-zA-Z]{1,2}$/.test(name), name);
+  assert.ok(exports.length > 40, `${exports.length} exports`);
+  const face = readFileSync(join(repoRoot, 'web', 'noisefield-landscape.mjs'), 'utf8');
+  assert.ok(!/\bnf_(scene_|parse_param|scratch|error|param_text|param_count)/.test(face), 'the face calls the short names');
+});
+
 test('the parameter table, its parsing and the seed hash are the full module\'s', () => {
   // The rows' documentation (defaults in words, descriptions) is in the full module only: the
   // page shows none of it, so the 404 page's module does not carry the text.
