@@ -74,7 +74,7 @@ class WindRow {
       fresh_[o] = false;
     }
   }
-  double at(int i) {
+  NF_TINY double at(int i) {
     nf::OctaveSum<false, double> acc;
     nf::OctaveSteps st;
     for (int o = 0; o < t_.octaves; ++o) {
@@ -299,7 +299,7 @@ NF_SMALL bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, con
   return true;
 }
 
-Rect paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
+NF_SMALL Rect paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
                  double clock) {
   const int bw = g.bw, bh = g.bh;
   // The leaves and the dapple are all a tick paints over the bark, so over the last tick's picture
