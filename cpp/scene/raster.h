@@ -159,15 +159,21 @@ void strokeSeeds(int bw, int bh, int cell, double shift, int row0, int row1, uin
 }
 
 // A broken ring of points whose dashes turn with `turn`: the halos of the Saint-Remy stars.
-template <class Plot>
-void halo(Plot&& plot, double cx, double cy, double radius, double step, Px c, double alpha, double turn,
-          int dashes) {
+// plot(ctx, x, y, c, alpha) marks a point. Out of line: the sky's and the rift's halos share it.
+using PlotFn = void (*)(void* ctx, double x, double y, Px c, double alpha);
+__attribute__((noinline)) inline void haloPoints(PlotFn plot, void* ctx, double cx, double cy, double radius,
+                                                 double step, Px c, double alpha, double turn, int dashes) {
   const int n = static_cast<int>(std::ceil(2 * kPi * radius / step));
   for (int k = 0; k < n; ++k) {
     const double u = static_cast<double>(k) / n;
     if (frac(u * dashes + turn) < 0.38) continue;
-    plot(cx + std::cos(u * 2 * kPi) * radius, cy + std::sin(u * 2 * kPi) * radius, c, alpha);
+    plot(ctx, cx + std::cos(u * 2 * kPi) * radius, cy + std::sin(u * 2 * kPi) * radius, c, alpha);
   }
+}
+template <class Plot>
+void halo(Plot& plot, double cx, double cy, double radius, double step, Px c, double alpha, double turn, int dashes) {
+  haloPoints([](void* p, double x, double y, Px k, double a) { (*static_cast<Plot*>(p))(x, y, k, a); }, &plot, cx, cy,
+             radius, step, c, alpha, turn, dashes);
 }
 
 }  // namespace nf::scene
