@@ -20,11 +20,39 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TICKS = { sky: [1 << 0, 8], rift: [1 << 2, 20], field: [1 << 4, 10], near: [1 << 5, 10], canopy: [1 << 6, 10] };
 const ALL_TICKS = Object.values(TICKS).reduce((a, [bit]) => a | bit, 0);
 const LONG_TASK_MS = 50;
+// The changes after the loop, in order, each a moment of its own in the trace.
+const CHANGES = ['resize', 'seed', 'day', 'dusk', 'season', 'resize back'];
+const MOMENTS = ['load', 'loop', ...CHANGES];
+
+// Waits until fn(arg) is true in the page. Not page.waitForFunction: that injects Playwright's
+// script into the page (a ~10 ms parse on the page's main thread, 50 ms and more on a busy
+// machine), a long task of the bench's own that used to land in the page's load.
+async function until(page, fn, arg = null, timeoutMs = 60000) {
+  // An expression the DevTools protocol evaluates (as page.evaluate does; the page's CSP allows no eval).
+  const ok = await page.evaluate(`(async () => {
+    const test = ${fn}, arg = ${JSON.stringify(arg)}, t0 = performance.now();
+    while (!test(arg)) {
+      if (performance.now() - t0 > ${timeoutMs}) return false;
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+    return true;
+  })()`);
+  if (!ok) throw new Error(`timed out after ${timeoutMs} ms waiting for ${fn}`);
+}
 
 // ---- the trace: top-level tasks of the page's renderer main thread ----
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+// Events that only wrap a task's work (scheduling, message dispatch): a long task is named by the
+// outermost event inside it that is not one of these, and by that event's costliest part.
+const WRAPPERS = new Set([...TASK_NAMES, 'Receive mojo message', 'BlinkScheduler_PerformMicrotaskCheckpoint', 'RunMicrotasks',
+  'ProxyMain::BeginMainFrame', 'WebFrameWidgetImpl::UpdateLifecycle', 'AsyncTask Run', 'v8.callFunction', 'v8.run',
+  'ThreadController active', 'SequenceManager::DoIdleWork', 'PageAnimator::serviceScriptedAnimations',
+  'FrameRequestCallbackCollection::ExecuteFrameCallbacks', 'Blink.Animate.UpdateTime', 'WebFrameWidgetImpl::BeginMainFrame',
+  'LocalFrameView::UpdateStyleAndLayout', 'LocalFrameView::RunStyleAndLayoutLifecyclePhases']);
 
-// -> { tasks: [[start, end] ms, merged], marks: { name: ms } } on the main thread that logged the marks.
+// -> { tasks: [{ start, end, cpu, events }] (ms; nested or overlapping task events merged into one
+// top-level task, cpu its thread time where the trace has it), marks: { name: ms } } on the main
+// thread that logged the marks.
 function mainThreadTasks(traceBuffer) {
   const json = JSON.parse(traceBuffer.toString('utf8'));
   const events = Array.isArray(json) ? json : json.traceEvents;
@@ -33,26 +61,57 @@ function mainThreadTasks(traceBuffer) {
   if (!marked) throw new Error('trace: no nf-bench-start mark');
   const { pid, tid } = marked;
   const marks = {};
-  const spans = [];
+  const spans = [], inner = [];
   for (const e of events) {
     if (e.pid !== pid || e.tid !== tid) continue;
     const m = markOf(e);
     if (m) marks[m] = e.ts / 1000;
-    if (e.ph === 'X' && TASK_NAMES.has(e.name) && e.dur > 0) spans.push([e.ts / 1000, (e.ts + e.dur) / 1000]);
+    if (e.ph !== 'X' || !(e.dur > 0)) continue;
+    if (TASK_NAMES.has(e.name)) spans.push(e);
+    else if (!WRAPPERS.has(e.name)) inner.push(e);
   }
-  spans.sort((a, b) => a[0] - b[0]);
-  const tasks = [];  // nested or overlapping task events merge into one top-level task
+  spans.sort((a, b) => a.ts - b.ts);
+  const tasks = [];
   for (const s of spans) {
     const last = tasks[tasks.length - 1];
-    if (last && s[0] < last[1]) last[1] = Math.max(last[1], s[1]);
-    else tasks.push([...s]);
+    const start = s.ts / 1000, end = (s.ts + s.dur) / 1000;
+    if (last && start < last.end) { last.end = Math.max(last.end, end); continue; }
+    tasks.push({ start, end, cpu: Number.isFinite(s.tdur) ? s.tdur / 1000 : NaN, events: [] });
+  }
+  inner.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  let k = 0;
+  for (const e of inner) {  // each event to the task it lies in (both sorted by start)
+    const t = e.ts / 1000;
+    while (k < tasks.length && tasks[k].end < t) k++;
+    if (k < tasks.length && tasks[k].start <= t) tasks[k].events.push(e);
   }
   return { tasks, marks };
 }
 
+// What a long task was: "outer > costliest part [url]" with its wall and thread (CPU) time. A task
+// whose CPU time is a small part of its wall time was mostly waiting for a core (other threads
+// and processes ran), not working.
+function describeTask(task) {
+  const cost = (e) => (Number.isFinite(e.tdur) ? e.tdur : e.dur);
+  const where = (e) => {
+    const d = e.args?.data ?? e.args?.beginData ?? {};
+    const url = d.url || d.fileName || e.args?.fileName || '';
+    return url ? ` ${String(url).split('/').pop()}` : '';
+  };
+  const [outer] = task.events;
+  let label = outer ? outer.name + where(outer) : 'task';
+  if (outer) {
+    const within = task.events.filter((e) => e !== outer && e.ts >= outer.ts && e.ts + e.dur <= outer.ts + outer.dur && e.name !== outer.name);
+    const part = within.sort((a, b) => cost(b) - cost(a))[0];
+    if (part) label += ` > ${part.name}${where(part)}`;
+  }
+  const wall = task.end - task.start;
+  return `${wall.toFixed(0)} ms (cpu ${Number.isFinite(task.cpu) ? task.cpu.toFixed(0) : '?'}): ${label}`;
+}
+
 function busyIn(tasks, t0, t1) {
   let busy = 0;
-  for (const [a, b] of tasks) busy += Math.max(0, Math.min(b, t1) - Math.max(a, t0));
+  for (const { start: a, end: b } of tasks) busy += Math.max(0, Math.min(b, t1) - Math.max(a, t0));
   return busy / (t1 - t0);
 }
 
@@ -77,7 +136,7 @@ async function measure(browser, url, { pitch, mode, seconds }) {
     await page.evaluate(() => console.timeStamp('nf-bench-start'));
     const q = `?test&day=0.6&px=${pitch}${mode === 'worker' ? '&worker=1' : mode === 'main' ? '&worker=0' : ''}`;
     await page.goto(new URL(q, url).href);
-    await page.waitForFunction(() => window.__noisefield && (window.__noisefield.debug || window.__noisefield.failed), null, { timeout: 60000 });
+    await until(page, () => window.__noisefield && (window.__noisefield.debug || window.__noisefield.failed));
     const failed = await page.evaluate(() => window.__noisefield.failed ?? null);
     if (failed) throw new Error(`landscape failed to mount: ${failed}`);
     const info = await page.evaluate(() => ({
@@ -102,25 +161,27 @@ async function measure(browser, url, { pitch, mode, seconds }) {
       const advances = h.debug.advances.filter((a) => a[3] >= t0 && a[3] < t1);
       return { secs: (t1 - t0) / 1000, intervals, advances };
     }, seconds);
-    // The changes a visitor or a page makes, through the handle as a page would: a resize, then a
-    // new seed, daylight, twilight and season (each awaited: the new picture shown), then the
-    // size back. Their main-thread tasks are the "changes" column.
-    await page.evaluate(() => console.timeStamp('nf-changes-start'));
+    // The changes a visitor or a page makes, through the handle as a page would, each awaited (the
+    // new picture shown) and marked in the trace as its own moment (CHANGES): a resize, a new
+    // seed, daylight, twilight and season, then the size back.
     const resizeTo = async (width, height) => {
       await page.setViewportSize({ width, height });
-      await page.waitForFunction((w) => window.__noisefield.debug.layout().w === w, width, { timeout: 60000 });
+      await until(page, (w) => window.__noisefield.debug.layout().w === w, width);
     };
+    const change = (name, method = null, arg = null) => page.evaluate(async ([n, m, a]) => {
+      console.timeStamp(`nf-moment-${n}`);
+      if (m) await window.__noisefield[m](a);
+    }, [name, method, arg]);
+    await change('resize');
     await resizeTo(1600, 900);
-    await page.evaluate(async () => {
-      const h = window.__noisefield;
-      await h.setSeed(405);
-      await h.setDay(0.3);
-      await h.setDusk(0.5);
-      await h.setSeason(200);
-    });
+    await change('seed', 'setSeed', 405);
+    await change('day', 'setDay', 0.3);
+    await change('dusk', 'setDusk', 0.5);
+    await change('season', 'setSeason', 200);
+    await change('resize back');
     await resizeTo(1920, 1080);
     await page.evaluate(() => window.__noisefield.debug.shown());
-    await page.evaluate(() => console.timeStamp('nf-changes-end'));
+    await change('end');
     const trace = mainThreadTasks(await browser.stopTracing());
     traced = false;
     // One-off costs (after the window, so they do not disturb it): a forced resize repaint and
@@ -138,18 +199,27 @@ async function measure(browser, url, { pitch, mode, seconds }) {
       return { resize, day, heap: await call('churn', 2000) };
     });
     const w0 = trace.marks['nf-window-start'], w1 = trace.marks['nf-window-end'];
-    const loadTasks = trace.tasks.filter(([a]) => a < w0).map(([a, b]) => b - a);
-    const loopTasks = trace.tasks.filter(([a, b]) => b > w0 && a < w1).map(([a, b]) => b - a);
-    const c0 = trace.marks['nf-changes-start'], c1 = trace.marks['nf-changes-end'];
-    const changeTasks = trace.tasks.filter(([a, b]) => b > c0 && a < c1).map(([a, b]) => b - a);
+    // Each moment's top-level tasks: those that end after it starts and begin before the next.
+    const moment = (t0, t1) => trace.tasks.filter((t) => t.end > t0 && t.start < t1);
+    const at = (n) => trace.marks[`nf-moment-${n}`];
+    const moments = {
+      load: moment(-Infinity, w0),
+      loop: moment(w0, w1),
+      ...Object.fromEntries(CHANGES.map((n, i) => [n, moment(at(n), at(CHANGES[i + 1] ?? 'end'))])),
+    };
+    const longest = Object.fromEntries(Object.entries(moments).map(([n, ts]) => {
+      const walls = ts.map((t) => t.end - t.start);
+      const worst = ts[walls.indexOf(Math.max(...walls))];
+      const long = ts.filter((t) => t.end - t.start > LONG_TASK_MS).map((t) => ({ wall: t.end - t.start, text: describeTask(t) }));
+      return [n, { long, max: Math.max(0, ...walls),
+        cpu: worst ? worst.cpu : 0, what: worst ? describeTask(worst) : '' }];
+    }));
     return {
       pitch, mode: info.mode, buffer: `${info.layout.bw}x${info.layout.bh}`, firstPaint: info.firstPaint,
       fps: live.intervals.length / live.secs, late: live.intervals.filter((d) => d > 25).length, frames: live.intervals.length,
       ticks: tickStats(live.advances, live.secs),
       busy: busyIn(trace.tasks, w0, w1),
-      longLoad: loadTasks.filter((d) => d > LONG_TASK_MS).length, maxLoad: Math.max(0, ...loadTasks),
-      longLoop: loopTasks.filter((d) => d > LONG_TASK_MS).length, maxLoop: Math.max(0, ...loopTasks),
-      longChange: changeTasks.filter((d) => d > LONG_TASK_MS).length, maxChange: Math.max(0, ...changeTasks),
+      longest,
       once, errors,
     };
   } finally {
@@ -209,8 +279,12 @@ export async function benchLandscape({ browser, url, report, quick = false }) {
     ['fps (main-thread rAF)', ...cols.map((k) => cell(k, (r) => r.fps))],
     ['frame intervals > 25 ms', ...cols.map((k) => cell(k, (r) => r.late, 0))],
     ['main thread busy %', ...cols.map((k) => cell(k, (r) => r.busy, 1, 100))],
-    ['long tasks > 50 ms: load / loop / changes', ...cols.map((k) => runsOf(k).map((r) => `${r.longLoad}/${r.longLoop}/${r.longChange}`).join(', '))],
-    ['longest task ms: load / loop / changes', ...cols.map((k) => `${cell(k, (r) => r.maxLoad, 0)} / ${cell(k, (r) => r.maxLoop, 0)} / ${cell(k, (r) => r.maxChange, 0)}`)],
+    // Per moment: the longest main-thread task (median, spread over the rounds) and how many tasks
+    // over 50 ms all rounds had together.
+    ...MOMENTS.map((m) => [`longest task ms (tasks > 50 ms): ${m}`, ...cols.map((k) => {
+      const n = runsOf(k).reduce((a, r) => a + r.longest[m].long.length, 0);
+      return `${cell(k, (r) => r.longest[m].max, 0)} [${n}]`;
+    })]),
     ['first painted frame ms', ...cols.map((k) => cell(k, (r) => r.firstPaint, 0))],
   ];
   for (const t of Object.keys(TICKS)) {
@@ -222,17 +296,37 @@ export async function benchLandscape({ browser, url, report, quick = false }) {
   rows.push(['resize repaint ms', ...cols.map((k) => cell(k, (r) => median(r.once.resize), 1))]);
   rows.push(['day change ms', ...cols.map((k) => cell(k, (r) => median(r.once.day), 1))]);
   rows.push(['wasm heap after 2000 frames (MB, before -> after)', ...cols.map((k) => runsOf(k).map((r) => `${(r.once.heap[0] / 1048576).toFixed(2)} -> ${(r.once.heap[1] / 1048576).toFixed(2)}`).join(', '))]);
+  // Every long task, named, and each case's longest load task: a wall time far above its CPU time
+  // was a wait for a core (other threads and processes ran), not the page's work.
+  const longs = [];
+  for (const k of cols) {
+    runsOf(k).forEach((r, i) => {
+      for (const m of MOMENTS) {
+        const l = r.longest[m].long;  // the longest first, at most 3 named per moment
+        if (!l.length) continue;
+        const worst = [...l].sort((a, b) => b.wall - a.wall);
+        longs.push(`pitch ${r.pitch} ${r.mode}, round ${i + 1}, ${m}: ${worst.slice(0, 3).map((t) => t.text).join(' | ')}${l.length > 3 ? ` | and ${l.length - 3} more` : ''}`);
+      }
+    });
+  }
+  const named = [
+    ...(longs.length ? [`Tasks over ${LONG_TASK_MS} ms: wall ms (thread CPU ms): the outermost event > its costliest part.`, ...longs.map((l) => `  ${l}`)]
+      : [`No main-thread task over ${LONG_TASK_MS} ms in any moment.`]),
+    'The longest load task of each round: wall ms (thread CPU ms): what it was.',
+    ...cols.map((k) => `  ${k}: ${runsOf(k).map((r) => r.longest.load.what).join(' | ')}`),
+  ];
   report.section(`Landscape live in headless Chromium, 1920 x 1080, day 0.6 (${repeats} rounds of ${seconds} s per case, shuffled)`, head, rows, [
     'Each cell: median (min-max) over the rounds. fps and late frames: a rAF loop of the bench on the page\'s main thread.',
     'main thread busy: the union of the renderer main thread\'s top-level tasks in the trace, over the window.',
-    'long tasks: top-level tasks over 50 ms, during load (mount), during the measured loop, and during the changes after it',
-    '(a resize to 1600 x 900, setSeed, setDay, setDusk, setSeason, each awaited, and the size back).',
+    'longest task: the longest top-level task of the page\'s main thread (wall time) in each moment: load (navigation to 1 s after',
+    'mount), the measured loop, then each change after it, awaited (a resize to 1600 x 900, setSeed, setDay, setDusk, setSeason,',
+    'the size back); [n]: tasks over 50 ms in all rounds together, each listed below with its thread (CPU) time and what it was.',
     'first painted frame: performance.now() when mount() has put every layer on its canvas (from navigation start).',
     'tick cost: advance() in frames where that tick ran alone (* never alone: the frames it shared with other ticks, an upper bound);',
     `delivered: ticks painted / ticks due, worst tick kind (sky 8/s, rift 20/s, field, near, canopy 10/s each).`,
     ...(workerMissing ? ['The page has no worker mode (handle.debug.mode stayed "main"), so only the main-thread mode is shown.'] : []),
+    ...named,
   ]);
-
   return { results };
 }
 

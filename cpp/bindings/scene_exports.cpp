@@ -11,8 +11,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <string>
-#include <vector>
+#include <string_view>
 
 #include "checks.h"
 #include "noise/hash.h"
@@ -24,19 +26,51 @@ namespace sc = nf::scene;
 
 namespace {
 
-std::string error_;       // the last failure's message
-std::string text_;        // the last text result
-std::vector<char> scratch_;  // texts from JS
-double number_ = 0;       // the last number result
+// A growable NUL-terminated byte buffer on malloc/realloc: the messages, results and JS texts of
+// this file, built with << instead of std::string's temporaries (the 404 page downloads this code).
+struct Text {
+  char* p = nullptr;
+  size_t n = 0, cap = 0;
+  char* reserve(size_t size) {  // room for size bytes and a NUL
+    if (size + 1 > cap) {  // malloc, copy, free: emmalloc's realloc is far more code
+      cap = std::max(size + 1, 2 * cap);
+      char* q = static_cast<char*>(std::malloc(cap));
+      if (!q) std::abort();
+      if (p) std::memcpy(q, p, n + 1);
+      std::free(p);
+      p = q;
+    }
+    return p;
+  }
+  Text& clear() {
+    n = 0;
+    reserve(0)[0] = 0;
+    return *this;
+  }
+  Text& operator<<(std::string_view s) {
+    reserve(n + s.size());
+    std::memcpy(p + n, s.data(), s.size());
+    n += s.size();
+    p[n] = 0;
+    return *this;
+  }
+  Text& operator<<(const char* s) { return *this << std::string_view(s); }
+  Text& operator<<(double v) { return *this << std::string_view(nf::bind::fmtNumber(v)); }  // JS-style NaN, Infinity
+  const char* c_str() { return n ? p : (clear(), p); }
+};
 
-int fail(std::string message) {
-  error_ = std::move(message);
-  return 0;
-}
+Text error_;    // the last failure's message
+Text text_;     // the last text result
+Text scratch_;  // texts from JS
+double number_ = 0;  // the last number result
+
+// A failure: return failed(error() << "message " << value);
+Text& error() { return error_.clear(); }
+int failed(const Text&) { return 0; }
+int fail(const std::string& message) { return failed(error() << std::string_view(message)); }
 
 using nf::bind::checkInteger;
 using nf::bind::checkUnit;
-std::string num(double v) { return nf::bind::fmtNumber(v); }  // JS-style NaN, Infinity
 
 struct Scene {
   explicit Scene(uint32_t seed) : scene(seed) {}
@@ -47,10 +81,10 @@ struct Scene {
   int32_t changed[4 * sc::kLayerCount] = {};
 };
 
-std::string joined(const std::vector<std::string>& names, const char* separator) {
-  std::string s;
-  for (const auto& n : names) s += (s.empty() ? "" : separator) + n;
-  return s;
+Text& framings(Text& t, const char* separator) {
+  const auto& names = sc::framingNames();
+  for (size_t i = 0; i < names.size(); ++i) t << (i ? separator : "") << std::string_view(names[i]);
+  return t;
 }
 
 const char* kindName(sc::ParamKind k) {
@@ -73,15 +107,12 @@ extern "C" {
 
 // With their byte lengths: a text may hold a NUL (a seed word from a URL's %00 does).
 EMSCRIPTEN_KEEPALIVE const char* nf_error() { return error_.c_str(); }
-EMSCRIPTEN_KEEPALIVE int nf_error_size() { return static_cast<int>(error_.size()); }
+EMSCRIPTEN_KEEPALIVE int nf_error_size() { return static_cast<int>(error_.n); }
 EMSCRIPTEN_KEEPALIVE const char* nf_text() { return text_.c_str(); }
-EMSCRIPTEN_KEEPALIVE int nf_text_size() { return static_cast<int>(text_.size()); }
+EMSCRIPTEN_KEEPALIVE int nf_text_size() { return static_cast<int>(text_.n); }
 EMSCRIPTEN_KEEPALIVE double nf_number() { return number_; }
 // Room for n bytes of text from JS (may grow memory).
-EMSCRIPTEN_KEEPALIVE char* nf_scratch(int n) {
-  scratch_.resize(static_cast<size_t>(std::max(n, 0)) + 1);
-  return scratch_.data();
-}
+EMSCRIPTEN_KEEPALIVE char* nf_scratch(int n) { return scratch_.reserve(static_cast<size_t>(std::max(n, 0))); }
 EMSCRIPTEN_KEEPALIVE double nf_heap_used() { return static_cast<double>(mallinfo().uordblks); }
 
 // ---- constants ----
@@ -91,10 +122,7 @@ EMSCRIPTEN_KEEPALIVE double nf_max_buffer_pixels() { return static_cast<double>(
 EMSCRIPTEN_KEEPALIVE double nf_dark_day_cap() { return sc::kDarkDayCap; }
 EMSCRIPTEN_KEEPALIVE int nf_layer_count() { return sc::kLayerCount; }
 // The named framings, comma-separated, in order.
-EMSCRIPTEN_KEEPALIVE const char* nf_framings() {
-  text_ = joined(sc::framingNames(), ",");
-  return text_.c_str();
-}
+EMSCRIPTEN_KEEPALIVE const char* nf_framings() { return framings(text_.clear(), ",").c_str(); }
 EMSCRIPTEN_KEEPALIVE int nf_auto_pitch(double cssWidth) {
   return sc::autoPitch(std::isfinite(cssWidth) ? static_cast<int>(std::max(1.0, std::min(cssWidth, 16384.0))) : 1);
 }
@@ -123,20 +151,20 @@ EMSCRIPTEN_KEEPALIVE int nf_param_scope(int i) { return static_cast<int>(sc::wor
 // (nf_error() is the message); else bit 1 (2) when the value is text (nf_text()) rather than a number
 // (nf_number()), bit 2 (4) for a word seed (nf_text() is the word).
 EMSCRIPTEN_KEEPALIVE int nf_parse_param(int nameLength, int valueLength) {
-  const std::string_view name(scratch_.data(), static_cast<size_t>(nameLength));
-  const std::string_view raw(scratch_.data() + nameLength, static_cast<size_t>(valueLength));
+  const std::string_view name(scratch_.p, static_cast<size_t>(nameLength));
+  const std::string_view raw(scratch_.p + nameLength, static_cast<size_t>(valueLength));
   const sc::WorldParam* p = sc::findWorldParam(name);
-  if (!p) return fail("unknown parameter " + std::string(name));
+  if (!p) return failed(error() << "unknown parameter " << name);
   const sc::ParamValue v = sc::parseWorldParam(*p, raw);
-  if (!v.ok) return fail(std::string("expected ") + p->allowed);
+  if (!v.ok) return failed(error() << "expected " << p->allowed);
   number_ = v.number;
-  text_ = v.text;
+  text_.clear() << v.text;
   const bool text = p->kind == sc::ParamKind::Choice || p->kind == sc::ParamKind::Switch ||
                     p->kind == sc::ParamKind::Path || (p->kind == sc::ParamKind::Season && std::isnan(v.number));
   return 1 | (text ? 2 : 0) | (v.word ? 4 : 0);
 }
 EMSCRIPTEN_KEEPALIVE double nf_seed_from_text(int length) {
-  return sc::seedFromText(std::string_view(scratch_.data(), static_cast<size_t>(length)));
+  return sc::seedFromText(std::string_view(scratch_.p, static_cast<size_t>(length)));
 }
 
 // ---- the scene (cpp/scene/landscape.h) ----
@@ -153,22 +181,22 @@ EMSCRIPTEN_KEEPALIVE int nf_scene_set_viewport(Scene* s, double cssWidth, double
   sc::Framing f;
   if (length < 0) {
     if (!(std::isfinite(x) && x >= 0 && x <= sc::kSceneW && std::isfinite(y) && y >= 0 && y <= sc::kSceneH))
-      return fail("framing point must be { x, y } in scene units, x in [0, " + num(sc::kSceneW) + "], y in [0, " +
-                  num(sc::kSceneH) + "] (got " + num(x) + ", " + num(y) + ")");
+      return failed(error() << "framing point must be { x, y } in scene units, x in [0, " << double(sc::kSceneW) << "], y in [0, "
+                     << double(sc::kSceneH) << "] (got " << x << ", " << y << ")");
     f.kind = sc::Framing::Point;
     f.x = x;
     f.y = y;
   } else {
-    const std::string name(scratch_.data(), static_cast<size_t>(length));
+    const std::string name(scratch_.p, static_cast<size_t>(length));
     if (!sc::framingNamed(name, &f))
-      return fail("framing must be one of " + joined(sc::framingNames(), ", ") + " or a point { x, y } (got " + name + ")");
+      return failed(framings(error() << "framing must be one of ", ", ") << " or a point { x, y } (got " << std::string_view(name) << ")");
   }
   const int w = static_cast<int>(cssWidth), h = static_cast<int>(cssHeight), p = static_cast<int>(pitch);
   if (!s->scene.setViewport({w, h, p, f})) {
     const sc::Grid g = sc::makeGrid(w, h, p, f);
-    return fail("setViewport: " + num(cssWidth) + " x " + num(cssHeight) + " at pitch " + num(g.pitch) +
-                " needs about " + num(std::ceil(double(g.bw) * g.bh * sc::kBytesPerBufferPixel / 1048576)) +
-                " MB of buffers, more than the module can allocate now; the previous viewport stays");
+    return failed(error() << "setViewport: " << cssWidth << " x " << cssHeight << " at pitch " << double(g.pitch) << " needs about "
+                   << std::ceil(double(g.bw) * g.bh * sc::kBytesPerBufferPixel / 1048576)
+                   << " MB of buffers, more than the module can allocate now; the previous viewport stays");
   }
   return 1;
 }
@@ -194,7 +222,7 @@ EMSCRIPTEN_KEEPALIVE int nf_scene_set_day_and_dusk(Scene* s, double day, double 
 // NaN (null in JS): no snow.
 EMSCRIPTEN_KEEPALIVE int nf_scene_set_season(Scene* s, double winterDay) {
   if (!std::isnan(winterDay) && !(winterDay >= 0 && winterDay <= 365))
-    return fail("season must be a day of the year in [0, 365] or null for no snow (got " + num(winterDay) + ")");
+    return failed(error() << "season must be a day of the year in [0, 365] or null for no snow (got " << winterDay << ")");
   s->scene.setSeason(winterDay);
   return 1;
 }
@@ -207,12 +235,12 @@ EMSCRIPTEN_KEEPALIVE int nf_scene_set_world_seed(Scene* s, double seed) {
 // A double: 2^32 + 1 must be refused, not wrapped to 1 ("hot").
 EMSCRIPTEN_KEEPALIVE int nf_scene_set_portal_mode(Scene* s, double mode) {
   if (!(mode == 0 || mode == 1 || mode == 2))
-    return fail("portal mode must be idle, hot or enter (or 0, 1, 2) (got " + num(mode) + ")");
+    return failed(error() << "portal mode must be idle, hot or enter (or 0, 1, 2) (got " << mode << ")");
   s->scene.setPortalMode(static_cast<sc::PortalMode>(static_cast<int>(mode)));
   return 1;
 }
 EMSCRIPTEN_KEEPALIVE int nf_scene_set_clock(Scene* s, double seconds) {
-  if (!(std::isfinite(seconds) && seconds >= 0)) return fail("clock must be a finite number >= 0 (got " + num(seconds) + ")");
+  if (!(std::isfinite(seconds) && seconds >= 0)) return failed(error() << "clock must be a finite number >= 0 (got " << seconds << ")");
   s->scene.setClock(seconds);
   return 1;
 }
@@ -277,10 +305,10 @@ EMSCRIPTEN_KEEPALIVE const uint8_t* nf_scene_pixels(Scene* s, int layer) {
 EMSCRIPTEN_KEEPALIVE int nf_scene_picture(Scene* s, double zoom, int region) {
   const std::string e = checkInteger("zoom", zoom, 1, 16);
   if (!e.empty()) return fail(e);
-  if (!s->scene.pixels(sc::kSky)) return fail("no pixels before setViewport()");
+  if (!s->scene.pixels(sc::kSky)) return failed(error() << "no pixels before setViewport()");
   const int z = static_cast<int>(zoom);
   const sc::ComposeRect r = region == 0 ? sc::bufferViewRect(s->scene, z) : sc::viewportRect(s->scene, z);
-  if (static_cast<double>(r.width) * r.height > 64.0 * 1024 * 1024) return fail("picture too large: choose a smaller zoom");
+  if (static_cast<double>(r.width) * r.height > 64.0 * 1024 * 1024) return failed(error() << "picture too large: choose a smaller zoom");
   s->picture = sc::composite(s->scene, r);
   s->pictureWidth = r.width;
   s->pictureHeight = r.height;

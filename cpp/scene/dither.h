@@ -6,6 +6,16 @@
 #include "noise/fade.h"
 #include "noise/hash.h"
 
+// NF_SMALL marks a function that runs once per world, viewport or repaint stage (setup, tables), not
+// per pixel of a tick: clang builds it for size (minsize, as -Oz builds a file), because the 404
+// page downloads the scene's code. Pixels do not depend on it (no float flag changes with it);
+// GCC (the native build) ignores it.
+#if defined(__clang__)
+#define NF_SMALL __attribute__((minsize))
+#else
+#define NF_SMALL
+#endif
+
 namespace nf::scene {
 
 using Px = uint32_t;  // RGBA8 packed little-endian: bytes in memory are r, g, b, a

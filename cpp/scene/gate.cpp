@@ -14,7 +14,7 @@ constexpr uint8_t kSoffit = 13, kPlinth = 14;
 constexpr double kOuter = kGateR + kGateRing;
 constexpr double kPlinthTop = 600, kPlinthBottom = 760;
 
-uint8_t ownerAt(double x, double y) {
+NF_SMALL uint8_t ownerAt(double x, double y) {
   const double dx = x - kGateX, dy = y - kGateY;
   const double r = std::hypot(dx, dy);
   if (r >= kGateR && r <= kOuter) {
@@ -34,7 +34,7 @@ uint8_t ownerAt(double x, double y) {
 
 }  // namespace
 
-void paintGate(Image& d, const Grid& g, const Palette& pal, std::vector<uint8_t>& owner) {
+NF_SMALL void paintGate(Image& d, const Grid& g, const Palette& pal, std::vector<uint8_t>& owner) {
   d.clear();
   const int i0 = std::max(0, g.col(kGateX - kOuter) - 3), i1 = std::min(g.bw - 1, g.col(kGateX + kOuter) + 3);
   const int j0 = std::max(0, g.row(kGateY - kOuter) - 3), j1 = std::min(g.bh - 1, g.row(kPlinthBottom) + 3);

@@ -23,7 +23,7 @@ double hillTone(const Meadow& m, const World& w, int i, double x, double y, uint
 
 }  // namespace
 
-void makeMeadow(Meadow& m, const Grid& g, const Seeds& s, const World& w) {
+NF_SMALL void makeMeadow(Meadow& m, const Grid& g, const Seeds& s, const World& w) {
   const size_t n = static_cast<size_t>(g.bw);
   m.top.resize(n);
   m.lit.resize(n);
@@ -39,7 +39,7 @@ void makeMeadow(Meadow& m, const Grid& g, const Seeds& s, const World& w) {
   }
 }
 
-void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s, const World& w, int j0,
+NF_SMALL void paintHillBase(Image& d, const Grid& g, const Palette& pal, const Meadow& m, const Seeds& s, const World& w, int j0,
                    int j1) {
   j1 = std::min(j1, g.bh);
   if (j0 >= j1) return;

@@ -22,7 +22,7 @@ double midRidgeAt(double x, uint32_t seed23) {
   return 770 - 360 * (1 - std::pow(valley(x, 600), 0.85)) + (nf::fbmUnchecked(x * 0.006, 7.7, seed23, 4) - 0.5) * 110;
 }
 
-void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s) {
+NF_SMALL void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s) {
   const size_t n = static_cast<size_t>(g.bw);
   for (auto* v : {&t.far, &t.mid, &t.skyline, &t.farLit, &t.midLit, &t.farAng, &t.midAng}) v->resize(n);
   auto far = [&](double x) { return farRidgeAt(x, s.farRidge); };
@@ -43,7 +43,7 @@ void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s) {
   }
 }
 
-std::vector<Cypress> makePines(const Seeds& s, const World& w) {
+NF_SMALL std::vector<Cypress> makePines(const Seeds& s, const World& w) {
   std::vector<Cypress> pines;
   nf::Mulberry32 r(s.pines);
   const double spans[2][2] = {{140, 460}, {1140, 1480}};
@@ -59,9 +59,9 @@ std::vector<Cypress> makePines(const Seeds& s, const World& w) {
   return pines;
 }
 
-double snowlineFor(double winterDay) { return 435 + 165 * std::cos(2 * kPi * (winterDay - 40) / 365.24); }
+NF_SMALL double snowlineFor(double winterDay) { return 435 + 165 * std::cos(2 * kPi * (winterDay - 40) / 365.24); }
 
-void makeLandTables(LandTables& lt, const Grid& g, const Seeds& s, const World& w, double snowline) {
+NF_SMALL void makeLandTables(LandTables& lt, const Grid& g, const Seeds& s, const World& w, double snowline) {
   const double k = w.spur;
   lt.farTilt.assign(k > 0 ? g.bw : 0, 0.f);
   lt.midTilt.assign(k > 0 ? g.bw : 0, 0.f);
@@ -86,7 +86,7 @@ struct LandSplit {
   SeedRows seeds;
 };
 
-LandSplit landSplit(const Grid& g, const RidgeTables& t, int unitPixels) {
+NF_SMALL LandSplit landSplit(const Grid& g, const RidgeTables& t, int unitPixels) {
   LandSplit sp{};
   sp.rowsPer = std::max(1, unitPixels / std::max(1, g.bw));
   sp.baseParts = (g.bh + sp.rowsPer - 1) / sp.rowsPer;
@@ -99,12 +99,12 @@ LandSplit landSplit(const Grid& g, const RidgeTables& t, int unitPixels) {
 
 }  // namespace
 
-int landParts(const Grid& g, const RidgeTables& t, int unitPixels) {
+NF_SMALL int landParts(const Grid& g, const RidgeTables& t, int unitPixels) {
   const LandSplit sp = landSplit(g, t, unitPixels);
   return sp.baseParts + 2 * sp.strokeParts + 1;
 }
 
-void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
+NF_SMALL void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
                const std::vector<Cypress>& pines, double snowline) {
   LandTables lt;
   makeLandTables(lt, g, s, w, snowline);
@@ -113,118 +113,109 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
     paintLandPart(d, g, pal, s, w, t, pines, snowline, lt, part, kWhole);
 }
 
-void paintLandPart(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
-                   const std::vector<Cypress>& pines, double snowline, const LandTables& lt, int part,
-                   int unitPixels) {
+namespace {
+
+// One range's tables and constants, so that one piece of code paints either range (the far's and
+// the mid's painting differ in these numbers only; the expressions keep their order, so the
+// doubles are those of a copy per range).
+struct Range {
+  bool far;
+  const float *crest, *lit, *tilt, *ang;
+  const Px* stops;
+  double spurFreq, spurPhase;
+  uint32_t toneSeed, strokeSeed;
+  // tone = tone0 + light * (light0 - light1 k) + spur * spurK * k
+  //        + (fbm(x fx, y fy) - 0.5) * (mottle0 - mottle1 k) + smooth(haze0, haze1, depth) * (haze2 - haze3 k)
+  double tone0, light0, light1, spurK, fx, fy, mottle0, mottle1, haze0, haze1, haze2, haze3;
+  double jitter, lenSpan;  // strokes: the angle's jitter per (k - 0.5), the spread of their lengths
+};
+
+}  // namespace
+
+NF_SMALL void paintLandPart(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
+                            const RidgeTables& t, const std::vector<Cypress>& pines, double snowline,
+                            const LandTables& lt, int part, int unitPixels) {
   const LandSplit sp = landSplit(g, t, unitPixels);
   // Light comes from the sun's side (the right in world 404); spurs facet every other world's ranges.
   const double side = w.sunX >= 800 ? 1 : -1;
   const double k = w.spur;
-  const std::vector<float>& farTilt = lt.farTilt;
-  const std::vector<float>& midTilt = lt.midTilt;
-  auto farSpur = [&](int i, double y) {
-    return k > 0 ? spurLight(g.sx[i], y - t.far[i], farTilt[i], w.spurFarFreq, w.spurPhase, s.spurs, side, 1)
+  const Range ranges[2] = {
+      {true, t.far.data(), t.farLit.data(), lt.farTilt.data(), t.farAng.data(), pal.at(kFarC), w.spurFarFreq,
+       w.spurPhase, s.farTone, s.farStroke, 0.45, 0.28, 0.16, 0.22, 0.009, 0.003, 0.35, 0.13, 30, 360, 0.4, 0.05, 0.4, 4},
+      {false, t.mid.data(), t.midLit.data(), lt.midTilt.data(), t.midAng.data(), pal.at(kMidC), w.spurMidFreq,
+       w.spurPhase + 12, s.midTone, s.midStroke, 0.5, 0.3, 0.18, 0.3, 0.012, 0.0035, 0.45, 0.19, 40, 320, 0.28, 0.06, 0.5,
+       5},
+  };
+  auto spur = [&](const Range& r, int i, double y) {
+    return k > 0 ? spurLight(g.sx[i], y - r.crest[i], r.tilt[i], r.spurFreq, r.spurPhase, s.spurs, side, 1)
                  : SpurLight{0, 1};
   };
-  auto midSpur = [&](int i, double y) {
-    return k > 0 ? spurLight(g.sx[i], y - t.mid[i], midTilt[i], w.spurMidFreq, w.spurPhase + 12, s.spurs, side, 1)
-                 : SpurLight{0, 1};
-  };
-  const Px* farStops = pal.at(kFarC);
-  const Px* midStops = pal.at(kMidC);
   const Px* snowStops = pal.at(kSnowC);
   // Snow: the edge wanders with fbm along x and climbs on lit faces; snow is lit by the same slope
   // light as the rock and greys with depth below the crest. The glacier is permanent (while snow is on).
   const bool snowOn = std::isfinite(snowline);
   const std::vector<float>& edge = lt.edge;
-  auto snowy = [&](int i, double y, double lit) {
-    if (!snowOn) return false;
-    if (k > 0) lit = lit * (1 - k) + k * (y < t.mid[i] ? farSpur(i, y) : midSpur(i, y)).lit;
-    const double x = g.sx[i];
-    return y < edge[i] - 30 * lit || (x > 1372 && x < 1500 && y < 322 + 0.4 * (x - 1372));
-  };
-  // The slope light of each range (clamp(1.6 * lit), toward the sun's side), for the tones and the snow.
-  auto farLight = [&](int i) { return clampd(t.farLit[i] * 1.6 * side, -1, 1); };
-  auto midLight = [&](int i) { return clampd(t.midLit[i] * 1.6 * side, -1, 1); };
-  auto snowTone = [&](double lit, double y, double crest) { return 0.62 + 0.36 * lit - 0.12 * nf::smooth(0, 200, y - crest); };
-  // The slope lights the face, fbm mottles it and it hazes lighter toward the foot; with spurs (k > 0)
-  // the facets take over part of the light and the mottle (at k = 0 these are world 404's tones, docs/scene.md "Ranges").
-  auto farTone = [&](int i, double y) {
-    return 0.45 + farLight(i) * (0.28 - 0.16 * k) + farSpur(i, y).lit * 0.22 * k +
-           (nf::fbmUnchecked(g.sx[i] * 0.009, y * 0.003, s.farTone, 3) - 0.5) * (0.35 - 0.13 * k) +
-           nf::smooth(30, 360, y - t.far[i]) * (0.4 - 0.05 * k);
-  };
-  auto midTone = [&](int i, double y) {
-    return 0.5 + midLight(i) * (0.3 - 0.18 * k) + midSpur(i, y).lit * 0.3 * k +
-           (nf::fbmUnchecked(g.sx[i] * 0.012, y * 0.0035, s.midTone, 3) - 0.5) * (0.45 - 0.19 * k) +
-           nf::smooth(40, 320, y - t.mid[i]) * (0.28 - 0.06 * k);
-  };
+  // The slope light of the range (clamp(1.6 * lit), toward the sun's side), for the tones and the snow.
+  auto light = [&](const Range& r, int i) { return clampd(r.lit[i] * 1.6 * side, -1, 1); };
+  // A pixel's (or a stroke's, th its threshold) ink on range r. The slope lights the face, fbm
+  // mottles it and it hazes lighter toward the foot; with spurs (k > 0) the facets take over part
+  // of the light and the mottle (at k = 0 these are world 404's tones, docs/scene.md "Ranges").
   // Snow takes the facets' light too, so spurs stay readable under it.
-  auto snowInk = [&](int i, double y, bool far, double lit, double th) {
-    const double crest = far ? t.far[i] : t.mid[i];
-    if (k > 0) lit = lit * (1 - k) + k * (far ? farSpur(i, y) : midSpur(i, y)).lit;
-    return pick(snowStops, 4, snowTone(lit, y, crest), th);
+  auto ink = [&](const Range& r, int i, double y, double th) {
+    const double lit = light(r, i);
+    if (snowOn) {
+      const double x = g.sx[i];
+      // The facets' light where the rock is, by the range the pixel lies on.
+      double slit = lit;
+      if (k > 0) slit = lit * (1 - k) + k * spur(y < t.mid[i] ? ranges[0] : ranges[1], i, y).lit;
+      if (y < edge[i] - 30 * slit || (x > 1372 && x < 1500 && y < 322 + 0.4 * (x - 1372))) {
+        double sl = lit;
+        if (k > 0) sl = lit * (1 - k) + k * spur(r, i, y).lit;
+        return pick(snowStops, 4, 0.62 + 0.36 * sl - 0.12 * nf::smooth(0, 200, y - r.crest[i]), th);
+      }
+    }
+    const double tone = r.tone0 + lit * (r.light0 - r.light1 * k) + spur(r, i, y).lit * r.spurK * k +
+                        (nf::fbmUnchecked(g.sx[i] * r.fx, y * r.fy, r.toneSeed, 3) - 0.5) * (r.mottle0 - r.mottle1 * k) +
+                        nf::smooth(r.haze0, r.haze1, y - r.crest[i]) * (r.haze2 - r.haze3 * k);
+    return pick(r.stops, 3, tone, th);
   };
   if (part < sp.baseParts) {
     const int j0 = part * sp.rowsPer, j1 = std::min(g.bh, j0 + sp.rowsPer);
     std::fill(d.p.begin() + static_cast<size_t>(j0) * d.w, d.p.begin() + static_cast<size_t>(j1) * d.w, 0u);
     for (int j = j0; j < j1; ++j) {
-    const double y = g.sy[j];
-    Px* row = &d.p[static_cast<size_t>(j) * d.w];
-    for (int i = 0; i < g.bw; ++i) {
-      const double th = bayer(i, j);
-      if (y >= t.mid[i]) {
-        // Slopes falling away toward the light catch gold along the crest.
-        if (y - t.mid[i] < g.px * 1.2 && t.midLit[i] * side > 0.15) row[i] = pal[kGoldC];
-        else if (snowy(i, y, midLight(i))) row[i] = snowInk(i, y, false, midLight(i), th);
-        else row[i] = pick(midStops, 3, midTone(i, y), th);
-      } else if (y >= t.far[i]) {
-        if (snowy(i, y, farLight(i))) row[i] = snowInk(i, y, true, farLight(i), th);
-        else row[i] = pick(farStops, 3, farTone(i, y), th);
+      const double y = g.sy[j];
+      Px* row = &d.p[static_cast<size_t>(j) * d.w];
+      for (int i = 0; i < g.bw; ++i) {
+        if (y < t.far[i] && y < t.mid[i]) continue;
+        // Slopes falling away toward the light catch gold along the mid crest.
+        if (y >= t.mid[i] && y - t.mid[i] < g.px * 1.2 && t.midLit[i] * side > 0.15) row[i] = pal[kGoldC];
+        else row[i] = ink(ranges[y >= t.mid[i] ? 1 : 0], i, y, bayer(i, j));
       }
-    }
     }
     return;
   }
   part -= sp.baseParts;
-  const int first = (part % sp.strokeParts) * sp.seedRowsPer, last = first + sp.seedRowsPer;
-
-  // Strokes follow each ridge's profile and relax toward level deeper in the face.
-  const double y0 = g.sy[0];
-  const float* ridge = t.far.data();
-  const float* ang = t.farAng.data();
-  double jit = 0;
-  auto angle = [&](double bx, double by) {
-    const int i = g.clampCol(bx);
-    return ang[i] * (1 - 0.6 * nf::smooth(0, 260, y0 + by * g.px - ridge[i])) + jit;
-  };
-  auto inFar = [&](int i, int j) { return g.sy[j] >= t.far[i] + g.px && g.sy[j] < t.mid[i]; };
-  auto inMid = [&](int i, int j) { return g.sy[j] >= t.mid[i] + g.px; };
-  const int top = g.row(t.farTop);
-  if (part < sp.strokeParts) {
-  strokeSeeds(g.bw, g.bh, 3, 0, top, g.bh, s.farStroke, [&](double bx, double by, double h, double k) {
-    const int i = g.clampCol(bx);
-    const double y = y0 + by * g.px;
-    if (y < t.far[i] + g.px * 1.5 || y > t.mid[i] - g.px) return;
-    jit = (k - 0.5) * 0.4;
-    const Px ink = snowy(i, y, farLight(i)) ? snowInk(i, y, true, farLight(i), h)
-                                            : pick(farStops, 3, farTone(i, y), h);
-    brush(d, bx, by, 4 + static_cast<int>(std::floor(frac(k * 9.1) * 4)), false, ink, angle, inFar);
-  }, first, last);
-    return;
-  }
   if (part < 2 * sp.strokeParts) {
-  ridge = t.mid.data();
-  ang = t.midAng.data();
-  strokeSeeds(g.bw, g.bh, 3, 0, top, g.bh, s.midStroke, [&](double bx, double by, double h, double k) {
-    const int i = g.clampCol(bx);
-    const double y = y0 + by * g.px;
-    if (y < t.mid[i] + g.px * 1.5 || y > 900) return;
-    jit = (k - 0.5) * 0.5;
-    const Px ink = snowy(i, y, midLight(i)) ? snowInk(i, y, false, midLight(i), h)
-                                            : pick(midStops, 3, midTone(i, y), h);
-    brush(d, bx, by, 4 + static_cast<int>(std::floor(frac(k * 9.1) * 5)), frac(k * 4.3) < 0.4, ink, angle, inMid);
-  }, first, last);
+    // Strokes follow each range's profile and relax toward level deeper in the face: the far's in
+    // the first strokeParts parts, the mid's in the next.
+    const Range& r = ranges[part < sp.strokeParts ? 0 : 1];
+    const int first = (part % sp.strokeParts) * sp.seedRowsPer, last = first + sp.seedRowsPer;
+    const double y0 = g.sy[0];
+    double jit = 0;
+    auto angle = [&](double bx, double by) {
+      const int i = g.clampCol(bx);
+      return r.ang[i] * (1 - 0.6 * nf::smooth(0, 260, y0 + by * g.px - r.crest[i])) + jit;
+    };
+    // A far stroke stays on the far face, above the mid crest.
+    auto inRange = [&](int i, int j) { return g.sy[j] >= r.crest[i] + g.px && (!r.far || g.sy[j] < t.mid[i]); };
+    strokeSeeds(g.bw, g.bh, 3, 0, g.row(t.farTop), g.bh, r.strokeSeed, [&](double bx, double by, double h, double q) {
+      const int i = g.clampCol(bx);
+      const double y = y0 + by * g.px;
+      if (y < r.crest[i] + g.px * 1.5 || (r.far ? y > t.mid[i] - g.px : y > 900)) return;
+      jit = (q - 0.5) * r.jitter;
+      brush(d, bx, by, 4 + static_cast<int>(std::floor(frac(q * 9.1) * r.lenSpan)), !r.far && frac(q * 4.3) < 0.4,
+            ink(r, i, y, h), angle, inRange);
+    }, first, last);
     return;
   }
   paintOutcrops(d, g, pal, w, t.mid.data(), s.rocks, side);

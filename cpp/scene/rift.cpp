@@ -18,12 +18,12 @@ const double kWind = 2 / std::tan(kPitch);
 
 }  // namespace
 
-void makeOpening(Opening& o, const Grid& g) {
+NF_SMALL void makeOpening(Opening& o, const Grid& g) {
   clearOpening(o, g);
   openingRows(o, g, 0, g.bh);
 }
 
-void clearOpening(Opening& o, const Grid& g) {
+NF_SMALL void clearOpening(Opening& o, const Grid& g) {
   o.mask.assign(static_cast<size_t>(g.bw) * g.bh, 0);
   o.i0 = g.bw;
   o.i1 = -1;
@@ -31,7 +31,7 @@ void clearOpening(Opening& o, const Grid& g) {
   o.j1 = -1;
 }
 
-void openingRows(Opening& o, const Grid& g, int rowFrom, int rowTo) {
+NF_SMALL void openingRows(Opening& o, const Grid& g, int rowFrom, int rowTo) {
   const double reach = kGateR + g.px;
   const double gap = hourAngle(kMissingHour);
   // Only the box around the ring and its leak can be covered.
@@ -55,7 +55,7 @@ void openingRows(Opening& o, const Grid& g, int rowFrom, int rowTo) {
     }
 }
 
-void makeMotes(std::vector<Mote>& motes, uint32_t seed404) {
+NF_SMALL void makeMotes(std::vector<Mote>& motes, uint32_t seed404) {
   motes.clear();
   motes.reserve(1600);
   nf::Mulberry32 rand(seed404);
@@ -87,7 +87,7 @@ void stepRift(RiftState& s, double dt) {
   for (Mote& m : s.motes) m.a += orbitRate(m.r) * spin * dt;
 }
 
-void placeRift(RiftState& s, double clock) {
+NF_SMALL void placeRift(RiftState& s, double clock) {
   const double spin = s.rate * kPi / 180;
   s.pattern = -spin * 0.6 * clock;
   for (Mote& m : s.motes) m.a = m.a0 + std::fmod(orbitRate(m.r) * spin * clock, 2 * kPi);

@@ -46,7 +46,7 @@ double airAngle(const Air& air, double x, double y) {
   return std::atan2(vy, vx);
 }
 
-void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, const Air& air, int j0, int j1) {
+NF_SMALL void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, const Air& air, int j0, int j1) {
   const double bodyR = air.bodyR;
   j1 = std::min(j1, g.bh);
   if (j0 >= j1) return;
@@ -235,14 +235,14 @@ void prepareSky(Image& d, const Image& base, const Grid& g, const Palette& pal, 
   }
 }
 
-int skyRows(const Grid& g, const RidgeTables& t) {
+NF_SMALL int skyRows(const Grid& g, const RidgeTables& t) {
   // The base reaches 30 units below the lowest skyline; strokes are seeded at most two pixels below
   // the skyline and reach at most 7 pixels from their seed; a margin on both.
   return std::max(0, std::min(g.bh, std::max(g.row(t.skylineMax + 30), g.row(t.skylineMax) + 2) + 12));
 }
 
 // A stroke's ink costs about 16 pixels' painting; a part inks the seeds of `per` seed rows.
-int skyInkUnit(const Grid& g, const RidgeTables& t, int parts) {
+NF_SMALL int skyInkUnit(const Grid& g, const RidgeTables& t, int parts) {
   const int count = strokeSeedRows(g.bh, 3, 0, g.row(t.skylineMax)).count();
   const int per = (count + parts - 1) / std::max(1, parts);
   return std::max(1, per) * 16 * (g.bw / 3 + 3);
@@ -340,7 +340,7 @@ void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, co
   walkSky(d, g, flow, 0, flow.strokes.size());
 }
 
-void makeStars(std::vector<SkyStar>& out, const Seeds& s, const World& w) {
+NF_SMALL void makeStars(std::vector<SkyStar>& out, const Seeds& s, const World& w) {
   out.clear();
   nf::Mulberry32 r(s.stars);
   for (int n = 0; n < 80 && static_cast<int>(out.size()) < w.maxStars; ++n) {

@@ -7,7 +7,7 @@
 
 namespace nf::scene {
 
-SpurLight spurLight(double x, double down, double tilt, double freq, double phase, uint32_t seed, double side,
+NF_SMALL SpurLight spurLight(double x, double down, double tilt, double freq, double phase, uint32_t seed, double side,
                     double contrast) {
   // Spurs lean down the slope the way water would cut them, and wander with a slow fbm.
   const double xs = x + tilt * 110 * std::tanh(down / 100);
@@ -18,7 +18,7 @@ SpurLight spurLight(double x, double down, double tilt, double freq, double phas
   return {facing * side * contrast * (1 - 0.5 * nf::smooth(0, 300, down)), std::min(f, 1 - f)};
 }
 
-void paintOutcrops(Image& d, const Grid& g, const Palette& pal, const World& w, const float* midCrest,
+NF_SMALL void paintOutcrops(Image& d, const Grid& g, const Palette& pal, const World& w, const float* midCrest,
                    uint32_t seed, double side) {
   const Px* rock = pal.at(kRockC);
   for (int k = 0; k < w.outcropCount; ++k) {

@@ -127,7 +127,7 @@ struct Limb {
 
 }  // namespace
 
-void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double width, double len,
+NF_SMALL void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double width, double len,
               const Growth& gr) {
   out.segs.clear();
   out.tips.clear();
@@ -170,13 +170,13 @@ void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double 
   }
 }
 
-void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
+NF_SMALL void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
                 const std::vector<float>& hillTop, bool reshape) {
   if (reshape) shapeCanopy(c, g, s, w, hillTop);
   paintBark(c, g, pal);
 }
 
-void paintBark(CanopyCache& c, const Grid& g, const Palette& pal) {
+NF_SMALL void paintBark(CanopyCache& c, const Grid& g, const Palette& pal) {
   const int bw = g.bw, bh = g.bh;
   auto toI = [&](double x) { return jsRound((x - g.sx[0]) / g.px); };
   auto toJ = [&](double y) { return jsRound((y - g.sy[0]) / g.px); };
@@ -205,12 +205,12 @@ void paintBark(CanopyCache& c, const Grid& g, const Palette& pal) {
   }
 }
 
-void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop) {
+NF_SMALL void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop) {
   for (int part = 0; !shapeCanopyPart(c, g, s, w, hillTop, part, 1 << 30); ++part) {
   }
 }
 
-bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop,
+NF_SMALL bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop,
                      int part, int unitPixels) {
   const int bw = g.bw, bh = g.bh;
   const size_t n = static_cast<size_t>(bw) * bh;

@@ -23,6 +23,17 @@ test('its imports are the two number conversions and the runtime hooks the entry
   for (const i of supplied.slice(1, 3)) assert.ok(imports.includes(i), `missing import ${i}`);
 });
 
+test('its exports are what the face and the entry call: memory, _initialize and the scene\'s, renamed short', () => {
+  const exports = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(wasmFile))).map((e) => e.name);
+  assert.ok(exports.includes('memory') && exports.includes('_initialize'));
+  // tools/landscape-module.mjs renames the nf_* exports in the wasm and in the face together, and
+  // drops Emscripten's malloc, function table and stack helpers, which nothing outside calls.
+  for (const name of exports) assert.ok(name === 'memory' || name === '_initialize' || /^[a-zA-Z]{1,2}$/.test(name), name);
+  assert.ok(exports.length > 40, `${exports.length} exports`);
+  const face = readFileSync(join(repoRoot, 'web', 'noisefield-landscape.mjs'), 'utf8');
+  assert.ok(!/\bnf_(scene_|parse_param|scratch|error|param_text|param_count)/.test(face), 'the face calls the short names');
+});
+
 test('the parameter table, its parsing and the seed hash are the full module\'s', () => {
   // The rows' documentation (defaults in words, descriptions) is in the full module only: the
   // page shows none of it, so the 404 page's module does not carry the text.
@@ -75,6 +86,21 @@ test('messages name the parameter and format numbers as the C library does', () 
       assert.equal(message(() => a.setViewport({ cssWidth: 10, cssHeight: 10, framing: { x: v, y: -v } })),
         message(() => b.setViewport({ cssWidth: 10, cssHeight: 10, framing: { x: v, y: -v } })));
     }
+    for (const v of [-1, 366, 400.5, Infinity, -Infinity]) {
+      assert.equal(message(() => a.setSeason(v)), message(() => b.setSeason(v)), `setSeason(${v})`);
+      assert.equal(message(() => a.setPortalMode(v)), message(() => b.setPortalMode(v)), `setPortalMode(${v})`);
+    }
+    for (const f of ['nope', '', 'x'.repeat(300), 'cover\u0000']) {
+      const m = message(() => a.setViewport({ cssWidth: 10, cssHeight: 10, framing: f }));
+      assert.equal(m, message(() => b.setViewport({ cssWidth: 10, cssHeight: 10, framing: f })));
+      assert.ok(m.endsWith('(got ' + f + ')'), m);  // the whole text, a NUL included
+    }
+    assert.deepEqual(land.parseWorldParam('nope', '1'), { error: 'unknown parameter nope' });
+    assert.deepEqual(land.parseWorldParam('nope', '1'), full.parseWorldParam('nope', '1'));
+    assert.equal(message(() => a.picture(1)), message(() => b.picture(1)));
+    assert.match(message(() => a.setSeason(366)), /^season must be a day of the year in \[0, 365\] or null for no snow \(got 366\)$/);
+    assert.match(message(() => a.setPortalMode(3)), /^portal mode must be idle, hot or enter \(or 0, 1, 2\) \(got 3\)$/);
+    assert.match(message(() => a.setClock(-2.5)), /^clock must be a finite number >= 0 \(got -2\.5\)$/);
     assert.match(message(() => a.setDay(1e-7 - 1)), /^day must be a number in \[0, 1\] \(got -0\.9999999\)$/);
     assert.match(message(() => a.setViewport({ cssWidth: 10, cssHeight: 10, framing: 'nope' })), /framing must be one of cover, gate/);
     assert.match(message(() => a.pixels('sky')), /no pixels before setViewport/);
