@@ -96,7 +96,8 @@ function describeTask(task) {
   const where = (e) => {
     const d = e.args?.data ?? e.args?.beginData ?? {};
     const url = d.url || d.fileName || e.args?.fileName || '';
-    return url ? ` ${String(url).split('/').pop()}` : '';
+    // An event's type (EventDispatch: message, load...), else the script it ran.
+    return d.type ? ` ${d.type}` : url ? ` ${String(url).split('/').pop()}` : '';
   };
   const [outer] = task.events;
   let label = outer ? outer.name + where(outer) : 'task';
