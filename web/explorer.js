@@ -348,16 +348,24 @@ function renderFrame(now) {
   const moving = inputSinceFrame || performance.now() - lastInputAt < QUIET_MS;
   const interacting = adaptive && moving;
   inputSinceFrame = false;
+  // The charts and stats follow at most every CHARTS_INTERVAL_MS while input moves, and the
+  // histogram is counted only for a render they will show (counting it is ~5 % of a value-noise
+  // render). Charts owed once the input is quiet, from a render made without it, repaint the
+  // current view with it (the module kept its samples: nothing is sampled again).
+  const chartsDue = !moving || performance.now() - chartsAt >= CHARTS_INTERVAL_MS;
+  const wantHist = chartsDirty && chartsDue;
+  if (wantHist && !chartSource && isShown(page.view)) dirty.add(page.view);
   for (const v of order) {
     if (!dirty.has(v)) continue;
     if (!isShown(v)) continue;            // hidden views stay dirty until shown
     if (v !== page.view && performance.now() - t0 > FRAME_BUDGET_MS) break;
-    const bins = v === page.view && chartsDirty ? HIST_BINS : 0;
+    const bins = v === page.view && wantHist ? HIST_BINS : 0;
     if (interacting && (perf.last[v]?.ms ?? 0) > previewAfterMs) {
       if (previewed.has(v)) continue;
       const r = renderPreview(v, bins);
       previewed.add(v);
-      if (v === page.view && bins) chartSource = { r, full: false };   // charts stay dirty: redrawn from the full render
+      // Charts stay dirty: redrawn from the full render. Null: a later one is charted.
+      if (v === page.view && chartsDirty) chartSource = bins ? { r, full: false } : null;
       continue;
     }
     const r = renderView(v, bins);
@@ -366,10 +374,10 @@ function renderFrame(now) {
     if (v === page.view) {
       perf.recent.push(performance.now());
       statsSource = { r, t: perf.last[v] };
-      if (chartsDirty) chartSource = { r, full: true };
+      if (chartsDirty) chartSource = bins ? { r, full: true } : null;   // null: a later one is charted
     }
   }
-  if ((chartSource || statsSource) && (!moving || performance.now() - chartsAt >= CHARTS_INTERVAL_MS)) {
+  if ((chartSource || statsSource) && chartsDue) {
     if (chartSource) drawCharts(chartSource.r);   // its histogram and shares are copies: later fills do not touch them
     if (statsSource) showStats(statsSource.r, statsSource.t);
     chartsAt = performance.now();
@@ -380,7 +388,8 @@ function renderFrame(now) {
   return interacting;
 }
 function afterFrame(interacting) {
-  const pending = views.some((v) => dirty.has(v) && isShown(v)) || chartSource !== null || statsSource !== null;
+  const pending = views.some((v) => dirty.has(v) && isShown(v)) || chartSource !== null || statsSource !== null ||
+    (chartsDirty && isShown(page.view));   // charts owed (see renderFrame)
   // Previews and held-back charts and stats wait for the quiet timer; anything else pending gets the next frame.
   const waiting = views.some((v) => dirty.has(v) && isShown(v) && !(interacting && previewed.has(v)));
   if (pending && !waiting && !quietTimer) armQuiet();   // previews up: the full pictures (and charts) follow the quiet

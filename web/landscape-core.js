@@ -52,7 +52,9 @@ export function createCore(M, init, emit) {
   const stepped = typeof scene.setStepped === 'function';
   if (stepped) scene.setStepped(true);
   const STEP_MS = 8;    // per task while the old layers are shown (the loop's frames run between)
-  const FIRST_MS = 20;  // per task before the first frame (nothing to animate yet)
+  // Per task before the first frame: nothing to animate yet, so a worker takes longer steps; on the
+  // page's main thread the page itself (its card, input) runs between them, so the same short ones.
+  const FIRST_MS = typeof WorkerGlobalScope === 'function' ? 20 : STEP_MS;
   let pumping = 0;
   let asked = null;     // the viewport asked for: { w, h, pitch }
   const waiting = [];   // viewport() answers waiting for the repaint to complete

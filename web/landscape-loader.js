@@ -45,6 +45,20 @@ function watchCsp(doc) {
 const compiledOf = new WeakMap();
 export const compiledModule = (M) => compiledOf.get(M) ?? null;
 
+// Resolves in a new task of this thread (scheduler.yield where there is one, else a MessageChannel
+// message, which no timer clamping delays), so that two pieces of work either side of it are two
+// tasks: the browser can run input and a frame between them, and neither is long on a busy machine
+// (an await of a resolved promise would not split them: microtasks run in the same task).
+export function nextTask() {
+  const g = globalThis;
+  if (typeof g.scheduler?.yield === 'function') return g.scheduler.yield();
+  return new Promise((ok) => {
+    const c = new g.MessageChannel();
+    c.port1.onmessage = () => { c.port1.close(); ok(); };
+    c.port2.postMessage(null);
+  });
+}
+
 async function instantiate(createModule, wasmUrl, csp, print, compiled) {
   let fail;
   const failed = new Promise((_, reject) => { fail = reject; });
@@ -110,11 +124,16 @@ export function loadModule(moduleUrl = null, compiled = null) {
       const wasmUrl = moduleUrl === null
         ? new URL('./noisefield-landscape.wasm', import.meta.url).href
         : (() => { const u = new URL(moduleUrl, doc?.baseURI); u.pathname = u.pathname.replace(/\.m?js$/, '.wasm'); return u.href; })();
+      let M;
       try {
-        return await instantiate(factory, wasmUrl, csp, print, compiled);
+        M = await instantiate(factory, wasmUrl, csp, print, compiled);
       } catch (e) {
         throw e && e.reason ? e : loadError('failed', url, e);
       }
+      // The instantiation and the module's start-up (its static constructors) were this task; what
+      // the caller does with the module runs in the next.
+      await nextTask();
+      return M;
     } finally {
       csp.stop();
     }

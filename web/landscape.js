@@ -11,7 +11,7 @@
 // commands either way, by postMessage or by a direct call. No SharedArrayBuffer, so no COOP/COEP.
 // Styles are set through the CSSOM (element.style), so it runs under a strict CSP
 // (style-src 'self') without a stylesheet.
-import { compiledModule, loadModule } from './landscape-loader.js';
+import { compiledModule, loadModule, nextTask } from './landscape-loader.js';
 import { createCore, LAYERS } from './landscape-core.js';
 import { checkOption, dayFromClock, duskFromClock, paramTable, seasonFromDate } from './landscape-params.js';
 
@@ -177,6 +177,9 @@ export async function mount(element, options = {}) {
     throw e;
   }
   try {
+    // The page's own use of the module (its URL parameters, say) was this task; the mount's DOM work
+    // starts a new one.
+    await nextTask();
     starting = worker ? worker.ready(M) : Promise.resolve(null);
     return await mountWith(element, options, M, starting, (p) => { port = p; });
   } catch (e) {
@@ -271,6 +274,9 @@ async function mountWith(element, options, M, starting, usePort) {
   }
   usePort(port);
   const call = (op, ...args) => port.call(op, args);
+  // Starting the core (the transfer to the worker, or the scene made here) was this task; the
+  // element's new children, their first style and layout and the first viewport are the next.
+  await nextTask();
 
   if (win.getComputedStyle(element).position === 'static') hostStyle.position = 'relative';
   hostStyle.overflow = 'hidden';

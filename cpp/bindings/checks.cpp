@@ -9,23 +9,36 @@ namespace nf::bind {
 
 std::string fmtNumber(double v) { return formatNumber(v); }
 
-// JS numbers arrive as doubles: an integer parameter is checked here, before any cast.
-std::string checkInteger(const char* name, double v, double lo, double hi) {
-  if (!(std::isfinite(v) && std::trunc(v) == v && v >= lo && v <= hi)) {
-    return std::string(name) + " must be an integer in [" + fmtNumber(lo) + ", " + fmtNumber(hi) + "] (got " +
-           fmtNumber(v) + ")";
+namespace {
+struct StringOut {
+  std::string s;
+  StringOut& operator<<(const char* t) {
+    s += t;
+    return *this;
   }
-  return "";
+  StringOut& operator<<(double v) {
+    s += fmtNumber(v);
+    return *this;
+  }
+};
+}  // namespace
+
+std::string checkInteger(const char* name, double v, double lo, double hi) {
+  StringOut o;
+  integerIn(o, name, v, lo, hi);
+  return o.s;
 }
 
 std::string checkUnit(const char* name, double v) {
-  if (!(std::isfinite(v) && v >= 0 && v <= 1)) return std::string(name) + " must be a number in [0, 1] (got " + fmtNumber(v) + ")";
-  return "";
+  StringOut o;
+  unitIn(o, name, v);
+  return o.s;
 }
 
 std::string checkFinite(const char* name, double v) {
-  if (!std::isfinite(v)) return std::string(name) + " must be a finite number (got " + fmtNumber(v) + ")";
-  return "";
+  StringOut o;
+  finite(o, name, v);
+  return o.s;
 }
 
 std::string gridFromNumbers(double width, double height, double x, double y, double stepX, double stepY,

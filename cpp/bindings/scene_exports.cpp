@@ -67,10 +67,9 @@ double number_ = 0;  // the last number result
 // A failure: return failed(error() << "message " << value);
 Text& error() { return error_.clear(); }
 int failed(const Text&) { return 0; }
-int fail(const std::string& message) { return failed(error() << std::string_view(message)); }
 
-using nf::bind::checkInteger;
-using nf::bind::checkUnit;
+using nf::bind::integerIn;
+using nf::bind::unitIn;
 
 struct Scene {
   explicit Scene(uint32_t seed) : scene(seed) {}
@@ -174,10 +173,9 @@ EMSCRIPTEN_KEEPALIVE void nf_scene_delete(Scene* s) { delete s; }
 // framing: a name of framingNames() in scratch (length bytes), or length -1 for the scene point (x, y).
 EMSCRIPTEN_KEEPALIVE int nf_scene_set_viewport(Scene* s, double cssWidth, double cssHeight, double pitch, int length,
                                                double x, double y) {
-  std::string e;
-  if (!(e = checkInteger("cssWidth", cssWidth, 1, 16384)).empty()) return fail(e);
-  if (!(e = checkInteger("cssHeight", cssHeight, 1, 16384)).empty()) return fail(e);
-  if (!(e = checkInteger("pitch", pitch, 0, 8)).empty()) return fail(e);
+  if (!integerIn(error(), "cssWidth", cssWidth, 1, 16384) || !integerIn(error(), "cssHeight", cssHeight, 1, 16384) ||
+      !integerIn(error(), "pitch", pitch, 0, 8))
+    return 0;
   sc::Framing f;
   if (length < 0) {
     if (!(std::isfinite(x) && x >= 0 && x <= sc::kSceneW && std::isfinite(y) && y >= 0 && y <= sc::kSceneH))
@@ -201,21 +199,17 @@ EMSCRIPTEN_KEEPALIVE int nf_scene_set_viewport(Scene* s, double cssWidth, double
   return 1;
 }
 EMSCRIPTEN_KEEPALIVE int nf_scene_set_day(Scene* s, double day) {
-  const std::string e = checkUnit("day", day);
-  if (!e.empty()) return fail(e);
+  if (!unitIn(error(), "day", day)) return 0;
   s->scene.setDay(day);
   return 1;
 }
 EMSCRIPTEN_KEEPALIVE int nf_scene_set_dusk(Scene* s, double dusk) {
-  const std::string e = checkUnit("dusk", dusk);
-  if (!e.empty()) return fail(e);
+  if (!unitIn(error(), "dusk", dusk)) return 0;
   s->scene.setDusk(dusk);
   return 1;
 }
 EMSCRIPTEN_KEEPALIVE int nf_scene_set_day_and_dusk(Scene* s, double day, double dusk) {
-  std::string e = checkUnit("day", day);
-  if (e.empty()) e = checkUnit("dusk", dusk);
-  if (!e.empty()) return fail(e);
+  if (!unitIn(error(), "day", day) || !unitIn(error(), "dusk", dusk)) return 0;
   s->scene.setDayAndDusk(day, dusk);
   return 1;
 }
@@ -227,8 +221,7 @@ EMSCRIPTEN_KEEPALIVE int nf_scene_set_season(Scene* s, double winterDay) {
   return 1;
 }
 EMSCRIPTEN_KEEPALIVE int nf_scene_set_world_seed(Scene* s, double seed) {
-  const std::string e = checkInteger("seed", seed, 0, sc::kMaxWorldSeed);
-  if (!e.empty()) return fail(e);
+  if (!integerIn(error(), "seed", seed, 0, sc::kMaxWorldSeed)) return 0;
   s->scene.setWorldSeed(static_cast<uint32_t>(seed));
   return 1;
 }
@@ -303,8 +296,7 @@ EMSCRIPTEN_KEEPALIVE const uint8_t* nf_scene_pixels(Scene* s, int layer) {
 // (the page's picture at a devicePixelRatio of zoom, the native CLI's PNG). Then
 // nf_scene_picture_pixels / _width / _height.
 EMSCRIPTEN_KEEPALIVE int nf_scene_picture(Scene* s, double zoom, int region) {
-  const std::string e = checkInteger("zoom", zoom, 1, 16);
-  if (!e.empty()) return fail(e);
+  if (!integerIn(error(), "zoom", zoom, 1, 16)) return 0;
   if (!s->scene.pixels(sc::kSky)) return failed(error() << "no pixels before setViewport()");
   const int z = static_cast<int>(zoom);
   const sc::ComposeRect r = region == 0 ? sc::bufferViewRect(s->scene, z) : sc::viewportRect(s->scene, z);

@@ -220,12 +220,12 @@ class JsField {
     out.pixels.resize(static_cast<size_t>(g.samples()) * 4);
     nf::FillStats s;
     const uint64_t samplings = out.cache.samplings();
-    field_.fillColor(view, g, out.pixels.data(), out.heights.data(), &s, &out.cache);
+    // The summary (histogram, shares) is counted by the fill itself, row by row as it paints.
+    nf::ColorFillSummary& summary = out.summary;
+    field_.fillColor(view, g, out.pixels.data(), out.heights.data(), &s, &out.cache, &summary, bins);
     val r = statsObject(s, g.width, g.height, out.heights.data());
     r.set("sampled", out.cache.samplings() != samplings);
     r.set("pixels", val(emscripten::typed_memory_view(out.pixels.size(), out.pixels.data())));
-    nf::ColorFillSummary& summary = out.summary;
-    summary = field_.colorSummary(view, g, out.heights.data(), out.pixels.data(), bins);
     if (bins > 0)  // zero-copy here; api.toolkit.post.js hands out a copy
       r.set("histogram", val(emscripten::typed_memory_view(summary.histogram.size(), summary.histogram.data())));
     val bands = val::array();

@@ -624,10 +624,11 @@ SampleRows::SampleRows(std::unique_ptr<rows::RowSampler> src, int n)
     : n_(n), src_(std::move(src)), out_(rows::paddedSize(n_)) {}
 SampleRows::~SampleRows() = default;
 
-const double* SampleRows::row(double y) {
-  src_->row(y, out_.data());
-  defineRow(out_.data(), n_);
-  return out_.data();
+const double* SampleRows::row(double y) { return rowInto(y, out_.data()); }
+double* SampleRows::rowInto(double y, double* out) {
+  src_->row(y, out);
+  defineRow(out, n_);
+  return out;
 }
 
 GradientRows::GradientRows(const FieldOps& ops, const FieldParams& p, bool analytic, const std::vector<double>& xs)

@@ -145,9 +145,10 @@ class Field {
   // receives the height field, `stats` (optional) its statistics (both exactly as fill() gives
   // them). The biome view's moisture is moisture(x, y), the relief view's gradient sampleGrad's,
   // all read through row fills in one pass over the grid. With a cache, what it already holds for
-  // this config and grid is not sampled again (the pixels are the same).
+  // this config and grid is not sampled again (the pixels are the same). With `summary`, also
+  // colorSummary(view, g, scratch, rgba, bins), counted row by row as the rows are painted.
   void fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratch, FillStats* stats,
-                 ColorFillCache* cache = nullptr) const;
+                 ColorFillCache* cache = nullptr, ColorFillSummary* summary = nullptr, int bins = 0) const;
   // The histogram (bins in [0, kMaxHistogramBins]; 0: none) and the band shares of a colour fill
   // just made with fillColor(view, g, rgba, heights, ..); for the biome view also the biome shares
   // (read back from the pixels, which hold exactly the table colours). One pass, no sampling.

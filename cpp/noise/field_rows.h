@@ -24,6 +24,9 @@ class SampleRows {
   SampleRows(std::unique_ptr<rows::RowSampler> src, int n);  // a sampler over n columns
   ~SampleRows();
   const double* row(double y);
+  // row(y) written to out (room for lanes::paddedSize(n) doubles: the samplers write whole lanes)
+  // instead of this object's buffer, for a caller that keeps the row; returns out.
+  double* rowInto(double y, double* out);
 
  private:
   int n_;

@@ -16,14 +16,17 @@ constexpr WorldParam kTable[] = {NF_WORLD_PARAMS(NF_WORLD_PARAM_ROW)};
 
 WorldParamList worldParams() { return {kTable, sizeof kTable / sizeof kTable[0]}; }
 
+// A plain scan: string_view's find/substr (with its range check) were several times this code.
 std::string_view choiceAt(const char* choices, size_t i) {
-  std::string_view s(choices);
+  const char* c = choices;
   for (; i > 0; --i) {
-    const size_t comma = s.find(',');
-    if (comma == std::string_view::npos) return {};
-    s.remove_prefix(comma + 1);
+    while (*c && *c != ',') ++c;
+    if (!*c) return {};
+    ++c;
   }
-  return s.substr(0, s.find(','));
+  const char* end = c;
+  while (*end && *end != ',') ++end;
+  return std::string_view(c, static_cast<size_t>(end - c));
 }
 
 const WorldParam* findWorldParam(std::string_view name) {

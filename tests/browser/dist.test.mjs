@@ -91,6 +91,23 @@ test('dist/ under /myproject/ (--base /myproject/, --explorer): the same, and th
   }
 });
 
+// The deployable page keeps the module a file of its own (landscape/noisefield-landscape.mjs, the
+// embed's), so it can go missing: the note says so. (The repo's index.html has it in its chunk.)
+test('dist/ without its module file: the failure note tells a missing module', async () => {
+  const { server, url } = await deploy('nomodule', { base: '/', explorer: false });
+  try {
+    await withPage(env.browser, null, async ({ page }) => {
+      await page.route('**/noisefield-landscape.mjs', (r) => r.fulfill({ status: 404, body: 'not found' }));
+      await page.goto(url + 'deep/missing/path?test');
+      await page.waitForSelector('html.nf-failed', { timeout: 20000 });
+      assert.match(await page.locator('.nf-fail-note').innerText(), /module was not found/);
+      assert.equal(await page.evaluate(() => window.__noisefield.reason), 'module-not-found');
+    });
+  } finally {
+    await new Promise((ok) => server.close(ok));
+  }
+});
+
 test('dist/ has relative references only, and the archive holds the same files', async () => {
   const out = join(env.scratch, 'plain');
   const { tarball } = await writeDist({ out, archive: join(env.scratch, 'dist.tar.gz') });

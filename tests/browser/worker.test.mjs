@@ -195,3 +195,67 @@ test('mount() options: worker: false, and a moduleUrl (the full module) that the
     assert.deepEqual(problems, []);
   });
 });
+
+// The mount's main-thread work is several tasks, not one: the module's instantiation, the mount's
+// checks and new canvases, the start of the core (the canvases' transfer to the worker, or the
+// scene made here) and the element's new children with their first layout each end a task, so a
+// slow or busy machine can run a frame or input between them and none of them grows long (a
+// trace of a cold load placed one 51-58 ms load task there on a loaded machine). A trace of the
+// page's main thread marks each step (console.timeStamp from wrappers an init script installs)
+// and finds the top-level task each falls in: which task is a matter of order, not of timing.
+test('a cold load splits the mount\'s main-thread work into separate tasks (a trace)', async () => {
+  for (const worker of [1, 0]) {
+    await withPages([() => openPage(env.browser, null)], async ({ page, problems }) => {
+      await page.addInitScript(() => {
+        const stamp = (name) => console.timeStamp(`nf-step-${name}`);
+        const instantiate = WebAssembly.instantiate;
+        WebAssembly.instantiate = function (...args) {
+          return instantiate.apply(this, args).then((r) => { stamp('instantiated'); return r; });
+        };
+        const createElement = Document.prototype.createElement;
+        Document.prototype.createElement = function (tag, ...rest) {
+          if (String(tag).toLowerCase() === 'canvas') stamp('canvas');
+          return createElement.call(this, tag, ...rest);
+        };
+        const transfer = HTMLCanvasElement.prototype.transferControlToOffscreen;
+        HTMLCanvasElement.prototype.transferControlToOffscreen = function () { stamp('transfer'); return transfer.call(this); };
+        const appendChild = Node.prototype.appendChild;
+        Node.prototype.appendChild = function (child) {
+          if (child?.classList?.contains('nf-stage')) stamp('attach');
+          return appendChild.call(this, child);
+        };
+      });
+      const cdp = await page.context().newCDPSession(page);
+      const events = [];
+      cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+      const complete = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+      // RunTask (disabled-by-default-devtools.timeline) spans a whole task, the microtasks run at
+      // its end included (toplevel's ThreadControllerImpl::RunTask ends before them).
+      await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+      await page.goto(`${env.url}?test&t=3&day=0.7&seed=404&worker=${worker}`);
+      await page.waitForFunction(() => window.__noisefield?.debug, null, { timeout: 20000 });
+      assert.equal(await page.evaluate(() => window.__noisefield.mode), worker ? 'worker' : 'main');
+      await cdp.send('Tracing.end');
+      await complete;
+      await cdp.detach();
+      const steps = events.filter((e) => e.name === 'TimeStamp' && /^nf-step-/.test(e.args?.data?.message ?? ''));
+      assert.ok(steps.length > 0, 'the trace holds the steps');
+      const { pid, tid } = steps[0];
+      const tasks = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask'));
+      // The outermost task around a step: its start identifies it.
+      const taskOf = (e) => Math.min(...tasks.filter((t) => t.ts <= e.ts && e.ts <= t.ts + t.dur).map((t) => t.ts));
+      const first = (name) => {
+        const e = steps.find((s) => s.args.data.message === `nf-step-${name}`);
+        assert.ok(e, `the trace has the step ${name}`);
+        return taskOf(e);
+      };
+      const order = worker ? ['instantiated', 'canvas', 'transfer', 'attach'] : ['instantiated', 'canvas', 'attach'];
+      const at = order.map(first);
+      assert.ok(at.every(Number.isFinite), `each step lies in a task: ${at}`);
+      for (let i = 1; i < at.length; i++) {
+        assert.ok(at[i] > at[i - 1], `worker=${worker}: ${order[i]} runs in a later task than ${order[i - 1]} (${at.join(', ')})`);
+      }
+      assert.deepEqual(problems, []);
+    });
+  }
+});
