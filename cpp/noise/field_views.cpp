@@ -26,16 +26,34 @@ constexpr Rgb kBiomeColors[9] = {{230, 210, 150}, {150, 190, 90},  {78, 110, 82}
                                  {182, 172, 112}, {52, 120, 62},   {28, 90, 52},     // scrub forest rainforest
                                  {132, 126, 120}, {192, 192, 172}, {246, 246, 250}};  // bare rock tundra snow
 
+// The relief's shading (shadeRow) lies in [0.45, 1.2] (a unit normal dotted with a unit light, so
+// at most 1 give or take rounding), and water is drawn at a shade of exactly 1. With every band
+// colour channel at least 1, c * shade is positive; a channel whose band colours are all at most
+// 211 stays below 254.5 (211 * 1.2 = 253.2), so only channels with a brighter band need the clamp.
+constexpr bool channelNeedsClamp(int k) {
+  for (const Rgb& c : kBandColors)
+    if ((k == 0 ? c.r : k == 1 ? c.g : c.b) > 211) return true;
+  return false;
+}
+constexpr bool bandChannelsPositive() {
+  for (const Rgb& c : kBandColors)
+    if (c.r < 1 || c.g < 1 || c.b < 1) return false;
+  return true;
+}
+static_assert(bandChannelsPositive(), "reliefPixels drops the clamp at 0: band colour channels must be >= 1");
+constexpr bool kClampChannel[3] = {channelNeedsClamp(0), channelNeedsClamp(1), channelNeedsClamp(2)};
+
 // The relief's pixels of samples [begin, end), a lane of samples at a time: water flat, the other
-// bands shaded, each channel c * shade -> <= 0 ? 0 : (>= 255 ? 255 : c * shade + 0.5), truncated.
-// Water is its colour at a shade of exactly 1 (c + 0.5 truncates to c), so every sample takes one
-// branch-free path; the truncation of a value in [0, 255.5] is its floor, converted exactly.
+// bands shaded, each channel c * shade -> <= 0 ? 0 : (>= 255 ? 255 : c * shade + 0.5), truncated
+// (the tests that cannot hold for these colours and shades are left out, see above). Water is its
+// colour at a shade of exactly 1 (c + 0.5 truncates to c), so every sample takes one branch-free
+// path; the truncation of a value in (0, 255.5] is its floor, converted exactly.
 template <class D>
 void reliefPixels(const float* f, const double* shade, int begin, int end, double t1, double t2, double t3,
                   const double (&rgb)[4][4], uint8_t* px) {
   using L = lanes::Lane<D>;
   using U = lanes::UOf<D>;
-  const D c1(t1), c2(t2), c3(t3), zero(0), top(255), half(0.5), one(1);
+  const D c1(t1), c2(t2), c3(t3), top(255), half(0.5), one(1);
   for (int i = begin; i < end; i += L::kWidth) {
     const D h = L::loadF(f + i);
     const auto lt1 = h < c1, lt2 = h < c2, lt3 = h < c3;
@@ -45,7 +63,7 @@ void reliefPixels(const float* f, const double* shade, int begin, int end, doubl
       const D c = lanes::select(lt1, D(rgb[0][k]),
                                 lanes::select(lt2, D(rgb[1][k]), lanes::select(lt3, D(rgb[2][k]), D(rgb[3][k]))));
       const D v = c * s;
-      const D q = lanes::select(v <= zero, zero, lanes::select(top <= v, top, v + half));
+      const D q = kClampChannel[k] ? lanes::select(top <= v, top, v + half) : v + half;
       out = out + lanes::latticeIndex(lanes::floor(q)) * U(1u << (8 * k));
     }
     uint32_t word[L::kWidth];
@@ -240,16 +258,17 @@ class SummaryCounts {
   explicit SummaryCounts(int bins)
       : bins_(bins > kMaxHistogramBins ? kMaxHistogramBins : bins), hist4_(static_cast<size_t>(bins_ > 0 ? 4 * bins_ : 0), 0) {}
   void heights(const float* h, int64_t n, const FieldConfig& c) {
-    const int64_t bulk = n - n % lanes::kWidthOf<lanes::Wide>;
-    if (bins_ > 0) {
-      countHeights<lanes::Wide, true>(h, 0, bulk, c, bins_, hist4_.data(), bands_);
-      countHeights<double, true>(h, bulk, n, c, bins_, hist4_.data(), bands_);
-    } else {
-      countHeights<lanes::Wide, false>(h, 0, bulk, c, bins_, nullptr, bands_);
-      countHeights<double, false>(h, bulk, n, c, bins_, nullptr, bands_);
-    }
+    if (bins_ > 0) count<true>(h, n, c);
+    else count<false>(h, n, c);
   }
   BiomeCounts& biomes() { return biome4_; }
+  template <bool Hist>
+  void count(const float* h, int64_t n, const FieldConfig& c) {
+    const int64_t bulk = n - n % lanes::kWidthOf<lanes::Wide>;
+    uint32_t* hist = Hist ? hist4_.data() : nullptr;
+    countHeights<lanes::Wide, Hist>(h, 0, bulk, c, bins_, hist, bands_);
+    countHeights<double, Hist>(h, bulk, n, c, bins_, hist, bands_);
+  }
   ColorFillSummary result(int64_t n, bool biomes) const {
     ColorFillSummary s;
     if (bins_ > 0) s.histogram.assign(static_cast<size_t>(bins_), 0);
