@@ -13,16 +13,23 @@ struct Rgba {
   double r, g, b, a;
 };
 
-constexpr Rgba hx(uint32_t v, double a = 1.0) {
+// The tables keep each colour as its hex with the alpha in percent in the top byte (0 = opaque):
+// four bytes where an Rgba of doubles takes 32, and the 404 page downloads these tables. Alpha
+// percent / 100 is the same double as the decimal literal (division rounds correctly), so the
+// palette is what the Rgba tables gave.
+constexpr uint32_t hx(uint32_t v, uint32_t alphaPercent = 0) { return alphaPercent << 24 | (v & 0xFFFFFFu); }
+
+Rgba rgbaOf(uint32_t v) {
+  const uint32_t pct = v >> 24;
   return {static_cast<double>((v >> 16) & 255u), static_cast<double>((v >> 8) & 255u),
-          static_cast<double>(v & 255u), a};
+          static_cast<double>(v & 255u), pct ? pct / 100.0 : 1.0};
 }
 
 constexpr Px packHex(uint32_t v) {
   return 0xFF000000u | (v & 0xFF0000u) >> 16 | (v & 0x00FF00u) | (v & 0x0000FFu) << 16;
 }
 
-const Rgba kLight[kPaletteSize] = {
+const uint32_t kLight[kPaletteSize] = {
     hx(0xb8d9d2), hx(0xc9e1d9), hx(0xdae9e0), hx(0xecf1e6), hx(0xfffcf0),  // sky
     hx(0xa6abbd), hx(0xbcbfcc), hx(0xd2d3da),                              // cloud
     hx(0x9fcbc2), hx(0xfffcf0),                                            // swirl
@@ -36,7 +43,7 @@ const Rgba kLight[kPaletteSize] = {
     hx(0xe0b43c), hx(0xe0604a), hx(0x4f72b0), hx(0xd8bd55),                // gold poppy cornflower ochre
     hx(0xfffcf0),                                                          // star
     hx(0xfffcf0), hx(0xfdd6c9),                                            // glint
-    hx(0x34435e, 0.2), hx(0xd9a93a, 0.32),                                 // shade, fringe
+    hx(0x34435e, 20), hx(0xd9a93a, 32),                                 // shade, fringe
     hx(0x8fc9be), hx(0xa4d5ca), hx(0xbbe0d6),                              // water
     hx(0x8199ab), hx(0x5f6c50), hx(0x56652a),                              // contour
     // Stone: a warm limestone between the far range's grey-blue and the paper, so the ring reads as
@@ -47,7 +54,7 @@ const Rgba kLight[kPaletteSize] = {
     hx(0x57534b), hx(0x7f796c), hx(0xa39c8c), hx(0xcdc6b2),  // rock
 };
 
-const Rgba kDark[kPaletteSize] = {
+const uint32_t kDark[kPaletteSize] = {
     hx(0x121726), hx(0x141a28), hx(0x161b25), hx(0x141619), hx(0x100f0f),
     hx(0x1b2233), hx(0x212940), hx(0x29324b),
     hx(0x0d1019), hx(0x33405e),
@@ -61,7 +68,7 @@ const Rgba kDark[kPaletteSize] = {
     hx(0x5a4714), hx(0x8c3a2e), hx(0x27365a), hx(0x4d4519),
     hx(0xe6e4d9),
     hx(0xcecdc3), hx(0x6f6a5e),
-    hx(0xfffcf0, 0.05), hx(0xd0a215, 0.14),
+    hx(0xfffcf0, 5), hx(0xd0a215, 14),
     hx(0x132726), hx(0x193230), hx(0x203d3a),
     hx(0x39414b), hx(0x3a4530), hx(0x3d4a22),
     // Moonlit stone: a little above the far range so the ring still separates from the ridges.
@@ -132,19 +139,20 @@ Palette makePalette(double day, double dusk, const World& w) {
   for (int k = 0; k < kPaletteSize; ++k) {
     double degrees, sat;
     tintFor(w, k, degrees, sat);
+    const Rgba dark = rgbaOf(kDark[k]), light = rgbaOf(kLight[k]);
     if (degrees == 0 && sat == 1) {
-      blended[k] = lerpC(kDark[k], kLight[k], day);
+      blended[k] = lerpC(dark, light, day);
       continue;
     }
-    const Rgb d = turnHue({kDark[k].r, kDark[k].g, kDark[k].b}, degrees, sat);
-    const Rgb l = turnHue({kLight[k].r, kLight[k].g, kLight[k].b}, degrees, sat);
-    blended[k] = lerpC({d.r, d.g, d.b, kDark[k].a}, {l.r, l.g, l.b, kLight[k].a}, day);
+    const Rgb d = turnHue({dark.r, dark.g, dark.b}, degrees, sat);
+    const Rgb l = turnHue({light.r, light.g, light.b}, degrees, sat);
+    blended[k] = lerpC({d.r, d.g, d.b, dark.a}, {l.r, l.g, l.b, light.a}, day);
   }
   const double glow = 0.75 * dusk;
   if (glow > 0)
     for (const DuskEntry& e : kDusk)
       for (int s = 0; s < e.n; ++s) {
-        const Rgba target = lerpC(kDark[e.key + s], hx(e.hex[s]), 0.4 + 0.6 * day);
+        const Rgba target = lerpC(rgbaOf(kDark[e.key + s]), rgbaOf(e.hex[s]), 0.4 + 0.6 * day);
         blended[e.key + s] = lerpC(blended[e.key + s], target, glow);
       }
   Palette p{};
