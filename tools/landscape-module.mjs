@@ -73,7 +73,9 @@ const shortName = (i) => {
   const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
   return i < letters.length ? letters[i] : letters[Math.floor(i / letters.length) - 1] + letters[i % letters.length];
 };
-const linked = readExports(readFileSync(wasm));
+// In name order: the link lists its exports in an order that varies from run to run (emcc keeps
+// them in a Python set), and the short names and the export section should not.
+const linked = readExports(readFileSync(wasm)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 const renamed = new Map();
 const kept = [];
 for (const e of linked) {

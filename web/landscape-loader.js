@@ -107,6 +107,9 @@ export function loadModule(moduleUrl = null, compiled = null) {
   const doc = typeof document === 'object' ? document : null;
   const print = { print: () => {}, printErr: (m) => console.warn('noisefield:', m) };
   const promise = (async () => {
+    // The caller's task (the page's script evaluation, which the parser's end and the page's first
+    // layout share) ends before the fetch and the module's start-up begin.
+    await nextTask();
     const url = moduleUrl ?? new URL('./noisefield-landscape.mjs', import.meta.url).href;
     if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
       throw loadError('webassembly-unavailable', url);

@@ -7,7 +7,7 @@
 
 namespace nf::scene {
 
-void paintCypress(Image& d, const Grid& g, const Cypress& c, const Px* stops, uint32_t seed, double sway) {
+NF_SMALL void paintCypress(Image& d, const Grid& g, const Cypress& c, const Px* stops, uint32_t seed, double sway) {
   const double fseed = static_cast<double>(seed);
   auto lean = [&](double t) { return std::sin(t * 3 + fseed) * c.w * 0.08 + sway * t * t * c.w; };
   // Widest a third of the way up, pinched to a point, the outline nibbled by noise.

@@ -15,6 +15,9 @@
 #else
 #define NF_SMALL
 #endif
+// NF_TINY: a helper of a few instructions that the per-pixel loops call; inlined wherever it is
+// called, also into NF_SMALL code (whose size-first inliner would otherwise call it).
+#define NF_TINY inline __attribute__((always_inline))
 
 namespace nf::scene {
 
@@ -28,44 +31,44 @@ constexpr double kBayer[16] = {
 };
 
 // Negative indices wrap like JS's (i & 3) on int32.
-inline double bayer(int i, int j) {
+NF_TINY double bayer(int i, int j) {
   return kBayer[((static_cast<unsigned>(j) & 3u) << 2) | (static_cast<unsigned>(i) & 3u)];
 }
 
-inline double frac(double t) { return t - std::floor(t); }
+NF_TINY double frac(double t) { return t - std::floor(t); }
 
 // JS Math.round: halves go toward +infinity. Clamped so absurd inputs stay defined.
-inline int jsRound(double v) {
+NF_TINY int jsRound(double v) {
   const double r = std::floor(v + 0.5);
   if (!(r > -1e9)) return -1000000000;
   if (r > 1e9) return 1000000000;
   return static_cast<int>(r);
 }
 
-inline int floorInt(double v) {
+NF_TINY int floorInt(double v) {
   const double r = std::floor(v);
   if (!(r > -1e9)) return -1000000000;
   if (r > 1e9) return 1000000000;
   return static_cast<int>(r);
 }
 
-inline double clampd(double v, double lo, double hi) { return v < lo ? lo : (v > hi ? hi : v); }
+NF_TINY double clampd(double v, double lo, double hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
 // hash(x, y, seed) in [0, 1) for int lattice indices and a uint32 seed.
-inline double h01(int x, int y, uint32_t seed) {
+NF_TINY double h01(int x, int y, uint32_t seed) {
   return nf::hashU32(static_cast<uint32_t>(x), static_cast<uint32_t>(y), seed) / 4294967296.0;
 }
 
-inline int stepIndex(int n, double t, double threshold) {
+NF_TINY int stepIndex(int n, double t, double threshold) {
   const double p = nf::clamp01(t) * (n - 1);
   const int k = static_cast<int>(std::floor(p));
   return (p - k) > threshold ? k + 1 : k;
 }
 
 // Per-pixel dither between neighbouring stops.
-inline Px ramp(const Px* stops, int n, double t, int i, int j) { return stops[stepIndex(n, t, bayer(i, j))]; }
+NF_TINY Px ramp(const Px* stops, int n, double t, int i, int j) { return stops[stepIndex(n, t, bayer(i, j))]; }
 
 // Stroke-level dither: the threshold is one random per stroke, so the whole stroke takes one stop.
-inline Px pick(const Px* stops, int n, double t, double threshold) { return stops[stepIndex(n, t, threshold)]; }
+NF_TINY Px pick(const Px* stops, int n, double t, double threshold) { return stops[stepIndex(n, t, threshold)]; }
 
 }  // namespace nf::scene

@@ -20,9 +20,9 @@ struct Grid {
   double bottom = 0;  // scene y of the viewport's bottom edge
   std::vector<float> sx, sy;  // scene coordinates of pixel centres, float32 (docs/scene.md, "Exactness")
 
-  int col(double x) const { return jsRound((x - sx[0]) / px); }
-  int row(double y) const { return jsRound((y - sy[0]) / px); }
-  int clampCol(double bi) const {
+  NF_TINY int col(double x) const { return jsRound((x - sx[0]) / px); }
+  NF_TINY int row(double y) const { return jsRound((y - sy[0]) / px); }
+  NF_TINY int clampCol(double bi) const {
     const int i = jsRound(bi);
     return i < 0 ? 0 : (i > bw - 1 ? bw - 1 : i);
   }

@@ -10,19 +10,19 @@
 
 namespace nf::scene {
 
-inline Px rgba(int r, int g, int b, int a = 255) {
+NF_TINY Px rgba(int r, int g, int b, int a = 255) {
   return static_cast<Px>(r & 255) | (static_cast<Px>(g & 255) << 8) | (static_cast<Px>(b & 255) << 16) |
          (static_cast<Px>(a & 255) << 24);
 }
-inline int chR(Px c) { return static_cast<int>(c & 255u); }
-inline int chG(Px c) { return static_cast<int>((c >> 8) & 255u); }
-inline int chB(Px c) { return static_cast<int>((c >> 16) & 255u); }
-inline int chA(Px c) { return static_cast<int>(c >> 24); }
+NF_TINY int chR(Px c) { return static_cast<int>(c & 255u); }
+NF_TINY int chG(Px c) { return static_cast<int>((c >> 8) & 255u); }
+NF_TINY int chB(Px c) { return static_cast<int>((c >> 16) & 255u); }
+NF_TINY int chA(Px c) { return static_cast<int>(c >> 24); }
 
-inline int to8(double v) { return v <= 0 ? 0 : (v >= 255 ? 255 : static_cast<int>(std::floor(v + 0.5))); }
+NF_TINY int to8(double v) { return v <= 0 ? 0 : (v >= 255 ? 255 : static_cast<int>(std::floor(v + 0.5))); }
 
 // Per-channel mix of two colours (opaque result).
-inline Px mixPx(Px a, Px b, double k) {
+NF_TINY Px mixPx(Px a, Px b, double k) {
   return rgba(to8(chR(a) + (chR(b) - chR(a)) * k), to8(chG(a) + (chG(b) - chG(a)) * k),
               to8(chB(a) + (chB(b) - chB(a)) * k));
 }
@@ -68,8 +68,8 @@ struct Image {
     std::copy(src.p.begin() + static_cast<size_t>(j0) * w, src.p.begin() + static_cast<size_t>(j1) * w,
               p.begin() + static_cast<size_t>(j0) * w);
   }
-  bool inside(int i, int j) const { return i >= 0 && j >= 0 && i < w && j < h; }
-  void dot(int i, int j, Px c) {
+  NF_TINY bool inside(int i, int j) const { return i >= 0 && j >= 0 && i < w && j < h; }
+  NF_TINY void dot(int i, int j, Px c) {
     if (inside(i, j)) p[static_cast<size_t>(j) * w + i] = c;
   }
   Px at(int i, int j) const { return p[static_cast<size_t>(j) * w + i]; }
@@ -159,15 +159,21 @@ void strokeSeeds(int bw, int bh, int cell, double shift, int row0, int row1, uin
 }
 
 // A broken ring of points whose dashes turn with `turn`: the halos of the Saint-Remy stars.
-template <class Plot>
-void halo(Plot&& plot, double cx, double cy, double radius, double step, Px c, double alpha, double turn,
-          int dashes) {
+// plot(ctx, x, y, c, alpha) marks a point. Out of line: the sky's and the rift's halos share it.
+using PlotFn = void (*)(void* ctx, double x, double y, Px c, double alpha);
+__attribute__((noinline)) inline void haloPoints(PlotFn plot, void* ctx, double cx, double cy, double radius,
+                                                 double step, Px c, double alpha, double turn, int dashes) {
   const int n = static_cast<int>(std::ceil(2 * kPi * radius / step));
   for (int k = 0; k < n; ++k) {
     const double u = static_cast<double>(k) / n;
     if (frac(u * dashes + turn) < 0.38) continue;
-    plot(cx + std::cos(u * 2 * kPi) * radius, cy + std::sin(u * 2 * kPi) * radius, c, alpha);
+    plot(ctx, cx + std::cos(u * 2 * kPi) * radius, cy + std::sin(u * 2 * kPi) * radius, c, alpha);
   }
+}
+template <class Plot>
+void halo(Plot& plot, double cx, double cy, double radius, double step, Px c, double alpha, double turn, int dashes) {
+  haloPoints([](void* p, double x, double y, Px k, double a) { (*static_cast<Plot*>(p))(x, y, k, a); }, &plot, cx, cy,
+             radius, step, c, alpha, turn, dashes);
 }
 
 }  // namespace nf::scene

@@ -93,7 +93,7 @@ NF_SMALL void placeRift(RiftState& s, double clock) {
   for (Mote& m : s.motes) m.a = m.a0 + std::fmod(orbitRate(m.r) * spin * clock, 2 * kPi);
 }
 
-Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& under, const RiftState& s, double clock,
+NF_SMALL Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& under, const RiftState& s, double clock,
                const Seeds& seeds, const Px* colours) {
   // Every mark is clipped to the opening's box: outside it the layer stays transparent.
   const Rect last = d.used;
@@ -103,12 +103,14 @@ Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& under, cons
   if (box.empty()) return last;
   const uint8_t* mask = o.mask.data();
   const int bw = g.bw;
-  auto plot = [&](double x, double y, Px c, double alpha) {
+  // plotHot in the motes' trails (most of the marks), inlined there; plot, one call, elsewhere.
+  auto plotHot = [&](double x, double y, Px c, double alpha) __attribute__((always_inline)) {
     const int i = g.col(x), j = g.row(y);
     if (i < o.i0 || i > o.i1 || j < o.j0 || j > o.j1) return;
     const size_t k = static_cast<size_t>(j) * bw + i;
     if (alpha * mask[k] > bayer(i, j) * 255) d.p[k] = c;
   };
+  auto plot = [&](double x, double y, Px c, double alpha) { plotHot(x, y, c, alpha); };
   const double poleX = kGateX, poleY = kGateY;
 
   // Underpainting: a dark well that brightens toward the pole. It is the same every tick, so it is
@@ -150,8 +152,8 @@ Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& under, cons
     double r = m.r, a = m.a;
     for (int st = 0; st < n; ++st) {
       const double fade = twinkle * (1 - (static_cast<double>(st) / n) * trail * 0.85);
-      plot(poleX + std::cos(a) * r, poleY + std::sin(a) * r, ink, fade);
-      if (m.wide) plot(poleX + std::cos(a) * (r + g.px), poleY + std::sin(a) * (r + g.px), ink, fade);
+      plotHot(poleX + std::cos(a) * r, poleY + std::sin(a) * r, ink, fade);
+      if (m.wide) plotHot(poleX + std::cos(a) * (r + g.px), poleY + std::sin(a) * (r + g.px), ink, fade);
       a -= cp / std::max(r, 1e-6);
       r += sp;
     }

@@ -20,7 +20,7 @@ double hueToChannel(double p, double q, double t) {
 
 }  // namespace
 
-Rgb turnHue(Rgb c, double degrees, double sat) {
+NF_SMALL Rgb turnHue(Rgb c, double degrees, double sat) {
   const double r = c.r / 255, g = c.g / 255, b = c.b / 255;
   const double mx = std::max({r, g, b}), mn = std::min({r, g, b});
   const double l = (mx + mn) / 2;
@@ -34,7 +34,7 @@ Rgb turnHue(Rgb c, double degrees, double sat) {
   return {hueToChannel(p, q, h + 1.0 / 3) * 255, hueToChannel(p, q, h) * 255, hueToChannel(p, q, h - 1.0 / 3) * 255};
 }
 
-void tintFor(const World& w, int key, double& degrees, double& sat) {
+NF_SMALL void tintFor(const World& w, int key, double& degrees, double& sat) {
   degrees = 0;
   sat = 1;
   if (w.original) return;
@@ -52,7 +52,7 @@ void tintFor(const World& w, int key, double& degrees, double& sat) {
   }
 }
 
-void riftRampFor(const World& w, Px out[8]) {
+NF_SMALL void riftRampFor(const World& w, Px out[8]) {
   // 0 is the original's (palette.cpp); the others: ember, aurora, abyss, amethyst, verdigris.
   static const uint32_t kRamps[kRiftRamps - 1][8] = {
       {0x0e0b0b, 0x1f1210, 0x36181a, 0x5a2228, 0x7a3430, 0x8c5a3c, 0xb0823c, 0xf1d67e},

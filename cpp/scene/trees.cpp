@@ -74,7 +74,7 @@ class WindRow {
       fresh_[o] = false;
     }
   }
-  double at(int i) {
+  NF_TINY double at(int i) {
     nf::OctaveSum<false, double> acc;
     nf::OctaveSteps st;
     for (int o = 0; o < t_.octaves; ++o) {
@@ -103,10 +103,11 @@ class WindRow {
   bool fresh_[kMaxOctaves];
 };
 
-// The runs of row-major pixels where keep(p) holds.
-template <class Keep>
-void spansOf(std::vector<Span>& out, int bw, int bh, Keep&& keep) {
+// The runs of row-major pixels where v[p] > lo (v[p] >= lo when `from`): one function for both
+// of the canopy's planes.
+void spansOf(std::vector<Span>& out, int bw, int bh, const std::vector<float>& v, float lo, bool from) {
   out.clear();
+  auto keep = [&](size_t p) { return from ? v[p] >= lo : v[p] > lo; };
   for (int j = 0; j < bh; ++j) {
     const size_t row = static_cast<size_t>(j) * bw;
     for (int i = 0; i < bw;) {
@@ -290,8 +291,8 @@ NF_SMALL bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, con
     }
     return false;
   }
-  spansOf(c.leaves, bw, bh, [&](size_t p) { return c.density[p] >= 0.05f; });
-  spansOf(c.dapple, bw, bh, [&](size_t p) { return c.groundCover[p] > 0; });
+  spansOf(c.leaves, bw, bh, c.density, 0.05f, true);
+  spansOf(c.dapple, bw, bh, c.groundCover, 0, false);
   c.spanRows = {};
   for (const std::vector<Span>* runs : {&c.leaves, &c.dapple})
     if (!runs->empty()) c.spanRows = c.spanRows.unite({0, runs->front().j, bw, runs->back().j + 1});
@@ -299,7 +300,7 @@ NF_SMALL bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, con
   return true;
 }
 
-Rect paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
+NF_SMALL Rect paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
                  double clock) {
   const int bw = g.bw, bh = g.bh;
   // The leaves and the dapple are all a tick paints over the bark, so over the last tick's picture

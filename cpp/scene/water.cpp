@@ -16,11 +16,11 @@ constexpr double kLift = 480;
 constexpr uint8_t kIdGate = 1, kIdHill = 2, kIdRift = 3, kIdRanges = 4, kIdFar = 5, kIdNone = 6;
 
 // The rift's dithered bleed would speckle, so it never draws a contour.
-inline bool contoured(uint8_t a, uint8_t b) {
+NF_TINY bool contoured(uint8_t a, uint8_t b) {
   return a != b && a != kIdRift && b != kIdRift && (a > 1 || b > 1);
 }
 
-inline Px blendToward(Px c, Px target, double a) {
+NF_TINY Px blendToward(Px c, Px target, double a) {
   return rgba(to8(chR(c) + (chR(target) - chR(c)) * a), to8(chG(c) + (chG(target) - chG(c)) * a),
               to8(chB(c) + (chB(target) - chB(c)) * a), chA(c));
 }
@@ -42,7 +42,7 @@ NF_SMALL void makeRipples(std::vector<Ripple>& out, const Seeds& s) {
   }
 }
 
-Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const WaterInputs& in,
+NF_SMALL Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const WaterInputs& in,
                 std::vector<uint8_t>& ids) {
   const int bw = g.bw, bh = g.bh;
   const int shore = g.row(kWater);
