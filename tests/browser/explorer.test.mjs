@@ -646,3 +646,44 @@ test('a slider drag forces no synchronous layout (a trace shows no Layout with a
     assert.deepEqual(problems, []);
   });
 });
+
+// While input moves the page counts the histogram only for a render the charts will show (at most
+// every 100 ms); the charts owed once the input is quiet come from a repaint with it. They must end
+// as those of a fresh load of the final URL.
+test('after a drag the histogram, the shares and the profile are those of a fresh load of its URL', async () => {
+  const viewport = { width: 1400, height: 1000 };
+  const charts = async (page) => ({
+    histogram: await hashCanvas(page, '#histogram'),
+    profile: await hashCanvas(page, '#profile'),
+    shares: await page.$eval('#shares', (e) => e.textContent),
+  });
+  const dragged = await withExplorer('?sc=16&o=4#view=biomes&x=0&y=0&zoom=1&layout=focus', { viewport }, async ({ page, problems }) => {
+    const before = await charts(page);
+    const r = await page.$eval(primary('gain'), async (el) => {
+      const ex = window.explorer;
+      ex.setAdaptive(false);
+      const frame = () => new Promise((ok) => requestAnimationFrame(ok));
+      const r0 = ex.perf.renders;
+      for (let i = 0; i < 24; i++) {
+        el.value = String(0.3 + i * 0.01);
+        el.dispatchEvent(new Event('input', { bubbles: true }));
+        await frame();
+      }
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+      await ex.idle();
+      return { renders: ex.perf.renders - r0, gain: ex.config.gain };
+    });
+    assert.ok(r.renders >= 24, `a full render per input (${r.renders})`);
+    assert.equal(r.gain, 0.53);
+    const after = await charts(page);
+    assert.notDeepEqual(after, before, 'the charts follow the drag');
+    assert.deepEqual(problems, []);
+    return { url: await currentUrl(page), after };
+  });
+  await withPage(env.browser, dragged.url, { viewport }, async ({ page, problems }) => {
+    await page.waitForFunction(() => document.documentElement.dataset.state === 'ready');
+    await idle(page);
+    assert.deepEqual(await charts(page), dragged.after, 'the charts equal those of a fresh load of the final URL');
+    assert.deepEqual(problems, []);
+  });
+});
