@@ -37,9 +37,11 @@ inline bool both(bool a, bool b) { return a && b; }
 inline double abs(double v) { return std::fabs(v); }
 inline double sqrt(double v) { return std::sqrt(v); }
 inline double floor(double v) { return std::floor(v); }
-// fmax of two non-negative, non-NaN distances (the vector form below agrees there only).
-inline double maxDist(double a, double b) { return std::fmax(a, b); }
-inline double minDist(double a, double b) { return std::fmin(a, b); }
+// The larger / smaller of two distances, as the same select the vector form below makes, so the
+// two agree on a NaN too (an overflowed coordinate's distance): fmax and fmin drop a NaN operand,
+// the select keeps a when the comparison is false, and fills then differed from samples.
+inline double maxDist(double a, double b) { return a < b ? b : a; }
+inline double minDist(double a, double b) { return b < a ? b : a; }
 inline double unit(uint32_t h) { return h / kTwoPow32; }
 // unit(h) plus kUnitBias<D>, the form a lane builds from h's bits with no conversion (below).
 // Biased units differ exactly as the units do (both differences are exact), so a sum that only

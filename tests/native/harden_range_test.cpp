@@ -82,7 +82,8 @@ TEST(CoordinateRange, FieldsAreDefinedAndFillsAgreeAtEveryCoordinate) {
   // The audit's configs first, then random ones over the whole schema.
   std::vector<nf::FieldConfig> configs;
   for (const char* q : {"", "sc=0.001", "o=16&l=8", "t=gradient&o=16&l=8&wl=2&w=32", "t=simplex&d=3&o=9",
-                        "t=cellular&cr=cell&o=4", "t=simplex&px=4&py=3", "is=1&re=3&te=4"}) {
+                        "t=cellular&cr=cell&o=4", "t=simplex&px=4&py=3", "is=1&re=3&te=4",
+                        "t=cellular&cd=chebyshev&o=2", "t=cellular&cd=chebyshev&d=3&o=3"}) {
     nf::FieldConfig c;
     EXPECT_EQ(nf::fromQuery(q, c), "") << q;
     configs.push_back(c);
