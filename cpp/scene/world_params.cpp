@@ -118,7 +118,8 @@ size_t codePoints(std::string_view s) {
   return n;
 }
 
-ParamValue fail(const WorldParam&) { return {}; }
+// A value the rule refuses; the message is "expected " + p.allowed (world_params.h).
+ParamValue rejected() { return {}; }
 
 ParamValue number(double x) {
   ParamValue v;
@@ -133,11 +134,11 @@ ParamValue parseWorldParam(const WorldParam& p, std::string_view raw) {
   switch (p.kind) {
     case ParamKind::Seed: {
       if (allDigits(raw)) {
-        if (raw.size() > 10) return fail(p);
+        if (raw.size() > 10) return rejected();
         const double n = toDouble(raw);
-        return n <= kMaxWorldSeed ? number(n) : fail(p);
+        return n <= kMaxWorldSeed ? number(n) : rejected();
       }
-      if (trim(raw).empty() || seedTypo(raw) || codePoints(raw) > static_cast<size_t>(kMaxSeedWordChars)) return fail(p);
+      if (trim(raw).empty() || seedTypo(raw) || codePoints(raw) > static_cast<size_t>(kMaxSeedWordChars)) return rejected();
       ParamValue v = number(seedFromText(raw));
       v.word = true;
       v.text = raw;
@@ -146,9 +147,9 @@ ParamValue parseWorldParam(const WorldParam& p, std::string_view raw) {
     case ParamKind::Number: {
       std::string_view s = trim(raw);
       if (!s.empty() && s[0] == '+') s.remove_prefix(1);
-      if (!decimalLiteral(s)) return fail(p);
+      if (!decimalLiteral(s)) return rejected();
       const double n = toDouble(s);
-      return std::isfinite(n) && n >= p.min && n <= p.max ? number(n) : fail(p);
+      return std::isfinite(n) && n >= p.min && n <= p.max ? number(n) : rejected();
     }
     case ParamKind::Integer:
     case ParamKind::Season: {
@@ -158,15 +159,15 @@ ParamValue parseWorldParam(const WorldParam& p, std::string_view raw) {
         v.text = choiceAt(p.choices, 0);
         return v;
       }
-      if (!allDigits(s) || s.size() > 9) return fail(p);
+      if (!allDigits(s) || s.size() > 9) return rejected();
       const double n = toDouble(s);
-      return n >= p.min && n <= p.max ? number(n) : fail(p);
+      return n >= p.min && n <= p.max ? number(n) : rejected();
     }
     case ParamKind::Choice:
     case ParamKind::Switch:
       for (size_t i = 0;; ++i) {
         const std::string_view c = choiceAt(p.choices, i);
-        if (c.empty()) return fail(p);
+        if (c.empty()) return rejected();
         if (raw == c) {
           ParamValue v = number(p.kind == ParamKind::Switch ? (i == 0 ? 1 : 0) : static_cast<double>(i));
           v.text = c;
@@ -178,13 +179,13 @@ ParamValue parseWorldParam(const WorldParam& p, std::string_view raw) {
       return v;
     }
     case ParamKind::Path: {
-      if (raw.empty()) return fail(p);
+      if (raw.empty()) return rejected();
       ParamValue v = number(0);
       v.text = raw;
       return v;
     }
   }
-  return fail(p);
+  return rejected();
 }
 
 }  // namespace nf::scene
