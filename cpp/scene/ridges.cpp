@@ -24,7 +24,7 @@ double midRidgeAt(double x, uint32_t seed23) {
 
 NF_SMALL void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s) {
   const size_t n = static_cast<size_t>(g.bw);
-  for (auto* v : {&t.far, &t.mid, &t.skyline, &t.farLit, &t.midLit, &t.farAng, &t.midAng}) v->resize(n);
+  for (auto* v : {&t.far, &t.mid, &t.skyline, &t.farLit, &t.midLit, &t.farAng, &t.midAng}) v->assign(n, 0.f);
   auto far = [&](double x) { return farRidgeAt(x, s.farRidge); };
   auto mid = [&](double x) { return midRidgeAt(x, s.midRidge); };
   t.skylineMax = -1e300;
