@@ -185,9 +185,9 @@ EMSCRIPTEN_KEEPALIVE int nf_scene_set_viewport(Scene* s, double cssWidth, double
     f.x = x;
     f.y = y;
   } else {
-    const std::string name(scratch_.p, static_cast<size_t>(length));
+    const std::string_view name(scratch_.p, static_cast<size_t>(length));
     if (!sc::framingNamed(name, &f))
-      return failed(framings(error() << "framing must be one of ", ", ") << " or a point { x, y } (got " << std::string_view(name) << ")");
+      return failed(framings(error() << "framing must be one of ", ", ") << " or a point { x, y } (got " << name << ")");
   }
   const int w = static_cast<int>(cssWidth), h = static_cast<int>(cssHeight), p = static_cast<int>(pitch);
   if (!s->scene.setViewport({w, h, p, f})) {

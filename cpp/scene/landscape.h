@@ -10,9 +10,11 @@
 // Until setViewport() is called there are no buffers: pixels() returns nullptr and advance() only
 // runs the simulation.
 #pragma once
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "grid.h"
@@ -48,9 +50,9 @@ struct Viewport {
 // The named framings of this scene, in order: "cover" (fill, the default), "gate" (the ring whole,
 // with the top of its pedestal), "island" (the island and the water before it), "shore" (cover,
 // zoomed out only as far as it takes to show both the ring and the water line: the 404 page's).
-const std::vector<std::string>& framingNames();
+const std::array<std::string_view, 4>& framingNames();
 // The framing of a name from framingNames(); false for an unknown name.
-bool framingNamed(const std::string& name, Framing* out);
+bool framingNamed(std::string_view name, Framing* out);
 
 struct TreeStats {
   int segments;

@@ -51,7 +51,8 @@ TEST(SceneFraming, FocalPointIsCentredWithinTheScene) {
 }
 
 TEST(SceneFraming, NamedFramings) {
-  EXPECT_EQ(framingNames(), (std::vector<std::string>{"cover", "gate", "island", "shore"}));
+  EXPECT_EQ(std::vector<std::string>(framingNames().begin(), framingNames().end()),
+            (std::vector<std::string>{"cover", "gate", "island", "shore"}));
   Framing f;
   for (const auto& n : framingNames()) EXPECT_TRUE(framingNamed(n, &f)) << n;
   EXPECT_FALSE(framingNamed("sky", &f));
