@@ -181,7 +181,7 @@ function nfSceneFace(M, fn, buffer) {
   Landscape.PORTAL_MODES = PORTAL_MODES;
   // setViewport raises a pitch whose buffers would hold more pixels than this (read scene.pitch).
   Object.defineProperty(Landscape, 'maxBufferPixels', { get: () => fn.nf_max_buffer_pixels(), enumerable: true });
-  // The scene's named framings (C++ kFramingNames): 'cover', 'gate', 'island', 'shore'.
+  // The scene's named framings (C++ framingNames()): 'cover', 'gate', 'island', 'shore'.
   Object.defineProperty(Landscape, 'FRAMINGS', { get: () => list(text(fn.nf_framings())), enumerable: true });
   // The automatic pitch (docs/scene.md, "Coordinates and grid") for a viewport cssWidth wide (pitch 0).
   Landscape.autoPitch = (cssWidth) => fn.nf_auto_pitch(num('cssWidth', cssWidth));
