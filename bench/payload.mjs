@@ -1,7 +1,8 @@
 // What the 404 page downloads: every file index.html loads, found by following the page itself
 // (its script, stylesheet, modulepreload and icon links, then each script's static and dynamic
 // imports and `new URL('./file', import.meta.url)` references: the wasm, a worker), so a file added
-// to the page is counted without editing this list. Sizes raw, gzip -9 and brotli 11.
+// to the page is counted without editing this list. Sizes raw, gzip -9 and brotli 11. The wasm is
+// the LZMA-packed file the page loads (tools/pack-wasm.mjs); a note gives its size unpacked.
 // `./noisefield bench payload`; `node bench/payload.mjs` prints the table alone.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,26 +68,43 @@ export function payload(page = 'index.html', site = root) {
 }
 
 const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
-function section(report, title, p, notes) {
+const sizes = (b) => `${b.length} bytes, gzip -9 ${gzipSync(b, { level: 9 }).length}, brotli 11 ${brotliCompressSync(b, { params: { [zc.BROTLI_PARAM_QUALITY]: 11 } }).length}`;
+
+// The packed wasm the page loads, unpacked with the module's own decoder: what it would weigh sent
+// plain, and what its decoding costs (in Node: the process's first call, then the best of five more;
+// `timed` for the first section only, the decoder being warm after it).
+async function unpackedNotes(p, site, timed) {
+  const row = p.rows.find((r) => r.file.endsWith('.wasm.lzma'));
+  if (!row) return [];
+  const { unpackWasm } = await import(join(root, 'web', 'noisefield-landscape.mjs'));
+  const packed = readFileSync(join(site, row.file));
+  const time = () => { const t0 = performance.now(); const out = unpackWasm(packed); return [performance.now() - t0, out]; };
+  const [cold, plain] = time();
+  const warm = Math.min(...Array.from({ length: 5 }, () => time()[0]));
+  return [`${row.file} is the module's wasm LZMA-packed; unpacked it is ${sizes(plain)} (what it would cost sent plain)`,
+    ...(timed ? [`  decoding it (unpackWasm) in Node: ${cold.toFixed(1)} ms the first time, ${warm.toFixed(1)} ms warm`] : [])];
+}
+
+async function section(report, title, p, notes, site, timed = false) {
   report.section(title, ['file', 'bytes', 'gzip -9', 'brotli 11'],
     [...p.rows.map((r) => [r.file, r.raw, r.gz, r.br]), ['total', p.raw, `${p.gz} (${kib(p.gz)})`, `${p.br} (${kib(p.br)})`]],
-    [...notes, `goal: at most 60 KB (${PAYLOAD_GOAL} bytes) gzipped -> ${p.gz <= PAYLOAD_GOAL ? 'met' : 'NOT met'}`]);
+    [...notes, ...await unpackedNotes(p, site, timed), `goal: at most 60 KB (${PAYLOAD_GOAL} bytes) gzipped -> ${p.gz <= PAYLOAD_GOAL ? 'met' : 'NOT met'}`]);
 }
 
 // The repo's index.html (web/min/: the build's bundle of web/, tools/page-bundle.mjs), then the
 // deployable page that `./noisefield dist` writes, built into a scratch folder.
 export async function benchPayload({ report }) {
   const p = payload();
-  section(report, 'Payload of index.html (every file it loads)', p,
+  await section(report, 'Payload of index.html (every file it loads)', p,
     ['Files found by following index.html and the scripts\' imports (bench/payload.mjs); each compressed on its own, as a server sends it.',
-      'web/min/ is web/404.js, web/404.css and what they import, bundled and minified by the build (tools/page-bundle.mjs).']);
+      'web/min/ is web/404.js, web/404.css and what they import, bundled and minified by the build (tools/page-bundle.mjs).'], root, true);
   const out = mkdtempSync(join(tmpdir(), 'nf-payload-'));
   try {
     const { writeDist } = await import('../tools/dist.mjs');
     await writeDist({ out, archive: false });
     const d = payload('404.html', out);
-    section(report, 'Payload of dist/404.html (./noisefield dist: what a site deploys)', d,
-      ['The same sources bundled with esbuild, the 404 page over the embed (landscape/: mount() and <noisefield-landscape>); the module files are the same.']);
+    await section(report, 'Payload of dist/404.html (./noisefield dist: what a site deploys)', d,
+      ['The same sources bundled with esbuild, the 404 page over the embed (landscape/: mount() and <noisefield-landscape>); the module files are the same.'], out);
     return { index: p, dist: d };
   } finally {
     rmSync(out, { recursive: true, force: true });

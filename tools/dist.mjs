@@ -3,7 +3,9 @@
 //                                             <base href>, so it works when served at any path)
 //   landscape/                               the embed: landscape.js (mount + <noisefield-landscape>),
 //                                             landscape-worker.js (the scene off the main thread) and
-//                                             their shared chunk, the module and its wasm,
+//                                             their shared chunk, the module and its wasm
+//                                             (noisefield-landscape.wasm.lzma: LZMA-packed, see
+//                                             tools/pack-wasm.mjs),
 //                                             landscape.d.ts (+ noisefield.d.ts)
 //   explorer/                                with --explorer: the noise explorer (404.html links to
 //                                             it only then)

@@ -6,7 +6,8 @@
 //   web/min/landscape-worker.js    the scene's worker (web/landscape-worker.js)
 //   web/min/landscape-shared.js    what both run: the driver core and the loader (one copy)
 //   web/min/404.css                web/404.css
-//   web/min/noisefield-landscape.wasm  a copy of web/'s: the loader finds it next to itself
+//   web/min/noisefield-landscape.wasm.lzma  a copy of web/'s packed wasm (tools/pack-wasm.mjs): the
+//                                  loader finds it next to itself
 // The module's face (web/noisefield-landscape.mjs) is bundled into landscape-shared.js: the page and
 // its worker always load it, and in the chunk it is about 400 bytes gzipped smaller than as a file
 // of its own (and one request less). `./noisefield dist`'s embed keeps it a file (its moduleUrl).
@@ -19,7 +20,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const web = join(root, 'web');
-export const MODULE_FILES = ['noisefield-landscape.mjs', 'noisefield-landscape.wasm'];
+// The module and its packed wasm: what the page, the embed and the package load (the plain .wasm
+// stays in web/ for tests and for anyone who wants it).
+export const MODULE_FILES = ['noisefield-landscape.mjs', 'noisefield-landscape.wasm.lzma'];
 
 // Keeps `import('./x')` / `from './x'` to a sibling as a run-time reference to `to`.
 export const externals = (map) => ({

@@ -3,9 +3,10 @@
 // fixes, and both used to surface as "Failed to fetch" or a misleading "WebAssembly unavailable".
 //
 // The default module and its wasm are named with literal `import('./…')` and
-// `new URL('./….wasm', import.meta.url)` so that bundlers (Vite, webpack, esbuild) see and emit
-// them; a page can point at another build with a module URL (the wasm is then the file of the same
-// name ending .wasm, next to it).
+// `new URL('./….wasm.lzma', import.meta.url)` so that bundlers (Vite, webpack, esbuild) see and
+// emit them; a page can point at another build with a module URL (the wasm is then the file of the
+// same name ending .wasm, next to it). The default wasm is LZMA-packed (the module's unpackWasm
+// decodes it); any wasm may be plain or packed: the bytes tell.
 
 // Why loading failed: err.reason is one of these, err.url the file concerned.
 export const LOAD_FAILURES = {
@@ -59,7 +60,7 @@ export function nextTask() {
   });
 }
 
-async function instantiate(createModule, wasmUrl, csp, print, compiled) {
+async function instantiate(createModule, unpack, wasmUrl, csp, print, compiled) {
   let fail;
   const failed = new Promise((_, reject) => { fail = reject; });
   let module = compiled;
@@ -78,7 +79,13 @@ async function instantiate(createModule, wasmUrl, csp, print, compiled) {
         throw loadError((await csp.blocked(wasmUrl)) ? 'csp' : 'wasm-not-found', wasmUrl, e);
       }
       if (!res.ok) throw loadError('wasm-not-found', wasmUrl, new Error(`HTTP ${res.status}`));
-      const bytes = await res.arrayBuffer();
+      let bytes = await res.arrayBuffer();
+      // A module without unpackWasm (another build) is given its file as it is.
+      try {
+        if (unpack) bytes = unpack(bytes);
+      } catch (e) {
+        throw loadError('failed', wasmUrl, e);
+      }
       let out;
       try {
         out = await WebAssembly.instantiate(bytes, imports);
@@ -116,20 +123,20 @@ export function loadModule(moduleUrl = null, compiled = null) {
     }
     const csp = watchCsp(doc);
     try {
-      let factory;
+      let mod;
       try {
-        factory = (moduleUrl === null
+        mod = moduleUrl === null
           ? await import('./noisefield-landscape.mjs')
-          : await import(/* @vite-ignore */ /* webpackIgnore: true */ moduleUrl)).default;
+          : await import(/* @vite-ignore */ /* webpackIgnore: true */ moduleUrl);
       } catch (e) {
         throw loadError((await csp.blocked(url)) ? 'csp' : 'module-not-found', url, e);
       }
       const wasmUrl = moduleUrl === null
-        ? new URL('./noisefield-landscape.wasm', import.meta.url).href
+        ? new URL('./noisefield-landscape.wasm.lzma', import.meta.url).href
         : (() => { const u = new URL(moduleUrl, doc?.baseURI); u.pathname = u.pathname.replace(/\.m?js$/, '.wasm'); return u.href; })();
       let M;
       try {
-        M = await instantiate(factory, wasmUrl, csp, print, compiled);
+        M = await instantiate(mod.default, mod.unpackWasm, wasmUrl, csp, print, compiled);
       } catch (e) {
         throw e && e.reason ? e : loadError('failed', url, e);
       }

@@ -7,9 +7,11 @@
 // seedFromText, heapUsedBytes, HEAPU8, kDefaultWorldSeed, kDarkDayCap, ... }, with the
 // Emscripten factory's options that matter here:
 //   instantiateWasm(imports, done)  instantiate it yourself (web/landscape-loader.js does);
-//   wasmBinary                      the .wasm bytes (Node);
-//   locateFile(name, prefix)        where the .wasm is (default: next to this file).
-/* global nfSceneFace */
+//   wasmBinary                      the wasm's bytes, plain or packed (Node);
+//   locateFile(name, prefix)        where the wasm is (default: noisefield-landscape.wasm.lzma next
+//                                   to this file).
+// unpackWasm(bytes) -> the plain wasm's bytes, from a plain or an LZMA-packed file (see below).
+/* global nfSceneFace, nfUnlzma */
 
 // nf::formatNumber's text (cpp/noise/number_text.cpp) without printf: NaN and the infinities as
 // JavaScript writes them, integers below 1e15 in full, else the shortest %.{1..17}g that reads
@@ -28,7 +30,23 @@ function numberText(v) {
   }
 }
 
-const WASM_FILE = 'noisefield-landscape.wasm';
+// The module is shipped LZMA-packed (tools/pack-wasm.mjs): about 45 KB instead of 53 KB with gzip
+// -9 or 117 KB from a host that compresses nothing, for a few ms of decoding (lzma.decode.js).
+const WASM_FILE = 'noisefield-landscape.wasm.lzma';
+const isWasm = (b) => b[0] === 0 && b[1] === 0x61 && b[2] === 0x73 && b[3] === 0x6d;  // "\0asm"
+
+// A plain wasm (someone's own build) passes as it is, a packed one is decoded; anything else, such
+// as a host's HTML page answered for a missing file, is named as what it is not.
+export function unpackWasm(bytes) {
+  const b = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  if (isWasm(b)) return b;
+  if (b.length < 14 || b[0] >= 225 || b[13] !== 0) {
+    throw new Error('noisefield: neither WebAssembly nor LZMA-packed WebAssembly (starts with ' + JSON.stringify(String.fromCharCode(...b.subarray(0, 8))) + ')');
+  }
+  const out = nfUnlzma(b);
+  if (!isWasm(out)) throw new Error('noisefield: the unpacked file is not WebAssembly');
+  return out;
+}
 
 async function instantiate(imports, options) {
   if (options.instantiateWasm) {
@@ -41,7 +59,7 @@ async function instantiate(imports, options) {
     if (!res.ok) throw new Error('noisefield: ' + url + ': HTTP ' + res.status);
     bytes = await res.arrayBuffer();
   }
-  return (await WebAssembly.instantiate(bytes, imports)).instance;
+  return (await WebAssembly.instantiate(unpackWasm(bytes), imports)).instance;
 }
 
 export default async function createNoisefield(options = {}) {

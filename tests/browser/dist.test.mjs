@@ -119,10 +119,10 @@ test('dist/ has relative references only, and the archive holds the same files',
   }
   assert.match(html, /<base href="\/">/);
   for (const f of ['404.html', '404.css', '404.js', 'favicon.svg', 'landscape/landscape.js', 'landscape/landscape-worker.js', 'landscape/landscape.d.ts',
-    'landscape/noisefield-landscape.mjs', 'landscape/noisefield-landscape.wasm']) {
+    'landscape/noisefield-landscape.mjs', 'landscape/noisefield-landscape.wasm.lzma']) {
     assert.ok(existsSync(join(out, f)), f);
   }
   assert.ok(!existsSync(join(out, 'explorer')));
   const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
-  assert.ok(listed.includes('./404.html') && listed.includes('./landscape/noisefield-landscape.wasm'), listed.join(' '));
+  assert.ok(listed.includes('./404.html') && listed.includes('./landscape/noisefield-landscape.wasm.lzma'), listed.join(' '));
 });

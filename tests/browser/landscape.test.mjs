@@ -3,9 +3,10 @@
 // pages, resize, destroy, and the light/dark screenshots (test-artifacts/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBrowser, openPage, withPage, withPages, canvasStats, layerHashes, installPixels, artifactsDir } from './helpers/browser.mjs';
-import { loadNoisefield } from '../wasm/helpers/load.mjs';
+import { loadNoisefield, repoRoot } from '../wasm/helpers/load.mjs';
 
 const nf = await loadNoisefield();
 const seedFromText = (word) => nf.seedFromText(word);
@@ -461,9 +462,9 @@ test('without JavaScript: heading, message and link home over the still painting
   });
 });
 
-test('without its .wasm file: the page says which file is missing, in one line, and stays usable', async () => {
+test('without its wasm file (.wasm.lzma): the page says which file is missing, in one line, and stays usable', async () => {
   await withPage(env.browser, null, async ({ page }) => {
-    await page.route('**/*.wasm', (r) => r.abort());
+    await page.route('**/*.wasm.lzma', (r) => r.abort());
     await page.goto(env.url + '?test');
     await page.waitForSelector('html.nf-failed', { timeout: 20000 });
     assert.equal(await page.locator('.nf-fail-note').isVisible(), true);
@@ -473,6 +474,27 @@ test('without its .wasm file: the page says which file is missing, in one line, 
     assert.equal(await page.locator('a.nf-home').isVisible(), true);
     assert.equal(await page.locator('canvas').count(), 0);
   });
+});
+
+test('a damaged packed wasm: the load fails like any other, with the decoder\'s reason, and the page stays usable', async () => {
+  // Cut short, and with a byte changed: the decoder's Error, reported by the loader as "failed".
+  const packed = readFileSync(join(repoRoot, 'web', 'min', 'noisefield-landscape.wasm.lzma'));
+  const changed = Buffer.from(packed);
+  changed[packed.length >> 1] ^= 0x10;
+  for (const [body, why] of [[packed.subarray(0, packed.length >> 1), /ends early/], [changed, /bad end|a distance before the start|longer than its size|ends before its size/]]) {
+    await withPage(env.browser, null, async ({ page }) => {
+      await page.route('**/*.wasm.lzma', (r) => r.fulfill({ status: 200, contentType: 'application/octet-stream', body }));
+      await page.goto(env.url + '?test');
+      await page.waitForSelector('html.nf-failed', { timeout: 20000 });
+      assert.equal(await page.evaluate(() => window.__noisefield.reason), 'failed');
+      const message = await page.evaluate(() => window.__noisefield.failed);
+      assert.match(message, /noisefield-landscape\.wasm\.lzma\): noisefield: the packed wasm is damaged \(/);
+      assert.match(message, why);
+      assert.equal(await page.locator('.nf-fail-note').isVisible(), true);
+      assert.equal(await page.locator('a.nf-home').isVisible(), true);
+      assert.equal(await page.locator('canvas').count(), 0);
+    });
+  }
 });
 
 test('screenshots: light and dark at 1280 x 800', async () => {
@@ -490,15 +512,16 @@ test('screenshots: light and dark at 1280 x 800', async () => {
 
 test('the failure note tells missing WebAssembly; the page\'s module comes in its script chunk', async () => {
   // web/min/landscape-shared.js carries the module's face (tools/page-bundle.mjs), so the page asks
-  // for no noisefield-landscape.mjs: only the .wasm (dist.test.mjs tests a missing module file on
-  // the deployable page, which keeps it separate).
+  // for no noisefield-landscape.mjs: only the packed wasm, and not the plain one (dist.test.mjs
+  // tests a missing module file on the deployable page, which keeps it separate).
   await withPage(env.browser, null, async ({ page }) => {
     const asked = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await page.goto(env.url + 'deep/missing/path?test');
     await page.waitForSelector('html.nf-live', { timeout: 20000 });
     assert.ok(!asked.some((p) => p.endsWith('.mjs')), asked.join(' '));
-    assert.ok(asked.includes('/web/min/noisefield-landscape.wasm'), asked.join(' '));
+    assert.ok(asked.includes('/web/min/noisefield-landscape.wasm.lzma'), asked.join(' '));
+    assert.ok(!asked.some((p) => p.endsWith('.wasm')), asked.join(' '));
   });
   await withPage(env.browser, null, async ({ page }) => {
     await page.addInitScript(() => { delete globalThis.WebAssembly; });

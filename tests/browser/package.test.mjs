@@ -34,10 +34,12 @@ test('the tarball holds what users need and nothing else', () => {
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, ''));
   for (const f of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'node/noisefield.mjs', 'types/noisefield.d.ts',
     'types/landscape.d.ts', 'web/noisefield.mjs', 'web/noisefield.wasm', 'web/noisefield-landscape.mjs',
-    'web/noisefield-landscape.wasm', 'web/landscape.js', 'web/landscape-core.js', 'web/landscape-worker.js', 'web/landscape-element.js']) {
+    'web/noisefield-landscape.wasm.lzma', 'web/landscape.js', 'web/landscape-core.js', 'web/landscape-worker.js', 'web/landscape-element.js']) {
     assert.ok(files.includes(f), `${f} in the tarball`);
   }
   assert.ok(!files.some((f) => /^(cpp|tests|bench|tools)\//.test(f) || f.endsWith('.cpp')), files.join(' '));
+  // The landscape's wasm ships packed only: nothing in the package loads the plain file.
+  assert.ok(!files.includes('web/noisefield-landscape.wasm'), 'no plain landscape wasm');
   assert.ok(files.length < 30, `${files.length} files`);
 });
 
@@ -75,6 +77,7 @@ document.querySelector('noisefield-landscape').addEventListener('noisefield-read
   assert.ok(existsSync(join(app, 'out', 'index.html')));
   const assets = readdirSync(join(app, 'out', 'assets'));
   assert.ok(assets.some((f) => f.endsWith('.wasm')), `a wasm asset was emitted: ${assets.join(' ')}`);
+  assert.ok(assets.some((f) => /^noisefield-landscape\.wasm-.*\.lzma$/.test(f)), `the landscape's packed wasm was emitted: ${assets.join(' ')}`);
 
   const { server, url } = await startServer({ root: join(app, 'out') });
   try {

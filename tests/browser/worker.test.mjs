@@ -49,14 +49,15 @@ test('a frozen moment: the worker and the main thread paint the same seven layer
   });
 });
 
-test('the worker gets the page\'s compiled module: the .wasm is fetched once', async () => {
+test('the worker gets the page\'s compiled module: the (packed) wasm is fetched once', async () => {
   await withPages([() => openPage(env.browser, null)], async ({ page, context, problems }) => {
     const wasm = [];
-    context.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url()); });
+    context.on('request', (r) => { if (/\.wasm(\.lzma)?$/.test(r.url())) wasm.push(r.url()); });
     await page.goto(env.url + '?test&t=3&day=0.7&worker=1');
     await page.waitForFunction(() => window.__noisefield?.debug, null, { timeout: 20000 });
     assert.equal(await page.evaluate(() => window.__noisefield.mode), 'worker');
     assert.equal(wasm.length, 1, wasm.join(' '));
+    assert.match(wasm[0], /\/noisefield-landscape\.wasm\.lzma$/, 'the packed file');
     assert.deepEqual(problems, []);
   });
 });

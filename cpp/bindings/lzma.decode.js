@@ -1,0 +1,190 @@
+// An LZMA decoder for the landscape's packed wasm (noisefield-landscape.wasm.lzma, written by
+// tools/pack-wasm.mjs with xz): .lzma ("LZMA alone") streams, i.e. a 13-byte header (properties
+// byte lc/lp/pb, dictionary size, uncompressed size or all ones for "unknown") and one LZMA1
+// stream that ends with the end marker, as xz writes it (a stream without one, allowed when the
+// header has the size, is refused: the marker, the range decoder's final state and the input's
+// exact end are the only integrity check the format has, there being no checksum). Packed, the
+// module is about 15 % smaller than gzip -9 makes it, on any static host, compressing or not.
+//
+// The output is one flat array that is also the dictionary: every match copies from bytes already
+// written, so no window is kept and no distance may reach before the start. Bad input throws an
+// Error and never loops: every step writes at least one byte or ends, the output stops at the
+// header's size (or `limit` when the size is unknown), and reading past the input's end throws.
+// Part of the module's face (tools/landscape-module.mjs concatenates it): no imports, no eval.
+// nfUnlzma(bytes: Uint8Array, limit = 64 MiB) -> Uint8Array
+function nfUnlzma(src, limit = 1 << 26) {
+  const fail = (what) => { throw new Error('noisefield: the packed wasm is damaged (' + what + ')'); };
+  const n = src.length;
+  if (n < 18) fail('shorter than a header');
+  let props = src[0];
+  if (props >= 225) fail('bad properties byte');
+  const lc = props % 9;
+  props = (props / 9) | 0;
+  const lpMask = (1 << (props % 5)) - 1, pbMask = (1 << ((props / 5) | 0)) - 1;
+  const dict = Math.max(4096, src[1] + src[2] * 256 + src[3] * 65536 + src[4] * 16777216);
+  // Uncompressed size: 8 bytes little-endian; all ones means "unknown, read to the end marker".
+  let size = 0, known = false;
+  for (let i = 12; i > 4; i--) {
+    if (src[i] !== 255) known = true;
+    size = size * 256 + src[i];
+  }
+  if (known && size > limit) fail(size + ' bytes unpacked, more than the limit of ' + limit);
+  let out = new Uint8Array(known ? size : Math.min(limit, n * 4));
+  const end = known ? size : limit;
+  const over = () => fail(known ? 'longer than its size' : 'more than the limit of ' + limit + ' bytes');
+
+  // The range decoder's range and code: unsigned 32-bit, kept in a typed array because closures'
+  // variables holding numbers past 2^30 are boxed, and the decoding was then 5 times slower.
+  const rc = new Uint32Array([0xffffffff, 0]);
+  let ip = 14;
+  if (src[13] !== 0) fail('bad first byte');
+  const next = () => (ip < n ? src[ip++] : fail('ends early'));
+  const norm = () => {
+    if (rc[0] < 0x1000000) {
+      rc[0] <<= 8;
+      rc[1] = (rc[1] << 8) | next();
+    }
+  };
+  for (let i = 0; i < 4; i++) rc[1] = (rc[1] << 8) | next();
+  if (rc[1] === rc[0]) fail('bad first bytes');
+
+  // Every probability in one array, 11-bit, starting at one half. Offsets of each model:
+  const IS_MATCH = 0, IS_REP = 192, REP_G0 = 204, REP_G1 = 216, REP_G2 = 228, REP0_LONG = 240,
+    SLOT = 432, SPEC = 688, ALIGN = 802, LEN = 818, REP_LEN = 1332, LIT = 1846;
+  const p = new Uint16Array(LIT + (0x300 << (lc + (props % 5)))).fill(1024);
+
+  const bit = (i) => {
+    norm();
+    const q = p[i], bound = (rc[0] >>> 11) * q;
+    if (rc[1] < bound) {
+      rc[0] = bound;
+      p[i] = q + ((2048 - q) >> 5);
+      return 0;
+    }
+    rc[0] -= bound;
+    rc[1] -= bound;
+    p[i] = q - (q >> 5);
+    return 1;
+  };
+  // Bit trees: a symbol of `bits` bits, most significant first; reversed: least significant first.
+  const tree = (base, bits) => {
+    let m = 1;
+    for (let i = 0; i < bits; i++) m = (m << 1) | bit(base + m);
+    return m - (1 << bits);
+  };
+  const reverse = (base, bits) => {
+    let m = 1, sym = 0;
+    for (let i = 0; i < bits; i++) {
+      const b = bit(base + m);
+      m = (m << 1) | b;
+      sym |= b << i;
+    }
+    return sym;
+  };
+  // Match lengths minus two: 0-7, 8-15 (per position state) or 16-271.
+  const length = (base, ps) => (!bit(base) ? tree(base + 2 + ps * 8, 3)
+    : !bit(base + 1) ? 8 + tree(base + 130 + ps * 8, 3) : 16 + tree(base + 258, 8));
+
+  let pos = 0, state = 0, rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0;
+  for (;;) {
+    const ps = pos & pbMask;
+    if (!bit(IS_MATCH + (state << 4) + ps)) {
+      // A literal, coded in the context of the previous byte and the position; after a match, the
+      // byte at the last distance predicts it too until the first bit where they differ.
+      if (pos >= end) over();
+      if (pos >= out.length) out = grow(out, end);
+      const base = LIT + 0x300 * (((pos & lpMask) << lc) + ((pos ? out[pos - 1] : 0) >> (8 - lc)));
+      let sym = 1;
+      if (state >= 7) {
+        let m = out[pos - rep0 - 1];
+        while (sym < 0x100) {
+          const mb = (m >> 7) & 1;
+          m <<= 1;
+          const b = bit(base + ((1 + mb) << 8) + sym);
+          sym = (sym << 1) | b;
+          if (b !== mb) break;
+        }
+      }
+      while (sym < 0x100) sym = (sym << 1) | bit(base + sym);
+      out[pos++] = sym;
+      state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
+      continue;
+    }
+    let len;
+    if (bit(IS_REP + state)) {
+      if (!pos) fail('a repeat before any byte');
+      if (!bit(REP_G0 + state)) {
+        if (!bit(REP0_LONG + (state << 4) + ps)) {
+          // One byte again from the last distance.
+          state = state < 7 ? 9 : 11;
+          if (pos >= end) over();
+          if (pos >= out.length) out = grow(out, end);
+          out[pos] = out[pos - rep0 - 1];
+          pos++;
+          continue;
+        }
+      } else {
+        let d;
+        if (!bit(REP_G1 + state)) d = rep1;
+        else {
+          if (!bit(REP_G2 + state)) d = rep2;
+          else {
+            d = rep3;
+            rep3 = rep2;
+          }
+          rep2 = rep1;
+        }
+        rep1 = rep0;
+        rep0 = d;
+      }
+      len = length(REP_LEN, ps);
+      state = state < 7 ? 8 : 11;
+    } else {
+      rep3 = rep2;
+      rep2 = rep1;
+      rep1 = rep0;
+      len = length(LEN, ps);
+      state = state < 7 ? 7 : 10;
+      // The distance: a 6-bit slot per length class (2, 3, 4, 5+), then its low bits from
+      // reverse trees (slots 4-13) or direct bits and a 4-bit reverse tree (slots 14-63).
+      const slot = tree(SLOT + (len < 3 ? len : 3) * 64, 6);
+      if (slot < 4) rep0 = slot;
+      else {
+        // In int32 arithmetic throughout (the end marker, 2^32 - 1, is -1), since a value past it
+        // at the end of every stream made V8 drop the optimised decoder, each run slower.
+        const nd = (slot >> 1) - 1;
+        rep0 = (2 | (slot & 1)) << nd;
+        if (slot < 14) rep0 += reverse(SPEC + rep0 - slot, nd);
+        else {
+          let d = 0;
+          for (let i = nd - 4; i > 0; i--) {
+            norm();
+            const b = rc[1] >= (rc[0] >>>= 1) ? 1 : 0;
+            if (b) rc[1] -= rc[0];
+            d = (d << 1) | b;
+          }
+          rep0 = (rep0 + (d << 4) + reverse(ALIGN, 4)) | 0;
+          if (rep0 === -1) {
+            // The end marker. A sound stream ends here with the code at zero and nothing left but the
+            // encoder's final zero byte, which the decoder may not need.
+            if (known && pos !== size) fail('ends before its size');
+            if (rc[1] !== 0 || n - ip > 1 || src[ip]) fail('bad end');
+            return pos === out.length ? out : out.subarray(0, pos);
+          }
+        }
+      }
+      if (rep0 < 0 || rep0 >= pos || rep0 >= dict) fail('a distance before the start');
+    }
+    len += 2;
+    if (pos + len > end) over();
+    if (pos + len > out.length) out = grow(out, end, pos + len);
+    for (let from = pos - rep0 - 1; len > 0; len--) out[pos++] = out[from++];
+  }
+}
+
+// A size-unknown stream's output, doubled (at most to `end`) when full.
+function grow(out, end, need = out.length + 1) {
+  const more = new Uint8Array(Math.min(end, Math.max(need, out.length * 2)));
+  more.set(out);
+  return more;
+}

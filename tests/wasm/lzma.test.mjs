@@ -1,0 +1,163 @@
+// The landscape's packed wasm (web/noisefield-landscape.wasm.lzma, tools/pack-wasm.mjs) and the
+// decoder the module's face carries (cpp/bindings/lzma.decode.js, unpackWasm in landscape.entry.js):
+// exact round trips on the real module and on streams xz makes here, and bad input refused with an
+// Error, quickly.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runInThisContext } from 'node:vm';
+import { repoRoot } from './helpers/load.mjs';
+import { XZ_ARGS, packWasm } from '../../tools/pack-wasm.mjs';
+
+const web = (f) => join(repoRoot, 'web', f);
+const plain = readFileSync(web('noisefield-landscape.wasm'));
+const packed = readFileSync(web('noisefield-landscape.wasm.lzma'));
+const { default: createLandscape, unpackWasm } = await import(web('noisefield-landscape.mjs'));
+// The decoder's source as the face's build concatenates it (the face exports only unpackWasm,
+// which insists on WebAssembly coming out): here any bytes may.
+const unlzma = runInThisContext(`(() => { ${readFileSync(join(repoRoot, 'cpp', 'bindings', 'lzma.decode.js'), 'utf8')}; return nfUnlzma; })()`);
+
+const xz = (data, args = ['-6']) => execFileSync('xz', ['--format=lzma', ...args, '--stdout'], { input: data, maxBuffer: 1 << 28 });
+// Deterministic bytes (xorshift32): the same inputs on every run.
+function noise(n, seed = 12345) {
+  const out = Buffer.alloc(n);
+  let s = seed;
+  for (let i = 0; i < n; i++) {
+    s ^= s << 13; s ^= s >>> 17; s ^= s << 5;
+    out[i] = s & 0xff;
+  }
+  return out;
+}
+const same = (a, b, what) => assert.ok(Buffer.from(a.buffer, a.byteOffset, a.length).equals(b), `${what}: decoded bytes differ`);
+const thrown = (f) => { try { f(); } catch (e) { return e; } return null; };
+
+test('the packed file decodes to web/noisefield-landscape.wasm exactly, and the module runs from it', async () => {
+  assert.ok(packed.length < plain.length * 0.5, `${packed.length} packed bytes of ${plain.length}`);
+  assert.equal(packed.readBigUInt64LE(5), BigInt(plain.length), 'the header has the size');
+  same(unpackWasm(packed), plain, 'unpackWasm');
+  same(unpackWasm(packed.buffer.slice(packed.byteOffset, packed.byteOffset + packed.length)), plain, 'from an ArrayBuffer');
+  same(unlzma(packed), plain, 'nfUnlzma');
+  // A plain wasm passes through as it is (someone's own build).
+  assert.equal(unpackWasm(plain), plain);
+  // The build's packing is reproducible: the same xz arguments give the same file.
+  assert.ok(packWasm(plain).equals(packed), 'tools/pack-wasm.mjs writes the same bytes again');
+  assert.ok(XZ_ARGS.includes('--format=lzma'));
+  const a = await createLandscape({ wasmBinary: packed });
+  const b = await createLandscape({ wasmBinary: plain });
+  assert.deepEqual(a.worldParams().map((p) => p.name), b.worldParams().map((p) => p.name));
+});
+
+test('synthetic streams made by xz round-trip exactly, size known or not', () => {
+  const text = Buffer.from(Array.from({ length: 400 }, (_, i) => `line ${i % 37}: the quick brown fox ${'jumps '.repeat(i % 5)}over the lazy dog\n`).join(''));
+  const inputs = {
+    empty: Buffer.alloc(0),
+    'one byte': Buffer.from([0xa7]),
+    'zeros, long runs': Buffer.alloc(300000),
+    'random, incompressible': noise(70000),
+    'text with long repeats': Buffer.concat([text, text.subarray(5000), text]),
+    'two-bit symbols': noise(20000, 99).map((b) => b & 3),
+  };
+  const settings = [['-0'], ['-6'], ['-9e'], ['--lzma1=preset=6,lc=0,lp=2,pb=1'], ['--lzma1=preset=6,lc=4,lp=0,pb=4,mf=hc4'],
+    ['--lzma1=preset=6,lc=0,lp=4,pb=0']];
+  for (const [name, data] of Object.entries(inputs)) {
+    for (const args of settings) {
+      const stream = xz(data, args);
+      assert.equal(stream.readBigInt64LE(5), -1n, 'xz writes "size unknown"');
+      same(unlzma(stream), data, `${name} ${args}`);
+      const sized = Buffer.from(stream);
+      sized.writeBigUInt64LE(BigInt(data.length), 5);
+      same(unlzma(sized), data, `${name} ${args}, size in the header`);
+    }
+  }
+});
+
+test('truncated streams throw, at every length', () => {
+  const data = Buffer.concat([noise(300), Buffer.alloc(500), Buffer.from('abcabcabcabc'.repeat(40))]);
+  const stream = xz(data);
+  for (let n = 0; n < stream.length; n++) {
+    let out = null;
+    const e = thrown(() => { out = unlzma(stream.subarray(0, n)); });
+    // The encoder's last byte is a zero the decoder may never need to read: without it the stream
+    // is whole. Every shorter cut is an error.
+    if (n === stream.length - 1 && !e) {
+      assert.equal(stream[n], 0);
+      same(out, data, 'without the final zero');
+      continue;
+    }
+    assert.ok(e instanceof Error, `cut at ${n} of ${stream.length}: no error`);
+    assert.match(e.message, /^noisefield: the packed wasm is damaged \(/);
+  }
+  const t0 = performance.now();
+  for (const n of [0, 13, 14, 18, 100, 1000, packed.length >> 1, packed.length - 2, packed.length - 1]) {
+    assert.ok(thrown(() => unpackWasm(packed.subarray(0, n))) instanceof Error, `real module cut at ${n}`);
+  }
+  assert.ok(performance.now() - t0 < 2000, 'quickly');
+});
+
+test('corrupted streams throw: every byte of a small stream, and bytes across the real module', () => {
+  const data = Buffer.concat([Buffer.from('wasm-like '.repeat(50)), noise(400, 7)]);
+  const stream = xz(data);
+  stream.writeBigUInt64LE(BigInt(data.length), 5);
+  // The format has no checksum: a change in the range coder's first bytes can decode to other
+  // bytes that end as cleanly (the coder resynchronises), which only what the bytes are for can
+  // tell (for the module: its magic bytes and WebAssembly's validation, below). Any later change
+  // leaves the end marker, the final code or the size wrong. The dictionary size (bytes 1-4)
+  // only bounds the distances.
+  const unnoticed = [];
+  for (let i = 0; i < stream.length; i++) {
+    if (i >= 1 && i <= 4) continue;
+    for (const flip of [0x01, 0x80, 0xff]) {
+      const bad = Buffer.from(stream);
+      bad[i] ^= flip;
+      let out = null;
+      const e = thrown(() => { out = unlzma(bad); });
+      if (e) assert.match(e.message, /^noisefield: the packed wasm is damaged \(/);
+      else {
+        assert.ok(!Buffer.from(out).equals(data), `byte ${i} ^ ${flip}: the same bytes`);
+        unnoticed.push(i);
+      }
+    }
+  }
+  assert.ok(unnoticed.every((i) => i >= 14 && i < 18), `unnoticed changes past the coder's first bytes: ${unnoticed}`);
+  // The real module: each change is an Error, from the decoder or, for those it cannot see, from
+  // the magic bytes or WebAssembly's compile (as the loader meets them).
+  const t0 = performance.now();
+  let count = 0;
+  for (let i = 0; i < packed.length; i += i < 64 ? 1 : 97, count++) {
+    if (i >= 1 && i <= 4) continue;
+    const bad = Buffer.from(packed);
+    bad[i] ^= 1 << (i % 8);
+    const e = thrown(() => new WebAssembly.Module(unpackWasm(bad)));
+    assert.ok(e instanceof Error || e instanceof WebAssembly.CompileError, `real module, byte ${i}: no error`);
+  }
+  const ms = performance.now() - t0;
+  assert.ok(ms < 20 * count + 2000, `${count} corrupt modules in ${ms.toFixed(0)} ms`);
+});
+
+test('oversized and malformed input: a clear Error before any large allocation or long loop', () => {
+  const head = (props, size) => {
+    const b = Buffer.alloc(40);
+    b[0] = props;
+    b.writeUInt32LE(1 << 23, 1);
+    b.writeBigUInt64LE(size, 5);
+    return b;
+  };
+  assert.match(thrown(() => unlzma(head(0x5d, 1n << 40n))).message, /more than the limit/);
+  assert.match(thrown(() => unlzma(head(0x5d, 5000n), 4096)).message, /more than the limit of 4096/);
+  assert.match(thrown(() => unlzma(head(225, 10n))).message, /bad properties byte/);
+  const bad = head(0x5d, 10n);
+  bad[13] = 1;
+  assert.match(thrown(() => unlzma(bad)).message, /bad first byte/);
+  assert.match(thrown(() => unlzma(Buffer.alloc(5))).message, /shorter than a header/);
+  // Size unknown: the limit stops the output (a stream of a megabyte of zeros packs to ~200 bytes).
+  const zeros = xz(Buffer.alloc(1 << 20));
+  assert.match(thrown(() => unlzma(zeros, 100000)).message, /more than the limit of 100000 bytes/);
+  assert.equal(unlzma(zeros).length, 1 << 20);
+  // Not WebAssembly, not LZMA: a host's HTML page for a missing file, say.
+  assert.match(thrown(() => unpackWasm(Buffer.from('<!doctype html><title>404</title>'))).message,
+    /neither WebAssembly nor LZMA-packed WebAssembly \(starts with "<!doctyp"\)/);
+  // LZMA, but not of WebAssembly.
+  assert.match(thrown(() => unpackWasm(xz(Buffer.from('hello hello hello')))).message, /not WebAssembly/);
+});
