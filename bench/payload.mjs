@@ -36,8 +36,12 @@ function scriptRefs(js) {
   return refs;
 }
 
+// The tests' instruments (tools/page-bundle.mjs DEBUG_FILE): imported only by a mount with debug:
+// true, which the page does only behind its test hooks, so no visitor downloads them.
+export const TEST_ONLY = /(^|\/)landscape-debug\.js$/;
+
 // -> the files (paths relative to site, the folder served as the site's root) that `page` loads,
-// in discovery order.
+// in discovery order (without TEST_ONLY files).
 export function pageFiles(page = 'index.html', site = root) {
   const html = readFileSync(join(site, page), 'utf8');
   const base = /<base\s+href="([^"]*)"/.exec(html)?.[1] ?? '';
@@ -47,7 +51,7 @@ export function pageFiles(page = 'index.html', site = root) {
   while (queue.length) {
     const file = queue.shift();
     const rel = relative(site, file);
-    if (files.includes(rel)) continue;
+    if (files.includes(rel) || TEST_ONLY.test(rel)) continue;
     if (!existsSync(file)) throw new Error(`payload: ${rel} is referenced but missing (run ./noisefield build)`);
     files.push(rel);
     if (/\.m?js$/.test(file)) for (const r of scriptRefs(readFileSync(file, 'utf8'))) queue.push(resolve(dirname(file), r));
@@ -97,7 +101,8 @@ export async function benchPayload({ report }) {
   const p = payload();
   await section(report, 'Payload of index.html (every file it loads)', p,
     ['Files found by following index.html and the scripts\' imports (bench/payload.mjs); each compressed on its own, as a server sends it.',
-      'web/min/ is web/404.js, web/404.css and what they import, bundled and minified by the build (tools/page-bundle.mjs).'], root, true);
+      'web/min/ is web/404.js, web/404.css and what they import, bundled and minified by the build (tools/page-bundle.mjs).',
+      'Not counted: landscape-debug.js, the tests\' instruments, which only a mount with debug: true imports (the page: behind its test hooks).'], root, true);
   const out = mkdtempSync(join(tmpdir(), 'nf-payload-'));
   try {
     const { writeDist } = await import('../tools/dist.mjs');
