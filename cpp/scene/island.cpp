@@ -9,7 +9,9 @@
 namespace nf::scene {
 namespace {
 
-double hillTone(const Meadow& m, const World& w, int i, double x, double y, uint32_t seed61) {
+// Out of line: the field's strokes (once a stroke) and the hill's base (paint-once) share one copy
+// instead of each inlining its fBm.
+__attribute__((noinline)) double hillTone(const Meadow& m, const World& w, int i, double x, double y, uint32_t seed61) {
   double t = 0.52 + clampd(m.lit[i] * 2.2, -1, 1) * 0.28 + (nf::fbmUnchecked(x * 0.018, y * 0.07, seed61, 3) - 0.5) * 0.5;
   // The step the ring stands on throws its shadow across the crown: a hard-edged band in the
   // original, fading out past the ring's width elsewhere (a band's edge would cut across a summit).

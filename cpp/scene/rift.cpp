@@ -152,8 +152,11 @@ NF_SMALL Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& un
     double r = m.r, a = m.a;
     for (int st = 0; st < n; ++st) {
       const double fade = twinkle * (1 - (static_cast<double>(st) / n) * trail * 0.85);
-      plotHot(poleX + std::cos(a) * r, poleY + std::sin(a) * r, ink, fade);
-      if (m.wide) plotHot(poleX + std::cos(a) * (r + g.px), poleY + std::sin(a) * (r + g.px), ink, fade);
+      // The wide strokes' second mark one pixel further out: one inlined plotHot for both (r + 0 * px
+      // is r, so the first mark's point is the same double).
+      const double ca = std::cos(a), sa = std::sin(a);
+      for (int w = 0; w <= int(m.wide); ++w)
+        plotHot(poleX + ca * (r + w * g.px), poleY + sa * (r + w * g.px), ink, fade);
       a -= cp / std::max(r, 1e-6);
       r += sp;
     }
