@@ -83,9 +83,10 @@ async function unpackedNotes(p, site, timed) {
   if (!row) return [];
   const { unpackWasm } = await import(join(root, 'web', 'noisefield-landscape.mjs'));
   const packed = readFileSync(join(site, row.file));
-  const time = () => { const t0 = performance.now(); const out = unpackWasm(packed); return [performance.now() - t0, out]; };
-  const [cold, plain] = time();
-  const warm = Math.min(...Array.from({ length: 5 }, () => time()[0]));
+  const time = async () => { const t0 = performance.now(); const out = await unpackWasm(packed); return [performance.now() - t0, out]; };
+  const [cold, plain] = await time();
+  let warm = Infinity;
+  for (let i = 0; i < 5; i++) warm = Math.min(warm, (await time())[0]);
   return [`${row.file} is the module's wasm LZMA-packed; unpacked it is ${sizes(plain)} (what it would cost sent plain)`,
     ...(timed ? [`  decoding it (unpackWasm) in Node: ${cold.toFixed(1)} ms the first time, ${warm.toFixed(1)} ms warm`] : [])];
 }

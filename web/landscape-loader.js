@@ -80,9 +80,10 @@ async function instantiate(createModule, unpack, wasmUrl, csp, print, compiled) 
       }
       if (!res.ok) throw loadError('wasm-not-found', wasmUrl, new Error(`HTTP ${res.status}`));
       let bytes = await res.arrayBuffer();
-      // A module without unpackWasm (another build) is given its file as it is.
+      // A module without unpackWasm (another build) is given its file as it is. The decoding is
+      // split into tasks (a few ms each), so that none is long while the decoder is still cold.
       try {
-        if (unpack) bytes = unpack(bytes);
+        if (unpack) bytes = await unpack(bytes, nextTask);
       } catch (e) {
         throw loadError('failed', wasmUrl, e);
       }
