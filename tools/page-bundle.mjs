@@ -6,6 +6,7 @@
 //   web/min/landscape-worker.js    the scene's worker (web/landscape-worker.js)
 //   web/min/landscape-shared.js    what both run: the driver core and the loader (one copy)
 //   web/min/404.css                web/404.css
+//   web/min/landscape-debug.js     the tests' instruments (loaded only with debug: true)
 //   web/min/noisefield-landscape.wasm.lzma  a copy of web/'s packed wasm (tools/pack-wasm.mjs): the
 //                                  loader finds it next to itself
 // The module's face (web/noisefield-landscape.mjs) is bundled into landscape-shared.js: the page and
@@ -34,12 +35,20 @@ export const externals = (map) => ({
 
 export const BUILD = { bundle: true, format: 'esm', minify: true, target: 'es2020', legalComments: 'none', logLevel: 'warning' };
 
+// The tests' and benchmark's instruments: landscape.js and the worker import them at run time, and
+// only for a mount with debug: true, so they stay a file of their own beside the bundles, which no
+// visitor's page loads (bench/payload.mjs lists it apart). Bundled in, esbuild would split out a
+// runtime-helper chunk as well, one more request for every page.
+export const DEBUG_FILE = 'landscape-debug.js';
+
 // Entry points (name -> file in web/) with the code they share in one chunk, which the page has
 // already loaded when it starts the worker. The worker's entry must keep its source's name:
 // landscape.js starts it as new URL('./landscape-worker.js', import.meta.url).
 export async function bundleWithWorker(outdir, entries, map, chunkNames = 'landscape-shared-[hash]', plugins = []) {
   const entryPoints = Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(web, file)]));
-  await build({ ...BUILD, outdir, splitting: true, chunkNames, plugins: [externals(map), ...plugins], entryPoints });
+  const debug = `./${DEBUG_FILE}`;
+  await build({ ...BUILD, outdir, splitting: true, chunkNames, plugins: [externals({ ...map, [debug]: debug }), ...plugins], entryPoints });
+  await build({ ...BUILD, entryPoints: [join(web, DEBUG_FILE)], outfile: join(outdir, DEBUG_FILE) });
 }
 
 // The loader imports the default module dynamically (`await import('./noisefield-landscape.mjs')`,
