@@ -12,7 +12,7 @@
 export const LOAD_FAILURES = {
   'webassembly-unavailable': 'WebAssembly is unavailable in this browser',
   'module-not-found': 'the module was not found',
-  'wasm-not-found': 'the module\'s .wasm file was not found',
+  'wasm-not-found': 'the module\'s wasm file was not found',
   csp: 'the Content-Security-Policy blocked it',
   failed: 'the module failed to start',
 };

@@ -468,7 +468,7 @@ test('without its wasm file (.wasm.lzma): the page says which file is missing, i
     await page.goto(env.url + '?test');
     await page.waitForSelector('html.nf-failed', { timeout: 20000 });
     assert.equal(await page.locator('.nf-fail-note').isVisible(), true);
-    assert.match(await page.locator('.nf-fail-note').innerText(), /\.wasm file was not found/);
+    assert.match(await page.locator('.nf-fail-note').innerText(), /the module's wasm file was not found/);
     assert.equal(await page.evaluate(() => window.__noisefield.reason), 'wasm-not-found');
     assert.equal(await page.locator('h1').isVisible(), true);
     assert.equal(await page.locator('a.nf-home').isVisible(), true);
