@@ -10,9 +10,9 @@
 
 // Why loading failed: err.reason is one of these, err.url the file concerned.
 export const LOAD_FAILURES = {
-  'webassembly-unavailable': 'WebAssembly is not available in this browser',
+  'webassembly-unavailable': 'WebAssembly is unavailable in this browser',
   'module-not-found': 'the module was not found',
-  'wasm-not-found': 'the module\'s .wasm file was not found',
+  'wasm-not-found': 'the module\'s wasm file was not found',
   csp: 'the Content-Security-Policy blocked it',
   failed: 'the module failed to start',
 };
