@@ -25,32 +25,37 @@ function pageRefs(html) {
   return refs;
 }
 
-// References in a script, comments left out (they may quote import syntax).
+// References in a script, comments left out (they may quote import syntax): [path, dynamic import?].
 function scriptRefs(js) {
   const code = js.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const refs = [];
   for (const re of [/\bfrom\s*['"](\.{1,2}\/[^'"]+)['"]/g, /\bimport\s*\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
     /\bimport\s*['"](\.{1,2}\/[^'"]+)['"]/g, /new URL\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*,\s*import\.meta\.url\s*\)/g]) {
-    for (const m of code.matchAll(re)) refs.push(m[1]);
+    for (const m of code.matchAll(re)) refs.push([m[1], m[0].startsWith('import') && m[0].includes('(')]);
   }
   return refs;
 }
 
+// The tests' instruments (tools/page-bundle.mjs DEBUG_FILE): imported dynamically, only by a mount
+// with debug: true, which the page does only behind its test hooks, so no visitor downloads them.
+// Only such an import() is left out: a static import of the file would be counted.
+export const TEST_ONLY = /(^|\/)landscape-debug\.js$/;
+
 // -> the files (paths relative to site, the folder served as the site's root) that `page` loads,
-// in discovery order.
+// in discovery order (without TEST_ONLY files).
 export function pageFiles(page = 'index.html', site = root) {
   const html = readFileSync(join(site, page), 'utf8');
   const base = /<base\s+href="([^"]*)"/.exec(html)?.[1] ?? '';
   const baseDir = base.startsWith('/') ? site : resolve(site, dirname(page), base);
   const files = [page];
-  const queue = pageRefs(html).map((r) => resolve(baseDir, r.replace(/^\//, '')));
+  const queue = pageRefs(html).map((r) => [resolve(baseDir, r.replace(/^\//, '')), false]);
   while (queue.length) {
-    const file = queue.shift();
+    const [file, dynamic] = queue.shift();
     const rel = relative(site, file);
-    if (files.includes(rel)) continue;
+    if (files.includes(rel) || (dynamic && TEST_ONLY.test(rel))) continue;
     if (!existsSync(file)) throw new Error(`payload: ${rel} is referenced but missing (run ./noisefield build)`);
     files.push(rel);
-    if (/\.m?js$/.test(file)) for (const r of scriptRefs(readFileSync(file, 'utf8'))) queue.push(resolve(dirname(file), r));
+    if (/\.m?js$/.test(file)) for (const [r, dyn] of scriptRefs(readFileSync(file, 'utf8'))) queue.push([resolve(dirname(file), r), dyn]);
   }
   return files;
 }
@@ -78,9 +83,10 @@ async function unpackedNotes(p, site, timed) {
   if (!row) return [];
   const { unpackWasm } = await import(join(root, 'web', 'noisefield-landscape.mjs'));
   const packed = readFileSync(join(site, row.file));
-  const time = () => { const t0 = performance.now(); const out = unpackWasm(packed); return [performance.now() - t0, out]; };
-  const [cold, plain] = time();
-  const warm = Math.min(...Array.from({ length: 5 }, () => time()[0]));
+  const time = async () => { const t0 = performance.now(); const out = await unpackWasm(packed); return [performance.now() - t0, out]; };
+  const [cold, plain] = await time();
+  let warm = Infinity;
+  for (let i = 0; i < 5; i++) warm = Math.min(warm, (await time())[0]);
   return [`${row.file} is the module's wasm LZMA-packed; unpacked it is ${sizes(plain)} (what it would cost sent plain)`,
     ...(timed ? [`  decoding it (unpackWasm) in Node: ${cold.toFixed(1)} ms the first time, ${warm.toFixed(1)} ms warm`] : [])];
 }
@@ -97,7 +103,8 @@ export async function benchPayload({ report }) {
   const p = payload();
   await section(report, 'Payload of index.html (every file it loads)', p,
     ['Files found by following index.html and the scripts\' imports (bench/payload.mjs); each compressed on its own, as a server sends it.',
-      'web/min/ is web/404.js, web/404.css and what they import, bundled and minified by the build (tools/page-bundle.mjs).'], root, true);
+      'web/min/ is web/404.js, web/404.css and what they import, bundled and minified by the build (tools/page-bundle.mjs).',
+      'Not counted: landscape-debug.js, the tests\' instruments, which only a mount with debug: true imports (the page: behind its test hooks).'], root, true);
   const out = mkdtempSync(join(tmpdir(), 'nf-payload-'));
   try {
     const { writeDist } = await import('../tools/dist.mjs');

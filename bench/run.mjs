@@ -1,5 +1,6 @@
 // ./noisefield bench: every benchmark in one run. Sections: native (Google Benchmark), fills and
-// types (Node), payload (the 404 page's download), landscape and explorer (headless Chromium). `./noisefield bench fills` runs one;
+// types (Node), payload (the 404 page's download), unpack (its packed wasm's decoding), landscape and
+// explorer (headless Chromium). `./noisefield bench fills` runs one;
 // --quick shortens every section; --markdown [FILE] also writes the tables as Markdown
 // (default bench/results.md, the file the README's benchmark summary links to).
 import { existsSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { Report } from './report.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const args = process.argv.slice(2);
-const SECTIONS = ['native', 'fills', 'types', 'payload', 'landscape', 'explorer', 'soak'];
+const SECTIONS = ['native', 'fills', 'types', 'payload', 'unpack', 'landscape', 'explorer', 'soak'];
 const mdAt = args.indexOf('--markdown');
 const mdArg = mdAt >= 0 && args[mdAt + 1] && !args[mdAt + 1].startsWith('-') && !SECTIONS.includes(args[mdAt + 1]) ? args[mdAt + 1] : null;
 const mdFile = mdAt < 0 ? null : mdArg ?? join(here, 'results.md');
@@ -32,7 +33,7 @@ if (want('fills')) await (await import('./fills.mjs')).benchFills({ report, ...o
 if (want('types')) await (await import('./types.mjs')).benchTypes({ report, ...opts });
 if (want('payload')) await (await import('./payload.mjs')).benchPayload({ report });
 
-const browserBenches = [['landscape', 'benchLandscape'], ['explorer', 'benchExplorer'], ['soak', 'benchSoak']].filter(
+const browserBenches = [['unpack', 'benchUnpack'], ['landscape', 'benchLandscape'], ['explorer', 'benchExplorer'], ['soak', 'benchSoak']].filter(
   ([name]) => want(name) && existsSync(join(here, `${name}.mjs`)));
 let browserVersion = '';
 if (browserBenches.length) {

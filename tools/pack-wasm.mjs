@@ -43,6 +43,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const wasm = readFileSync(from);
   const packed = packWasm(wasm);
   const { unpackWasm } = await import(pathToFileURL(mjs).href);
-  if (!Buffer.from(unpackWasm(packed)).equals(wasm)) throw new Error(`pack-wasm: ${to} does not decode to ${from}`);
+  if (!Buffer.from(await unpackWasm(packed)).equals(wasm)) throw new Error(`pack-wasm: ${to} does not decode to ${from}`);
   writeFileSync(to, packed);
 }

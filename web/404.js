@@ -2,29 +2,25 @@
 // #landscape, reports ignored URL values, and wires the share control. Without JavaScript or
 // WebAssembly the page stays a plain 404 page over a CSS still painting.
 import { describeIgnored, mountOptions, parseQuery, shareUrl } from './landscape-params.js';
-import { loadModule, mount } from './landscape.js';
+import { LOAD_FAILURES, loadModule, mount } from './landscape.js';
 import { fitCard } from './404-card.js';
 
-const root = document.documentElement;
+// web/min/404.js is also where the page's worker takes the driver core from (tools/page-bundle.mjs):
+// there, with no document, nothing of the page runs.
+const root = globalThis.document?.documentElement;
 const $ = (sel) => document.querySelector(sel);
 // Test hooks (window.__noisefield: the mounted handle and its debug scene) need both `?test` and
 // window.__noisefieldTestHooks set before this script runs (the browser tests and benchmarks set
 // it from an init script), so no link can hand a visitor's page out to other scripts.
-const test = window.__noisefieldTestHooks === true && new URLSearchParams(location.search).has('test');
+const test = globalThis.__noisefieldTestHooks === true && new URLSearchParams(location.search).has('test');
 
-// The note says what failed, since each calls for a different fix (see LOAD_FAILURES).
-const FAIL_NOTES = {
-  'webassembly-unavailable': 'WebAssembly is unavailable in this browser',
-  'module-not-found': 'its module was not found',
-  'wasm-not-found': 'its .wasm file was not found',
-  csp: 'the Content-Security-Policy blocked it',
-};
+// The note says what failed (the loader's words for its reason), since each calls for a different
+// fix; index.html holds the rest of the sentence.
 function fail(err) {
   root.classList.add('nf-failed');
   root.classList.remove('nf-live');
-  const why = FAIL_NOTES[err && err.reason] || 'it failed to start';
-  const failNote = $('.nf-fail-note');
-  if (failNote) failNote.textContent = `The live landscape could not start here (${why}), so this is a still painting.`;
+  const why = $('.nf-fail-why');
+  if (why) why.textContent = LOAD_FAILURES[err && err.reason] || 'it failed to start';
   console.warn('noisefield: the live landscape could not start:', err && err.message ? err.message : err);
 }
 
@@ -142,4 +138,4 @@ async function start() {
   });
 }
 
-start();
+if (root) start();

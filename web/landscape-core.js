@@ -31,8 +31,10 @@ function frameClock(g) {
  * emit   called with what the page mirrors: { type: 'progress', clock, frames, advance } while the
  *        loop runs (advance only with debug: [mask, advance ms, paint ms, frame start in the page's
  *        performance.now() time]), { type: 'sleep', clock } when it stops.
+ * instruments  with init.debug: landscape-debug.js's coreInstruments, whose commands (debugInfo,
+ *        step, churn ...) join the core's; loaded only then, so a visitor's page carries none of them.
  */
-export function createCore(M, init, emit) {
+export function createCore(M, init, emit, instruments = null) {
   const clock = frameClock(globalThis);
   const scene = new M.Landscape(init.seed);
   const ctxs = init.canvases.map((c) => c.getContext('2d', { alpha: true }));
@@ -200,7 +202,7 @@ export function createCore(M, init, emit) {
 
   const placement = () => ({ bw: scene.bufferWidth, bh: scene.bufferHeight, ...scene.placement });
 
-  return {
+  const commands = {
     // The element's size in CSS px and the pitch: -> { bw, bh, scale, ox, oy, inset, gateX, gateY,
     // gateR, waterY }. The first call renders the first frame (once: setViewport renders).
     // Stepped: -> a Promise of it, when the new layers are shown (the old stay up until then).
@@ -280,64 +282,11 @@ export function createCore(M, init, emit) {
       dropViews();
       scene.delete();
     },
-
-    // ---- for the tests and the benchmark (debug: true) ----
-    debugInfo() {
-      return {
-        firstPaintMs: debug?.firstPaintMs ?? null, clock: scene.clock, day: scene.day, dusk: scene.dusk,
-        heat: scene.heat, starsShown: scene.starsShown, starCount: scene.starCount,
-        paintOnceCount: scene.paintOnceCount, renderCount: scene.renderCount,
-        heapUsed: M.heapUsedBytes(), heapTotal: M.HEAPU8.buffer.byteLength,
-      };
-    },
-    setClock(t) { scene.setClock(t); },
-    // Copies of the scene's layers (tests compare the canvases with them).
-    layers() { return LAYERS.map((_, l) => new Uint8ClampedArray(scene.pixels(l))); },
-    // Finishes a stepped repaint in progress at once (tests that read the layers next).
-    settleRepaint() { finishRepaint(); return true; },
-    // n frames of dt seconds by hand (no loop), painting as the loop does: -> [mask, advance ms, paint ms] each.
-    step(n = 1, dt = 1 / 60) {
-      const out = [];
-      for (let i = 0; i < n; i++) {
-        const t0 = performance.now();
-        const mask = scene.advance(dt);
-        const t1 = performance.now();
-        paintAdvanced(mask);
-        out.push([mask, t1 - t0, performance.now() - t1]);
-      }
-      return out;
-    },
-    // Paint-once cost: a forced repaint of the grid-, day- and seed-dependent layers -> ms.
-    repaintOnce() {
-      const t0 = performance.now();
-      scene.setViewport({ cssWidth: layout.w, cssHeight: layout.h, pitch: layout.pitch, framing });
-      if (scene.repainting) scene.stepRepaint(Infinity);  // the whole repaint's work, all steps
-      const ms = performance.now() - t0;
-      dropViews();
-      paint(ALL);
-      return ms;
-    },
-    // The scene's repaint for a new daylight -> ms.
-    dayRepaint(d, k) {
-      const t0 = performance.now();
-      scene.setDayAndDusk(d, k);
-      if (scene.repainting) scene.stepRepaint(Infinity);  // the whole repaint's work, all steps
-      const ms = performance.now() - t0;
-      dropViews();
-      paint(ALL);  // the canvases keep up: later frames paint only what their ticks change
-      return ms;
-    },
-    // n stepped frames with pointer eddies and splashes: -> [heap used before, after] (leak check).
-    churn(n) {
-      this.step(60, 1 / 60);
-      const before = M.heapUsedBytes();
-      for (let i = 0; i < n; i++) {
-        scene.setPointer(200 + ((i * 37) % 1200), 100 + ((i * 13) % 500), true);
-        if (i % 50 === 0) scene.splash(300 + ((i * 7) % 1000), 920);
-        this.step(1, 1 / 60);
-      }
-      scene.setPointer(0, 0, false);
-      return [before, M.heapUsedBytes()];
-    },
   };
+  if (instruments) {
+    Object.assign(commands, instruments({
+      M, scene, framing, debug, layers: LAYERS, all: ALL, layout: () => layout, paint, paintAdvanced, finishRepaint, dropViews,
+    }));
+  }
+  return commands;
 }

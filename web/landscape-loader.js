@@ -10,9 +10,9 @@
 
 // Why loading failed: err.reason is one of these, err.url the file concerned.
 export const LOAD_FAILURES = {
-  'webassembly-unavailable': 'WebAssembly is not available in this browser',
+  'webassembly-unavailable': 'WebAssembly is unavailable in this browser',
   'module-not-found': 'the module was not found',
-  'wasm-not-found': 'the module\'s .wasm file was not found',
+  'wasm-not-found': 'the module\'s wasm file was not found',
   csp: 'the Content-Security-Policy blocked it',
   failed: 'the module failed to start',
 };
@@ -80,9 +80,10 @@ async function instantiate(createModule, unpack, wasmUrl, csp, print, compiled) 
       }
       if (!res.ok) throw loadError('wasm-not-found', wasmUrl, new Error(`HTTP ${res.status}`));
       let bytes = await res.arrayBuffer();
-      // A module without unpackWasm (another build) is given its file as it is.
+      // A module without unpackWasm (another build) is given its file as it is. The decoding is
+      // split into tasks (a few ms each), so that none is long while the decoder is still cold.
       try {
-        if (unpack) bytes = unpack(bytes);
+        if (unpack) bytes = await unpack(bytes, nextTask);
       } catch (e) {
         throw loadError('failed', wasmUrl, e);
       }

@@ -30,19 +30,25 @@ function emit(r) {
 
 async function run({ op, args }) {
   if (op === 'load') { M = await loadModule(args[0], args[1]); return true; }
-  if (op === 'init') { core = createCore(M, args[0], emit); return true; }
+  if (op === 'init') {
+    // The tests' and benchmark's commands, loaded only for them (landscape-debug.js).
+    const instruments = args[0].debug ? (await import('./landscape-debug.js')).coreInstruments : null;
+    core = createCore(M, args[0], emit, instruments);
+    return true;
+  }
   if (op === 'destroy') { core?.destroy(); flush(); return true; }
   if (!core || typeof core[op] !== 'function') throw new Error(`landscape worker: unknown command ${op}`);
   return core[op](...args);
 }
 
-// Commands run in the order they arrive, once the module has loaded; one whose answer comes later
-// (a Promise) does not hold up the next (a pointer move during a repaint).
+// Commands run in the order they arrive, once the module has loaded and the core is made (with
+// debug, after its instruments' import); one whose answer comes later (a Promise) does not hold up
+// the next (a pointer move during a repaint).
 let loaded = Promise.resolve();
 self.onmessage = (e) => {
   const m = e.data;
   const ran = loaded.then(() => run(m));
-  if (m.op === 'load') loaded = ran.catch(() => {});
+  if (m.op === 'load' || m.op === 'init') loaded = ran.catch(() => {});
   ran.then((result) => {
     if (timer) { clearTimeout(timer); flush(); }  // the clock a reply implies is the newest
     const transfer = result && result.pixels ? [result.pixels.buffer] : [];

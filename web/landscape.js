@@ -53,8 +53,8 @@ export function choosePitch(auto, dpr) {
 // ---- where the core runs ----
 // On this thread: the core's commands called directly, `then` at once (so state() is current as
 // soon as a command returns).
-function mainPort(M, init, report) {
-  const core = createCore(M, init, report);
+function mainPort(M, init, report, instruments) {
+  const core = createCore(M, init, report, instruments);
   return {
     mode: 'main',
     core,
@@ -254,23 +254,16 @@ async function mountWith(element, options, M, starting, usePort) {
 
   // ---- the core: in the worker if one started, else here ----
   const init = { seed, season, day, dusk, frozen, motion: motion(), framing, debug: !!debug, timeOrigin: performance.timeOrigin };
-  const report = (r) => {
-    clock = r.clock;
-    if (debug && r.type === 'progress') {
-      if (r.advance) { debug.frames = r.frames; if (debug.advances.length < 20000) debug.advances.push(r.advance); }
-      if (r.advances) {
-        debug.frames = r.frames;
-        for (const a of r.advances) if (debug.advances.length < 20000) debug.advances.push(a);
-      }
-    }
-  };
+  // The tests' and benchmark's instruments, loaded only for them (landscape-debug.js).
+  const instruments = debug && await import('./landscape-debug.js');
+  const report = debug ? instruments.pageReport(debug, (c) => { clock = c; }) : (r) => { clock = r.clock; };
   let port = await starting;
   if (port) {
     port.report = report;
     const offscreen = canvases.map((c) => c.transferControlToOffscreen());
     port.call('init', [{ ...init, canvases: offscreen }], null, offscreen);
   } else {
-    port = mainPort(M, { ...init, canvases }, report);
+    port = mainPort(M, { ...init, canvases }, report, debug && instruments.coreInstruments);
   }
   usePort(port);
   const call = (op, ...args) => port.call(op, args);
@@ -618,30 +611,6 @@ async function mountWith(element, options, M, starting, usePort) {
       };
     },
   };
-  if (debug) {
-    handle.debug = Object.assign(debug, {
-      mode: port.mode,
-      module: M,
-      layout: () => ({ ...layout }),
-      // Any core command (debugInfo, setClock, step, repaintOnce, dayRepaint, churn...), where
-      // the core runs: -> a Promise of its result.
-      call,
-      // Waits until what the core painted is on the page's canvases. The core answers once it has
-      // painted; a worker's frames then reach the page's canvases (placeholders) on their own
-      // schedule, later under load. A placeholder keeps its 300 x 150 until its first frame comes,
-      // so the canvases must first have the layout's size (two frames were not always enough:
-      // hashes of blank 300 x 150 canvases), then two more frames pass for a same-size frame.
-      async shown() {
-        await call('debugInfo');
-        const frame = () => new Promise((ok) => win.requestAnimationFrame(ok));
-        const sized = () => !layout || canvases.every((c) => c.width === layout.bw && c.height === layout.bh);
-        for (let i = 0; i < 1200 && !sized(); i++) await frame();
-        if (!sized()) throw new Error(`debug.shown(): the canvases never took the layout's size ${layout.bw} x ${layout.bh}`);
-        for (let i = 0; i < 2; i++) await frame();
-      },
-    });
-    // On the main thread the module outlives destroy(): the tests read the freed heap.
-    if (port.mode === 'main') handle.debug.heapUsed = () => M.heapUsedBytes();
-  }
+  if (debug) handle.debug = instruments.handleInstruments(debug, { port, M, call, layout: () => layout, canvases, win });
   return handle;
 }

@@ -10,7 +10,8 @@
 //   wasmBinary                      the wasm's bytes, plain or packed (Node);
 //   locateFile(name, prefix)        where the wasm is (default: noisefield-landscape.wasm.lzma next
 //                                   to this file).
-// unpackWasm(bytes) -> the plain wasm's bytes, from a plain or an LZMA-packed file (see below).
+// unpackWasm(bytes, pause) -> Promise of the plain wasm's bytes, from a plain or an LZMA-packed
+// file (see below); with pause (() => Promise), decoded in 16 KB pieces with an await between.
 /* global nfSceneFace, nfUnlzma */
 
 // nf::formatNumber's text (cpp/noise/number_text.cpp) without printf: NaN and the infinities as
@@ -37,13 +38,15 @@ const isWasm = (b) => b[0] === 0 && b[1] === 0x61 && b[2] === 0x73 && b[3] === 0
 
 // A plain wasm (someone's own build) passes as it is, a packed one is decoded; anything else, such
 // as a host's HTML page answered for a missing file, is named as what it is not.
-export function unpackWasm(bytes) {
+export async function unpackWasm(bytes, pause) {
   const b = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   if (isWasm(b)) return b;
   if (b.length < 14 || b[0] >= 225 || b[13] !== 0) {
     throw new Error('noisefield: neither WebAssembly nor LZMA-packed WebAssembly (starts with ' + JSON.stringify(String.fromCharCode(...b.subarray(0, 8))) + ')');
   }
-  const out = nfUnlzma(b);
+  const more = nfUnlzma(b);
+  let out;
+  while (!(out = more(pause ? 16384 : Infinity))) await pause();
   if (!isWasm(out)) throw new Error('noisefield: the unpacked file is not WebAssembly');
   return out;
 }
@@ -59,7 +62,7 @@ async function instantiate(imports, options) {
     if (!res.ok) throw new Error('noisefield: ' + url + ': HTTP ' + res.status);
     bytes = await res.arrayBuffer();
   }
-  return (await WebAssembly.instantiate(unpackWasm(bytes), imports)).instance;
+  return (await WebAssembly.instantiate(await unpackWasm(bytes), imports)).instance;
 }
 
 export default async function createNoisefield(options = {}) {

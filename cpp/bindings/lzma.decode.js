@@ -11,7 +11,11 @@
 // Error and never loops: every step writes at least one byte or ends, the output stops at the
 // header's size (or `limit` when the size is unknown), and reading past the input's end throws.
 // Part of the module's face (tools/landscape-module.mjs concatenates it): no imports, no eval.
-// nfUnlzma(bytes: Uint8Array, limit = 64 MiB) -> Uint8Array
+//
+// nfUnlzma(bytes: Uint8Array, limit = 64 MiB) -> more(n): decodes at least n more bytes (or to the
+// end) and returns the output when the stream is complete, else null, so that a page can decode in
+// pieces with a task boundary between them (a cold decoder is slow). Throws at once if the header
+// is bad: nfUnlzma(bytes)(Infinity) decodes everything or throws.
 function nfUnlzma(src, limit = 1 << 26) {
   const fail = (what) => { throw new Error('noisefield: the packed wasm is damaged (' + what + ')'); };
   const n = src.length;
@@ -29,12 +33,13 @@ function nfUnlzma(src, limit = 1 << 26) {
     size = size * 256 + src[i];
   }
   if (known && size > limit) fail(size + ' bytes unpacked, more than the limit of ' + limit);
-  let out = new Uint8Array(known ? size : Math.min(limit, n * 4));
+  let buf = new Uint8Array(known ? size : Math.min(limit, n * 4));
   const end = known ? size : limit;
   const over = () => fail(known ? 'longer than its size' : 'more than the limit of ' + limit + ' bytes');
 
-  // The range decoder's range and code: unsigned 32-bit, kept in a typed array because closures'
-  // variables holding numbers past 2^30 are boxed, and the decoding was then 5 times slower.
+  // The range decoder's range and code: unsigned 32-bit, kept in a typed array, since a closure's
+  // variable holding a number past 2^30 is a heap number, made anew at each change (about a fifth
+  // slower in Node).
   const rc = new Uint32Array([0xffffffff, 0]);
   let ip = 14;
   if (src[13] !== 0) fail('bad first byte');
@@ -85,101 +90,108 @@ function nfUnlzma(src, limit = 1 << 26) {
   const length = (base, ps) => (!bit(base) ? tree(base + 2 + ps * 8, 3)
     : !bit(base + 1) ? 8 + tree(base + 130 + ps * 8, 3) : 16 + tree(base + 258, 8));
 
-  let pos = 0, state = 0, rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0;
-  for (;;) {
-    const ps = pos & pbMask;
-    if (!bit(IS_MATCH + (state << 4) + ps)) {
-      // A literal, coded in the context of the previous byte and the position; after a match, the
-      // byte at the last distance predicts it too until the first bit where they differ.
-      if (pos >= end) over();
-      if (pos >= out.length) out = grow(out, end);
-      const base = LIT + 0x300 * (((pos & lpMask) << lc) + ((pos ? out[pos - 1] : 0) >> (8 - lc)));
-      let sym = 1;
-      if (state >= 7) {
-        let m = out[pos - rep0 - 1];
-        while (sym < 0x100) {
-          const mb = (m >> 7) & 1;
-          m <<= 1;
-          const b = bit(base + ((1 + mb) << 8) + sym);
-          sym = (sym << 1) | b;
-          if (b !== mb) break;
+  // The decoder's state between pieces; each piece works on local copies (as a closure's
+  // variables, the loop took longer to warm up in Node).
+  let at = 0, st = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+  return (more) => {
+    let pos = at, state = st, rep0 = d0, rep1 = d1, rep2 = d2, rep3 = d3, out = buf;
+    for (const stop = pos + more; pos < stop;) {
+      const ps = pos & pbMask;
+      if (!bit(IS_MATCH + (state << 4) + ps)) {
+        // A literal, coded in the context of the previous byte and the position; after a match, the
+        // byte at the last distance predicts it too until the first bit where they differ.
+        if (pos >= end) over();
+        if (pos >= out.length) out = grow(out, end);
+        const base = LIT + 0x300 * (((pos & lpMask) << lc) + ((pos ? out[pos - 1] : 0) >> (8 - lc)));
+        let sym = 1;
+        if (state >= 7) {
+          let m = out[pos - rep0 - 1];
+          while (sym < 0x100) {
+            const mb = (m >> 7) & 1;
+            m <<= 1;
+            const b = bit(base + ((1 + mb) << 8) + sym);
+            sym = (sym << 1) | b;
+            if (b !== mb) break;
+          }
         }
+        while (sym < 0x100) sym = (sym << 1) | bit(base + sym);
+        out[pos++] = sym;
+        state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
+        continue;
       }
-      while (sym < 0x100) sym = (sym << 1) | bit(base + sym);
-      out[pos++] = sym;
-      state = state < 4 ? 0 : state < 10 ? state - 3 : state - 6;
-      continue;
-    }
-    let len;
-    if (bit(IS_REP + state)) {
-      if (!pos) fail('a repeat before any byte');
-      if (!bit(REP_G0 + state)) {
-        if (!bit(REP0_LONG + (state << 4) + ps)) {
-          // One byte again from the last distance.
-          state = state < 7 ? 9 : 11;
-          if (pos >= end) over();
-          if (pos >= out.length) out = grow(out, end);
-          out[pos] = out[pos - rep0 - 1];
-          pos++;
-          continue;
-        }
-      } else {
-        let d;
-        if (!bit(REP_G1 + state)) d = rep1;
-        else {
-          if (!bit(REP_G2 + state)) d = rep2;
+      let len;
+      if (bit(IS_REP + state)) {
+        if (!pos) fail('a repeat before any byte');
+        if (!bit(REP_G0 + state)) {
+          if (!bit(REP0_LONG + (state << 4) + ps)) {
+            // One byte again from the last distance.
+            state = state < 7 ? 9 : 11;
+            if (pos >= end) over();
+            if (pos >= out.length) out = grow(out, end);
+            out[pos] = out[pos - rep0 - 1];
+            pos++;
+            continue;
+          }
+        } else {
+          let d;
+          if (!bit(REP_G1 + state)) d = rep1;
           else {
-            d = rep3;
-            rep3 = rep2;
+            if (!bit(REP_G2 + state)) d = rep2;
+            else {
+              d = rep3;
+              rep3 = rep2;
+            }
+            rep2 = rep1;
           }
-          rep2 = rep1;
+          rep1 = rep0;
+          rep0 = d;
         }
+        len = length(REP_LEN, ps);
+        state = state < 7 ? 8 : 11;
+      } else {
+        rep3 = rep2;
+        rep2 = rep1;
         rep1 = rep0;
-        rep0 = d;
-      }
-      len = length(REP_LEN, ps);
-      state = state < 7 ? 8 : 11;
-    } else {
-      rep3 = rep2;
-      rep2 = rep1;
-      rep1 = rep0;
-      len = length(LEN, ps);
-      state = state < 7 ? 7 : 10;
-      // The distance: a 6-bit slot per length class (2, 3, 4, 5+), then its low bits from
-      // reverse trees (slots 4-13) or direct bits and a 4-bit reverse tree (slots 14-63).
-      const slot = tree(SLOT + (len < 3 ? len : 3) * 64, 6);
-      if (slot < 4) rep0 = slot;
-      else {
-        // In int32 arithmetic throughout (the end marker, 2^32 - 1, is -1), since a value past it
-        // at the end of every stream made V8 drop the optimised decoder, each run slower.
-        const nd = (slot >> 1) - 1;
-        rep0 = (2 | (slot & 1)) << nd;
-        if (slot < 14) rep0 += reverse(SPEC + rep0 - slot, nd);
+        len = length(LEN, ps);
+        state = state < 7 ? 7 : 10;
+        // The distance: a 6-bit slot per length class (2, 3, 4, 5+), then its low bits from
+        // reverse trees (slots 4-13) or direct bits and a 4-bit reverse tree (slots 14-63).
+        const slot = tree(SLOT + (len < 3 ? len : 3) * 64, 6);
+        if (slot < 4) rep0 = slot;
         else {
-          let d = 0;
-          for (let i = nd - 4; i > 0; i--) {
-            norm();
-            const b = rc[1] >= (rc[0] >>>= 1) ? 1 : 0;
-            if (b) rc[1] -= rc[0];
-            d = (d << 1) | b;
-          }
-          rep0 = (rep0 + (d << 4) + reverse(ALIGN, 4)) | 0;
-          if (rep0 === -1) {
-            // The end marker. A sound stream ends here with the code at zero and nothing left but the
-            // encoder's final zero byte, which the decoder may not need.
-            if (known && pos !== size) fail('ends before its size');
-            if (rc[1] !== 0 || n - ip > 1 || src[ip]) fail('bad end');
-            return pos === out.length ? out : out.subarray(0, pos);
+          // In int32 arithmetic throughout (the end marker, 2^32 - 1, is -1), since a value past it
+          // at the end of every stream made V8 drop the optimised decoder, each run slower.
+          const nd = (slot >> 1) - 1;
+          rep0 = (2 | (slot & 1)) << nd;
+          if (slot < 14) rep0 += reverse(SPEC + rep0 - slot, nd);
+          else {
+            let d = 0;
+            for (let i = nd - 4; i > 0; i--) {
+              norm();
+              const b = rc[1] >= (rc[0] >>>= 1) ? 1 : 0;
+              if (b) rc[1] -= rc[0];
+              d = (d << 1) | b;
+            }
+            rep0 = (rep0 + (d << 4) + reverse(ALIGN, 4)) | 0;
+            if (rep0 === -1) {
+              // The end marker. A sound stream ends here with the code at zero and nothing left but the
+              // encoder's final zero byte, which the decoder may not need.
+              if (known && pos !== size) fail('ends before its size');
+              if (rc[1] !== 0 || n - ip > 1 || src[ip]) fail('bad end');
+              return pos === out.length ? out : out.subarray(0, pos);
+            }
           }
         }
+        if (rep0 < 0 || rep0 >= pos || rep0 >= dict) fail('a distance before the start');
       }
-      if (rep0 < 0 || rep0 >= pos || rep0 >= dict) fail('a distance before the start');
+      len += 2;
+      if (pos + len > end) over();
+      if (pos + len > out.length) out = grow(out, end, pos + len);
+      for (let from = pos - rep0 - 1; len > 0; len--) out[pos++] = out[from++];
     }
-    len += 2;
-    if (pos + len > end) over();
-    if (pos + len > out.length) out = grow(out, end, pos + len);
-    for (let from = pos - rep0 - 1; len > 0; len--) out[pos++] = out[from++];
-  }
+    [at, st, d0, d1, d2, d3, buf] = [pos, state, rep0, rep1, rep2, rep3, out];
+    return null;
+  };
 }
 
 // A size-unknown stream's output, doubled (at most to `end`) when full.

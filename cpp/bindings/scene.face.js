@@ -225,7 +225,4 @@ function nfSceneFace(M, fn, buffer) {
   M['kMaxWorldSeed'] = fn.nf_max_world_seed();
   M['kMaxBufferPixels'] = fn.nf_max_buffer_pixels();
   M['kDarkDayCap'] = fn.nf_dark_day_cap();
-  M['kLandscapeLayerCount'] = LAYERS.length;
-  M['landscapeFramings'] = () => Landscape.FRAMINGS;
-  M['landscapeAutoPitch'] = Landscape.autoPitch;
 }

@@ -468,7 +468,7 @@ test('without its wasm file (.wasm.lzma): the page says which file is missing, i
     await page.goto(env.url + '?test');
     await page.waitForSelector('html.nf-failed', { timeout: 20000 });
     assert.equal(await page.locator('.nf-fail-note').isVisible(), true);
-    assert.match(await page.locator('.nf-fail-note').innerText(), /\.wasm file was not found/);
+    assert.match(await page.locator('.nf-fail-note').innerText(), /the module's wasm file was not found/);
     assert.equal(await page.evaluate(() => window.__noisefield.reason), 'wasm-not-found');
     assert.equal(await page.locator('h1').isVisible(), true);
     assert.equal(await page.locator('a.nf-home').isVisible(), true);
@@ -511,7 +511,7 @@ test('screenshots: light and dark at 1280 x 800', async () => {
 });
 
 test('the failure note tells missing WebAssembly; the page\'s module comes in its script chunk', async () => {
-  // web/min/landscape-shared.js carries the module's face (tools/page-bundle.mjs), so the page asks
+  // web/min/404.js carries the module's face (tools/page-bundle.mjs), so the page asks
   // for no noisefield-landscape.mjs: only the packed wasm, and not the plain one (dist.test.mjs
   // tests a missing module file on the deployable page, which keeps it separate).
   await withPage(env.browser, null, async ({ page }) => {

@@ -17,7 +17,8 @@ const packed = readFileSync(web('noisefield-landscape.wasm.lzma'));
 const { default: createLandscape, unpackWasm } = await import(web('noisefield-landscape.mjs'));
 // The decoder's source as the face's build concatenates it (the face exports only unpackWasm,
 // which insists on WebAssembly coming out): here any bytes may.
-const unlzma = runInThisContext(`(() => { ${readFileSync(join(repoRoot, 'cpp', 'bindings', 'lzma.decode.js'), 'utf8')}; return nfUnlzma; })()`);
+const nfUnlzma = runInThisContext(`(() => { ${readFileSync(join(repoRoot, 'cpp', 'bindings', 'lzma.decode.js'), 'utf8')}; return nfUnlzma; })()`);
+const unlzma = (bytes, limit) => nfUnlzma(bytes, limit)(Infinity);
 
 const xz = (data, args = ['-6']) => execFileSync('xz', ['--format=lzma', ...args, '--stdout'], { input: data, maxBuffer: 1 << 28 });
 // Deterministic bytes (xorshift32): the same inputs on every run.
@@ -32,15 +33,21 @@ function noise(n, seed = 12345) {
 }
 const same = (a, b, what) => assert.ok(Buffer.from(a.buffer, a.byteOffset, a.length).equals(b), `${what}: decoded bytes differ`);
 const thrown = (f) => { try { f(); } catch (e) { return e; } return null; };
+const rejected = async (p) => { try { await p; } catch (e) { return e; } return null; };
 
 test('the packed file decodes to web/noisefield-landscape.wasm exactly, and the module runs from it', async () => {
   assert.ok(packed.length < plain.length * 0.5, `${packed.length} packed bytes of ${plain.length}`);
   assert.equal(packed.readBigUInt64LE(5), BigInt(plain.length), 'the header has the size');
-  same(unpackWasm(packed), plain, 'unpackWasm');
-  same(unpackWasm(packed.buffer.slice(packed.byteOffset, packed.byteOffset + packed.length)), plain, 'from an ArrayBuffer');
+  same(await unpackWasm(packed), plain, 'unpackWasm');
+  same(await unpackWasm(packed.buffer.slice(packed.byteOffset, packed.byteOffset + packed.length)), plain, 'from an ArrayBuffer');
   same(unlzma(packed), plain, 'nfUnlzma');
+  // In pieces, as the page decodes it: a pause after each 16 KB.
+  let pauses = 0;
+  same(await unpackWasm(packed, async () => { pauses++; }), plain, 'in pieces');
+  // Each piece is 16 KB and at most one match (273 bytes) more; the end marker comes in a call of its own.
+  assert.ok(pauses <= Math.floor(plain.length / 16384) && pauses >= Math.ceil(plain.length / (16384 + 273)) - 1, `${pauses} pauses`);
   // A plain wasm passes through as it is (someone's own build).
-  assert.equal(unpackWasm(plain), plain);
+  assert.equal(await unpackWasm(plain), plain);
   // The build's packing is reproducible: the same xz arguments give the same file.
   assert.ok(packWasm(plain).equals(packed), 'tools/pack-wasm.mjs writes the same bytes again');
   assert.ok(XZ_ARGS.includes('--format=lzma'));
@@ -73,7 +80,7 @@ test('synthetic streams made by xz round-trip exactly, size known or not', () =>
   }
 });
 
-test('truncated streams throw, at every length', () => {
+test('truncated streams throw, at every length', async () => {
   const data = Buffer.concat([noise(300), Buffer.alloc(500), Buffer.from('abcabcabcabc'.repeat(40))]);
   const stream = xz(data);
   for (let n = 0; n < stream.length; n++) {
@@ -90,13 +97,13 @@ test('truncated streams throw, at every length', () => {
     assert.match(e.message, /^noisefield: the packed wasm is damaged \(/);
   }
   const t0 = performance.now();
-  for (const n of [0, 13, 14, 18, 100, 1000, packed.length >> 1, packed.length - 2, packed.length - 1]) {
-    assert.ok(thrown(() => unpackWasm(packed.subarray(0, n))) instanceof Error, `real module cut at ${n}`);
+  for (const n of [0, 13, 14, 18, 100, 1000, packed.length >> 1, packed.length - 3, packed.length - 2]) {
+    assert.ok((await rejected(unpackWasm(packed.subarray(0, n)))) instanceof Error, `real module cut at ${n}`);
   }
   assert.ok(performance.now() - t0 < 2000, 'quickly');
 });
 
-test('corrupted streams throw: every byte of a small stream, and bytes across the real module', () => {
+test('corrupted streams throw: every byte of a small stream, and bytes across the real module', async () => {
   const data = Buffer.concat([Buffer.from('wasm-like '.repeat(50)), noise(400, 7)]);
   const stream = xz(data);
   stream.writeBigUInt64LE(BigInt(data.length), 5);
@@ -129,14 +136,14 @@ test('corrupted streams throw: every byte of a small stream, and bytes across th
     if (i >= 1 && i <= 4) continue;
     const bad = Buffer.from(packed);
     bad[i] ^= 1 << (i % 8);
-    const e = thrown(() => new WebAssembly.Module(unpackWasm(bad)));
+    const e = await rejected(unpackWasm(bad).then((b) => new WebAssembly.Module(b)));
     assert.ok(e instanceof Error || e instanceof WebAssembly.CompileError, `real module, byte ${i}: no error`);
   }
   const ms = performance.now() - t0;
   assert.ok(ms < 20 * count + 2000, `${count} corrupt modules in ${ms.toFixed(0)} ms`);
 });
 
-test('oversized and malformed input: a clear Error before any large allocation or long loop', () => {
+test('oversized and malformed input: a clear Error before any large allocation or long loop', async () => {
   const head = (props, size) => {
     const b = Buffer.alloc(40);
     b[0] = props;
@@ -156,8 +163,8 @@ test('oversized and malformed input: a clear Error before any large allocation o
   assert.match(thrown(() => unlzma(zeros, 100000)).message, /more than the limit of 100000 bytes/);
   assert.equal(unlzma(zeros).length, 1 << 20);
   // Not WebAssembly, not LZMA: a host's HTML page for a missing file, say.
-  assert.match(thrown(() => unpackWasm(Buffer.from('<!doctype html><title>404</title>'))).message,
+  assert.match((await rejected(unpackWasm(Buffer.from('<!doctype html><title>404</title>')))).message,
     /neither WebAssembly nor LZMA-packed WebAssembly \(starts with "<!doctyp"\)/);
   // LZMA, but not of WebAssembly.
-  assert.match(thrown(() => unpackWasm(xz(Buffer.from('hello hello hello')))).message, /not WebAssembly/);
+  assert.match((await rejected(unpackWasm(xz(Buffer.from('hello hello hello'))))).message, /not WebAssembly/);
 });
