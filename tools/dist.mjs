@@ -57,7 +57,8 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   html = swap(html, '<base href="/">', `<base href="${base}">`);
   // The repo's page loads web/min/ (tools/page-bundle.mjs); this one the files above.
   html = html.replace(/\s*<!-- web\/min\/[\s\S]*?-->/, '');
-  html = swap(html, 'href="web/min/landscape-shared.js"', 'href="landscape/landscape.js"');
+  html = swap(html, '<script type="module" src="web/min/404.js">',
+    '<link rel="modulepreload" href="landscape/landscape.js">\n<script type="module" src="web/min/404.js">');
   for (const f of ['404.css', '404.js']) html = swap(html, `"web/min/${f}"`, `"${f}"`);
   html = swap(html, '"web/favicon.svg"', '"favicon.svg"');
   const more = html.match(/\s*<p class="nf-more">[\s\S]*?<\/p>/);

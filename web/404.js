@@ -5,12 +5,14 @@ import { describeIgnored, mountOptions, parseQuery, shareUrl } from './landscape
 import { LOAD_FAILURES, loadModule, mount } from './landscape.js';
 import { fitCard } from './404-card.js';
 
-const root = document.documentElement;
+// web/min/404.js is also where the page's worker takes the driver core from (tools/page-bundle.mjs):
+// there, with no document, nothing of the page runs.
+const root = globalThis.document?.documentElement;
 const $ = (sel) => document.querySelector(sel);
 // Test hooks (window.__noisefield: the mounted handle and its debug scene) need both `?test` and
 // window.__noisefieldTestHooks set before this script runs (the browser tests and benchmarks set
 // it from an init script), so no link can hand a visitor's page out to other scripts.
-const test = window.__noisefieldTestHooks === true && new URLSearchParams(location.search).has('test');
+const test = globalThis.__noisefieldTestHooks === true && new URLSearchParams(location.search).has('test');
 
 // The note says what failed (the loader's words for its reason), since each calls for a different
 // fix; index.html holds the rest of the sentence.
@@ -136,4 +138,4 @@ async function start() {
   });
 }
 
-start();
+if (root) start();
