@@ -68,8 +68,8 @@ Grid makeGrid(int cssWidth, int cssHeight, int pitch, const Framing& framing) {
   }
   g.px = g.pitch / g.scale;
   g.bottom = (g.ch - kInset - g.oy) / g.scale;
-  g.sx.resize(static_cast<size_t>(g.bw));
-  g.sy.resize(static_cast<size_t>(g.bh));
+  g.sx.assign(static_cast<size_t>(g.bw), 0.f);
+  g.sy.assign(static_cast<size_t>(g.bh), 0.f);
   for (int i = 0; i < g.bw; ++i) g.sx[i] = static_cast<float>(((i + 0.5) * g.pitch - g.ox) / g.scale);
   for (int j = 0; j < g.bh; ++j) g.sy[j] = static_cast<float>(((j + 0.5) * g.pitch - g.oy) / g.scale);
   return g;

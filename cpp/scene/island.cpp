@@ -27,9 +27,9 @@ __attribute__((noinline)) double hillTone(const Meadow& m, const World& w, int i
 
 NF_SMALL void makeMeadow(Meadow& m, const Grid& g, const Seeds& s, const World& w) {
   const size_t n = static_cast<size_t>(g.bw);
-  m.top.resize(n);
-  m.lit.resize(n);
-  m.ang.resize(n);
+  m.top.assign(n, 0.f);
+  m.lit.assign(n, 0.f);
+  m.ang.assign(n, 0.f);
   m.crest = 1e300;
   auto top = [&](double x) { return islandTop(w.island, x, kWater, s.hillNoise, s.islandFbm); };
   for (size_t i = 0; i < n; ++i) {

@@ -75,43 +75,30 @@ void Landscape::setWorld(uint32_t seed) {
   splashState_ = seeds_.splash;
 }
 
+namespace {
 // Views of literals: a vector of strings cost the page's module its construction code.
-const std::array<std::string_view, 4>& framingNames() {
-  static constexpr std::array<std::string_view, 4> names = {"cover", "gate", "island", "shore"};
-  return names;
-}
+constexpr std::array<std::string_view, 4> kFramingNames = {"cover", "gate", "island", "shore"};
+constexpr double kRingMargin = kGateR + kGateRing + 16;  // the ring's outer edge, and a margin
+// The named framings' regions, in kFramingNames' order (cover's is unused): a table, not a branch
+// per name. "shore": the ring and the water line, from a narrow strip through the gate's middle:
+// cover's zoom wherever that shows both, less only in a wide short window.
+constexpr Framing kFramings[4] = {
+    {},
+    {Framing::Region, kGateX - kRingMargin, kGateY - kRingMargin, kGateX + kRingMargin, kGateY + kRingMargin},
+    {Framing::Region, kGateX - 3.5 * kGateR, kGateY + kGateR, kGateX + 3.5 * kGateR, kSceneH},
+    {Framing::Region, kGateX - 100, kGateY - kRingMargin, kGateX + 100, kWater + 50, false},
+};
+}  // namespace
+
+const std::array<std::string_view, 4>& framingNames() { return kFramingNames; }
 
 bool framingNamed(std::string_view name, Framing* out) {
-  Framing f;
-  const double ring = kGateR + kGateRing + 16;  // the ring's outer edge, and a margin
-  if (name == "cover") {
-    f.kind = Framing::Cover;
-  } else if (name == "gate") {
-    f.kind = Framing::Region;
-    f.x0 = kGateX - ring;
-    f.x1 = kGateX + ring;
-    f.y0 = kGateY - ring;
-    f.y1 = kGateY + ring;
-  } else if (name == "island") {
-    f.kind = Framing::Region;
-    f.x0 = kGateX - 3.5 * kGateR;
-    f.x1 = kGateX + 3.5 * kGateR;
-    f.y0 = kGateY + kGateR;
-    f.y1 = kSceneH;
-  } else if (name == "shore") {
-    // The ring and the water line, from a narrow strip through the gate's middle: cover's zoom
-    // wherever that shows both, less only in a wide short window.
-    f.kind = Framing::Region;
-    f.x0 = kGateX - 100;
-    f.x1 = kGateX + 100;
-    f.y0 = kGateY - ring;
-    f.y1 = kWater + 50;
-    f.centre = false;
-  } else {
-    return false;
-  }
-  *out = f;
-  return true;
+  for (size_t k = 0; k < kFramingNames.size(); ++k)
+    if (name == kFramingNames[k]) {
+      *out = kFramings[k];
+      return true;
+    }
+  return false;
 }
 
 // Resizing holds the old buffers and the new ones at once. Ask malloc, which reports failure

@@ -163,7 +163,7 @@ class Landscape {
   const Grid& grid() const { return grid_; }
   int paintOnceCount() const { return paintOnceCount_; }
   int renderCount() const { return renderCount_; }  // renderAll() calls, setViewport's included
-  const std::vector<SkyStar>& stars() const { return stars_; }
+  const PodList<SkyStar>& stars() const { return stars_; }
   const Palette& palette() const { return pal_; }
   bool starsShown() const { return day_ < 0.35; }
 
@@ -208,9 +208,9 @@ class Landscape {
   RiftUnder riftUnder_;
   CanopyCache canopy_;
   bool canopyShaped_ = false;  // canopy_ holds the trees of this grid and world
-  std::vector<Cypress> pines_;
-  std::vector<SkyStar> stars_;
-  std::vector<Ripple> ripples_;
+  PodList<Cypress> pines_;
+  PodList<SkyStar> stars_;
+  PodList<Ripple> ripples_;
   std::vector<uint8_t> scratch_;
   FlowField flow_;
   Image skyBack_;       // the sky tick in progress paints here, then is copied to the layer

@@ -24,7 +24,7 @@ double midRidgeAt(double x, uint32_t seed23) {
 
 NF_SMALL void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s) {
   const size_t n = static_cast<size_t>(g.bw);
-  for (auto* v : {&t.far, &t.mid, &t.skyline, &t.farLit, &t.midLit, &t.farAng, &t.midAng}) v->resize(n);
+  for (auto* v : {&t.far, &t.mid, &t.skyline, &t.farLit, &t.midLit, &t.farAng, &t.midAng}) v->assign(n, 0.f);
   auto far = [&](double x) { return farRidgeAt(x, s.farRidge); };
   auto mid = [&](double x) { return midRidgeAt(x, s.midRidge); };
   t.skylineMax = -1e300;
@@ -43,8 +43,8 @@ NF_SMALL void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s) {
   }
 }
 
-NF_SMALL std::vector<Cypress> makePines(const Seeds& s, const World& w) {
-  std::vector<Cypress> pines;
+NF_SMALL PodList<Cypress> makePines(const Seeds& s, const World& w) {
+  PodList<Cypress> pines;
   nf::Mulberry32 r(s.pines);
   const double spans[2][2] = {{140, 460}, {1140, 1480}};
   for (int n = 0; n < 2; ++n) {
@@ -105,7 +105,7 @@ NF_SMALL int landParts(const Grid& g, const RidgeTables& t, int unitPixels) {
 }
 
 NF_SMALL void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w, const RidgeTables& t,
-               const std::vector<Cypress>& pines, double snowline) {
+               const PodList<Cypress>& pines, double snowline) {
   LandTables lt;
   makeLandTables(lt, g, s, w, snowline);
   constexpr int kWhole = 1 << 30;
@@ -133,7 +133,7 @@ struct Range {
 }  // namespace
 
 NF_SMALL void paintLandPart(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
-                            const RidgeTables& t, const std::vector<Cypress>& pines, double snowline,
+                            const RidgeTables& t, const PodList<Cypress>& pines, double snowline,
                             const LandTables& lt, int part, int unitPixels) {
   const LandSplit sp = landSplit(g, t, unitPixels);
   // Light comes from the sun's side (the right in world 404); spurs facet every other world's ranges.

@@ -55,7 +55,7 @@ NF_SMALL void openingRows(Opening& o, const Grid& g, int rowFrom, int rowTo) {
     }
 }
 
-NF_SMALL void makeMotes(std::vector<Mote>& motes, uint32_t seed404) {
+NF_SMALL void makeMotes(PodList<Mote>& motes, uint32_t seed404) {
   motes.clear();
   motes.reserve(1600);
   nf::Mulberry32 rand(seed404);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "grid.h"
+#include "pod_list.h"
 #include "raster.h"
 #include "seeds.h"
 
@@ -38,7 +39,7 @@ struct RiftUnder {
 struct RiftState {
   double rate = 1.1, target = 1.1, inflow = 0, inflowTarget = 0;
   double heat = 0, flare = 0, pattern = 0;
-  std::vector<Mote> motes;
+  PodList<Mote> motes;
 };
 
 inline double orbitRate(double r) { return 180 / (r + 90); }
@@ -47,7 +48,7 @@ void makeOpening(Opening& o, const Grid& g);
 // makeOpening in steps: clearOpening, then openingRows over [0, bh) in pieces, in any order.
 void clearOpening(Opening& o, const Grid& g);
 void openingRows(Opening& o, const Grid& g, int rowFrom, int rowTo);
-void makeMotes(std::vector<Mote>& motes, uint32_t seed404);
+void makeMotes(PodList<Mote>& motes, uint32_t seed404);
 void stepRift(RiftState& s, double dt);
 // Positions every mote for a frozen clock: as if the spin had held the current rate since t = 0.
 void placeRift(RiftState& s, double clock);

@@ -12,10 +12,12 @@ namespace {
 struct Wave {
   double kx, ky, w, phi, a;
 };
-const Wave kWaves[3] = {
-    {0.006, 0.014, 0.11, 0.4, 6 / std::hypot(0.006, 0.014)},
-    {-0.013, 0.021, -0.17, 2.1, 6 / std::hypot(-0.013, 0.021)},
-    {0.024, -0.017, 0.23, 4.4, 6 / std::hypot(0.024, -0.017)},
+// a = 6 / hypot(kx, ky), written out (the doubles glibc and the wasm's musl both give): computed,
+// the table was filled by a static initializer that the 404 page downloaded.
+constexpr Wave kWaves[3] = {
+    {0.006, 0.014, 0.11, 0.4, 0x1.89eb5726d4c8dp+8},
+    {-0.013, 0.021, -0.17, 2.1, 0x1.e5dda4f1dc015p+7},
+    {0.024, -0.017, 0.23, 4.4, 0x1.980322325d7d4p+7},
 };
 
 inline void addVortex(double& vx, double& vy, double dx, double dy, double gamma, double core, double sink) {
@@ -158,7 +160,7 @@ inline void flowDir(const FlowField& f, double bx, double by, double sign, doubl
 // stroke after the other would leave it. A stroke's second half starts at the seed, where the
 // first half's first direction, reversed, is its own: that look-up is not repeated.
 template <class GuardFn>
-void walkStrokes(Image& d, const FlowField& f, const std::vector<SkyStroke>& strokes, size_t from, size_t to,
+void walkStrokes(Image& d, const FlowField& f, const PodList<SkyStroke>& strokes, size_t from, size_t to,
                  GuardFn&& guard) {
   constexpr int kLanes = 8, kMaxSteps = 6;  // a stroke is at most 10 steps: halves of at most 5 and 6
   struct Walk {  // the points and (flipped) directions of one half stroke
@@ -254,7 +256,7 @@ bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& p
   const double x0 = g.sx[0], y0 = g.sy[0];
   const double bx0 = air.bodyX, by0 = air.bodyY, br = air.bodyR;
   const double floorY = t.skylineMax;
-  std::vector<SkyStroke>& strokes = flow.strokes;
+  PodList<SkyStroke>& strokes = flow.strokes;
   if (part == 0) {
     if (allRows) d.p = base.p;  // same size: a plain copy, no allocation
     else d.copyRows(base, 0, skyRows(g, t));
@@ -340,7 +342,7 @@ void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, co
   walkSky(d, g, flow, 0, flow.strokes.size());
 }
 
-NF_SMALL void makeStars(std::vector<SkyStar>& out, const Seeds& s, const World& w) {
+NF_SMALL void makeStars(PodList<SkyStar>& out, const Seeds& s, const World& w) {
   out.clear();
   nf::Mulberry32 r(s.stars);
   for (int n = 0; n < 80 && static_cast<int>(out.size()) < w.maxStars; ++n) {
@@ -354,7 +356,7 @@ NF_SMALL void makeStars(std::vector<SkyStar>& out, const Seeds& s, const World& 
   }
 }
 
-void paintStars(Image& d, const Grid& g, const Palette& pal, const std::vector<SkyStar>& stars, double clock) {
+void paintStars(Image& d, const Grid& g, const Palette& pal, const PodList<SkyStar>& stars, double clock) {
   auto plot = [&](double x, double y, Px c, double alpha) {
     const int i = g.col(x), j = g.row(y);
     if (alpha > bayer(i, j)) d.dot(i, j, c);

@@ -6,6 +6,7 @@
 
 #include "grid.h"
 #include "palette.h"
+#include "pod_list.h"
 #include "raster.h"
 #include "ridges.h"
 #include "world.h"
@@ -49,7 +50,7 @@ struct FlowField {
   int nx = 0, ny = 0;
   double bx0 = 0, by0 = 0;  // buffer coordinates of node (0, 0)
   std::vector<double> vxd, vyd;  // float-rounded samples, as doubles
-  std::vector<SkyStroke> strokes;  // per-tick scratch: the strokes in paint order
+  PodList<SkyStroke> strokes;  // per-tick scratch: the strokes in paint order
   double bodyX = 0, bodyY = 0, bodyR = 0;  // the disc the strokes keep out of
   std::vector<double> colCos, colSin, rowCos, rowSin;
 };
@@ -81,7 +82,7 @@ struct SkyStar {
 
 // mulberry(77): up to 80 candidates (five draws each, kept or not), at most w.maxStars kept (18 in
 // world 404), none within 130 units of the moon.
-void makeStars(std::vector<SkyStar>& out, const Seeds& s, const World& w = originalWorld());
-void paintStars(Image& d, const Grid& g, const Palette& pal, const std::vector<SkyStar>& stars, double clock);
+void makeStars(PodList<SkyStar>& out, const Seeds& s, const World& w = originalWorld());
+void paintStars(Image& d, const Grid& g, const Palette& pal, const PodList<SkyStar>& stars, double clock);
 
 }  // namespace nf::scene

@@ -113,7 +113,7 @@ __attribute__((noinline)) void windRun(const WindTerms& t, int j, int i0, int i1
 
 // The runs of row-major pixels where v[p] > lo (v[p] >= lo when `from`): one function for both
 // of the canopy's planes.
-void spansOf(std::vector<Span>& out, int bw, int bh, const std::vector<float>& v, float lo, bool from) {
+void spansOf(PodList<Span>& out, int bw, int bh, const std::vector<float>& v, float lo, bool from) {
   out.clear();
   auto keep = [&](size_t p) { return from ? v[p] >= lo : v[p] > lo; };
   for (int j = 0; j < bh; ++j) {
@@ -142,7 +142,7 @@ NF_SMALL void growTree(Tree& out, uint32_t seed, double x, double y, double lean
   out.tips.clear();
   nf::Mulberry32 r(seed);
   const double up = -kPi / 2;
-  std::vector<Limb> stack;
+  PodList<Limb> stack;
   stack.push_back({x, y, up + lean, width, len, r.next() * kPi * 2});
   auto curl = [&](double a, double k) { return a + (up - a) * k + (r.next() - 0.5) * 0.3; };
   while (!stack.empty()) {
@@ -302,7 +302,7 @@ NF_SMALL bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, con
   spansOf(c.leaves, bw, bh, c.density, 0.05f, true);
   spansOf(c.dapple, bw, bh, c.groundCover, 0, false);
   c.spanRows = {};
-  for (const std::vector<Span>* runs : {&c.leaves, &c.dapple})
+  for (const PodList<Span>* runs : {&c.leaves, &c.dapple})
     if (!runs->empty()) c.spanRows = c.spanRows.unite({0, runs->front().j, bw, runs->back().j + 1});
   c.paintedInto = nullptr;
   return true;
@@ -315,7 +315,7 @@ NF_SMALL Rect paintCanopy(Image& d, const Grid& g, const Palette& pal, const See
   // only their runs need the bark back.
   const bool over = c.paintedInto == d.p.data() && d.p.size() == c.bark.p.size();
   if (over) {
-    for (const std::vector<Span>* runs : {&c.leaves, &c.dapple})
+    for (const PodList<Span>* runs : {&c.leaves, &c.dapple})
       for (const Span& r : *runs) {
         const size_t row = static_cast<size_t>(r.j) * bw;
         std::copy(c.bark.p.begin() + row + r.i0, c.bark.p.begin() + row + r.i1, d.p.begin() + row + r.i0);

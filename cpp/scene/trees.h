@@ -6,6 +6,7 @@
 
 #include "grid.h"
 #include "palette.h"
+#include "pod_list.h"
 #include "raster.h"
 #include "seeds.h"
 #include "world.h"
@@ -19,8 +20,8 @@ struct Tip {
   double x, y, z;  // z = depth toward (+1) or away from (-1) the viewer
 };
 struct Tree {
-  std::vector<Segment> segs;
-  std::vector<Tip> tips;
+  PodList<Segment> segs;
+  PodList<Tip> tips;
 };
 
 // growth: the species' constants (world.h); the default is the original's.
@@ -49,7 +50,7 @@ struct CanopyCache {
   std::vector<float> density, depth, leafTone, cover;  // cover is per-tick scratch, 0 off the leaves
   std::vector<float> groundCover;                       // dapple cover, 0 where no dapple can land
   std::vector<float> groundU;                           // dapple soft-edge width
-  std::vector<Span> leaves, dapple;  // where the leaves (density >= 0.05) and the dapple can be, by row
+  PodList<Span> leaves, dapple;  // where the leaves (density >= 0.05) and the dapple can be, by row
   Rect spanRows;                     // the rows those runs are in, the layer's width
   Image bark;
   WindTerms leafWind, dappleWind;                       // per-tick scratch

@@ -29,7 +29,7 @@ __attribute__((noinline)) void blendToward(Px& p, Px target, double a) {
 
 }  // namespace
 
-NF_SMALL void makeRipples(std::vector<Ripple>& out, const Seeds& s) {
+NF_SMALL void makeRipples(PodList<Ripple>& out, const Seeds& s) {
   out.clear();
   nf::Mulberry32 r(s.ripples);
   for (int n = 0; n < 52; ++n) {

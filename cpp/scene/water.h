@@ -24,7 +24,7 @@ struct Splash {
 constexpr double kSplashLife = 1.6;
 constexpr int kMaxSplashes = 16;
 
-void makeRipples(std::vector<Ripple>& out, const Seeds& s);
+void makeRipples(PodList<Ripple>& out, const Seeds& s);
 
 struct WaterInputs {
   // Reflected layers, front to back: gate, island, rift, ranges (same grid as the water).
@@ -33,7 +33,7 @@ struct WaterInputs {
   const Image* rift;
   const Image* land;
   const RidgeTables* ridges;
-  const std::vector<Ripple>* ripples;
+  const PodList<Ripple>* ripples;
   const Splash* splashes;
   int splashCount;
   double clock, heat;

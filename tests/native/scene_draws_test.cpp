@@ -18,7 +18,7 @@ using namespace nf::scene;
 constexpr double kTwoPi = 6.283185307179586;
 
 TEST(SceneDraws, MotesTakeNineDrawsOrEightForStars) {
-  std::vector<Mote> motes;
+  PodList<Mote> motes;
   makeMotes(motes, 404);
   ASSERT_EQ(motes.size(), 1600u);
   nf::Mulberry32 r(404);
@@ -50,7 +50,7 @@ TEST(SceneDraws, MotesTakeNineDrawsOrEightForStars) {
 }
 
 TEST(SceneDraws, RipplesTakeSixDraws) {
-  std::vector<Ripple> ripples;
+  PodList<Ripple> ripples;
   makeRipples(ripples, Seeds(kDefaultWorldSeed));
   ASSERT_EQ(ripples.size(), 52u);
   nf::Mulberry32 r(99);
@@ -66,7 +66,7 @@ TEST(SceneDraws, RipplesTakeSixDraws) {
 }
 
 TEST(SceneDraws, StarCandidatesTakeFiveDrawsKeptOrNot) {
-  std::vector<SkyStar> stars;
+  PodList<SkyStar> stars;
   makeStars(stars, Seeds(kDefaultWorldSeed));
   ASSERT_GT(stars.size(), 0u);
   ASSERT_LE(stars.size(), 18u);
