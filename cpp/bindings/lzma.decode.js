@@ -159,8 +159,8 @@ function nfUnlzma(src, limit = 1 << 26) {
         const slot = tree(SLOT + (len < 3 ? len : 3) * 64, 6);
         if (slot < 4) rep0 = slot;
         else {
-          // In int32 arithmetic throughout (the end marker, 2^32 - 1, is -1), since a value past it
-          // at the end of every stream made V8 drop the optimised decoder, each run slower.
+          // In int32 arithmetic throughout (the end marker, 2^32 - 1, is -1): a value past 2^31 at
+          // the end of every stream deoptimised the decoder in V8 ("lost precision").
           const nd = (slot >> 1) - 1;
           rep0 = (2 | (slot & 1)) << nd;
           if (slot < 14) rep0 += reverse(SPEC + rep0 - slot, nd);
@@ -174,8 +174,8 @@ function nfUnlzma(src, limit = 1 << 26) {
             }
             rep0 = (rep0 + (d << 4) + reverse(ALIGN, 4)) | 0;
             if (rep0 === -1) {
-              // The end marker. A sound stream ends here with the code at zero and nothing left but the
-              // encoder's final zero byte, which the decoder may not need.
+              // The end marker. A sound stream ends here with the code at zero and nothing left
+              // but the encoder's final zero byte, which the decoder may not need.
               if (known && pos !== size) fail('ends before its size');
               if (rc[1] !== 0 || n - ip > 1 || src[ip]) fail('bad end');
               return pos === out.length ? out : out.subarray(0, pos);
