@@ -157,8 +157,8 @@ test('oversized and malformed input: a clear Error before any large allocation o
   assert.match(thrown(() => unlzma(head(225, 10n))).message, /bad properties byte/);
   const bad = head(0x5d, 10n);
   bad[13] = 1;
-  assert.match(thrown(() => unlzma(bad)).message, /bad first byte/);
-  assert.match(thrown(() => unlzma(Buffer.alloc(5))).message, /shorter than a header/);
+  assert.match(thrown(() => unlzma(bad)).message, /bad start/);
+  assert.match(thrown(() => unlzma(Buffer.alloc(5))).message, /ends early/);
   // xz's own header, without the size.
   assert.match(thrown(() => unlzma(xzRaw(Buffer.from('abc')))).message, /no size in the header/);
   // A size larger than the stream's: the end marker comes early. Smaller: the output overflows.
