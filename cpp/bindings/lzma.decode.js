@@ -30,9 +30,7 @@ function nfUnlzma(src, limit = 1 << 26) {
   // Uncompressed size: 8 bytes little-endian.
   let size = 0;
   for (let i = 12; i > 4; i--) size = size * 256 + src[i];
-  if (size > limit) {
-    fail(src[12] === 255 ? 'no size in the header' : size + ' bytes unpacked, more than the limit of ' + limit);
-  }
+  if (size > limit) fail(src[12] === 255 ? 'no size in the header' : 'size ' + size + ' over ' + limit);
   const out = new Uint8Array(size);
   const over = () => fail('longer than its size');
 
