@@ -74,7 +74,7 @@ using nf::bind::unitIn;
 struct Scene {
   explicit Scene(uint32_t seed) : scene(seed) {}
   sc::Landscape scene;
-  std::vector<uint8_t> picture;
+  sc::PodList<uint8_t> picture;
   int pictureWidth = 0, pictureHeight = 0;
   double placement[10] = {};
   int32_t changed[4 * sc::kLayerCount] = {};
