@@ -87,13 +87,13 @@ for (const e of linked) {
 }
 writeFileSync(wasm, writeExports(readFileSync(wasm), kept));
 
-// The features the link emits (Emscripten's defaults and -msimd128), no more: wasm-opt must not
+// The features the link emits (Emscripten's defaults, -msimd128 and the scene's -mnontrapping-fptoint), no more: wasm-opt must not
 // introduce instructions an older engine lacks. Float semantics are kept (no --fast-math).
 // --closed-world (no code outside calls into the module but through its exports, which is true of
 // the face) and a second -Oz round: about 200 bytes gzipped, ticks and repaints as fast (node A/B).
 // (--flatten --rereloop saved 400 more but made the ticks about 1.5 % slower.)
 execFileSync(process.execPath, [wasmOpt, wasm, '-o', wasm, '--closed-world', '-Oz', '-Oz', '--enable-simd',
-  '--enable-sign-ext', '--enable-mutable-globals', '--strip-debug', '--strip-producers'], { stdio: 'inherit' });
+  '--enable-sign-ext', '--enable-mutable-globals', '--enable-nontrapping-float-to-int', '--strip-debug', '--strip-producers'], { stdio: 'inherit' });
 
 const parts = ['api.checks.js', 'scene.face.js', 'lzma.decode.js', 'landscape.entry.js'];
 const source = (f) => readFileSync(join(root, 'cpp', 'bindings', f), 'utf8');

@@ -26,8 +26,8 @@ export function packWasm(wasm) {
   } catch (e) {
     throw new Error(`pack-wasm: xz failed (${e.code === 'ENOENT' ? 'xz is not installed: apt-get install xz-utils' : e.message})`);
   }
-  // xz writes "size unknown" (all ones) and an end marker; the real size lets the decoder allocate
-  // its output once and refuse anything longer. The end marker stays (the size may be followed by one).
+  // xz writes "size unknown" (all ones) and an end marker; the decoder wants the real size (it
+  // allocates its output once and refuses anything longer) and the end marker (its integrity check).
   const header = Buffer.from(packed.subarray(5, 13));
   if (!header.equals(Buffer.alloc(8, 0xff))) throw new Error('pack-wasm: xz wrote an unexpected .lzma header');
   packed.writeBigUInt64LE(BigInt(wasm.length), 5);

@@ -1,15 +1,17 @@
 // An LZMA decoder for the landscape's packed wasm (noisefield-landscape.wasm.lzma, written by
 // tools/pack-wasm.mjs with xz): .lzma ("LZMA alone") streams, i.e. a 13-byte header (properties
-// byte lc/lp/pb, dictionary size, uncompressed size or all ones for "unknown") and one LZMA1
-// stream that ends with the end marker, as xz writes it (a stream without one, allowed when the
-// header has the size, is refused: the marker, the range decoder's final state and the input's
-// exact end are the only integrity check the format has, there being no checksum). Packed, the
-// module is about 15 % smaller than gzip -9 makes it, on any static host, compressing or not.
+// byte lc/lp/pb, dictionary size, uncompressed size) and one LZMA1 stream that ends with the end
+// marker, as xz writes it. Two things the format allows are refused, to keep the decoder small and
+// strict: a header without the size (xz writes all ones; tools/pack-wasm.mjs writes the size), and
+// a stream without the end marker (the marker, the range decoder's final state and the input's
+// exact end are the only integrity check the format has, there being no checksum). The dictionary
+// size is not needed: the whole output is the dictionary. Packed, the module is about 15 %
+// smaller than gzip -9 makes it, on any static host, compressing or not.
 //
 // The output is one flat array that is also the dictionary: every match copies from bytes already
 // written, so no window is kept and no distance may reach before the start. Bad input throws an
 // Error and never loops: every step writes at least one byte or ends, the output stops at the
-// header's size (or `limit` when the size is unknown), and reading past the input's end throws.
+// header's size (at most `limit`), and reading past the input's end throws.
 // Part of the module's face (tools/landscape-module.mjs concatenates it): no imports, no eval.
 //
 // nfUnlzma(bytes: Uint8Array, limit = 64 MiB) -> more(n): decodes at least n more bytes (or to the
@@ -25,17 +27,14 @@ function nfUnlzma(src, limit = 1 << 26) {
   const lc = props % 9;
   props = (props / 9) | 0;
   const lpMask = (1 << (props % 5)) - 1, pbMask = (1 << ((props / 5) | 0)) - 1;
-  const dict = Math.max(4096, src[1] + src[2] * 256 + src[3] * 65536 + src[4] * 16777216);
-  // Uncompressed size: 8 bytes little-endian; all ones means "unknown, read to the end marker".
-  let size = 0, known = false;
-  for (let i = 12; i > 4; i--) {
-    if (src[i] !== 255) known = true;
-    size = size * 256 + src[i];
+  // Uncompressed size: 8 bytes little-endian.
+  let size = 0;
+  for (let i = 12; i > 4; i--) size = size * 256 + src[i];
+  if (size > limit) {
+    fail(src[12] === 255 ? 'no size in the header' : size + ' bytes unpacked, more than the limit of ' + limit);
   }
-  if (known && size > limit) fail(size + ' bytes unpacked, more than the limit of ' + limit);
-  let buf = new Uint8Array(known ? size : Math.min(limit, n * 4));
-  const end = known ? size : limit;
-  const over = () => fail(known ? 'longer than its size' : 'more than the limit of ' + limit + ' bytes');
+  const out = new Uint8Array(size);
+  const over = () => fail('longer than its size');
 
   // The range decoder's range and code: unsigned 32-bit, kept in a typed array, since a closure's
   // variable holding a number past 2^30 is a heap number, made anew at each change (about a fifth
@@ -94,14 +93,13 @@ function nfUnlzma(src, limit = 1 << 26) {
   // variables, the loop took longer to warm up in Node).
   let at = 0, st = 0, d0 = 0, d1 = 0, d2 = 0, d3 = 0;
   return (more) => {
-    let pos = at, state = st, rep0 = d0, rep1 = d1, rep2 = d2, rep3 = d3, out = buf;
+    let pos = at, state = st, rep0 = d0, rep1 = d1, rep2 = d2, rep3 = d3;
     for (const stop = pos + more; pos < stop;) {
       const ps = pos & pbMask;
       if (!bit(IS_MATCH + (state << 4) + ps)) {
         // A literal, coded in the context of the previous byte and the position; after a match, the
         // byte at the last distance predicts it too until the first bit where they differ.
-        if (pos >= end) over();
-        if (pos >= out.length) out = grow(out, end);
+        if (pos >= size) over();
         const base = LIT + 0x300 * (((pos & lpMask) << lc) + ((pos ? out[pos - 1] : 0) >> (8 - lc)));
         let sym = 1;
         if (state >= 7) {
@@ -126,8 +124,7 @@ function nfUnlzma(src, limit = 1 << 26) {
           if (!bit(REP0_LONG + (state << 4) + ps)) {
             // One byte again from the last distance.
             state = state < 7 ? 9 : 11;
-            if (pos >= end) over();
-            if (pos >= out.length) out = grow(out, end);
+            if (pos >= size) over();
             out[pos] = out[pos - rep0 - 1];
             pos++;
             continue;
@@ -159,8 +156,8 @@ function nfUnlzma(src, limit = 1 << 26) {
         const slot = tree(SLOT + (len < 3 ? len : 3) * 64, 6);
         if (slot < 4) rep0 = slot;
         else {
-          // In int32 arithmetic throughout (the end marker, 2^32 - 1, is -1), since a value past it
-          // at the end of every stream made V8 drop the optimised decoder, each run slower.
+          // In int32 arithmetic throughout (the end marker, 2^32 - 1, is -1): a value past 2^31 at
+          // the end of every stream deoptimised the decoder in V8 ("lost precision").
           const nd = (slot >> 1) - 1;
           rep0 = (2 | (slot & 1)) << nd;
           if (slot < 14) rep0 += reverse(SPEC + rep0 - slot, nd);
@@ -174,29 +171,22 @@ function nfUnlzma(src, limit = 1 << 26) {
             }
             rep0 = (rep0 + (d << 4) + reverse(ALIGN, 4)) | 0;
             if (rep0 === -1) {
-              // The end marker. A sound stream ends here with the code at zero and nothing left but the
-              // encoder's final zero byte, which the decoder may not need.
-              if (known && pos !== size) fail('ends before its size');
+              // The end marker. A sound stream ends here with the code at zero and nothing left
+              // but the encoder's final zero byte, which the decoder may not need.
+              if (pos !== size) fail('ends before its size');
               if (rc[1] !== 0 || n - ip > 1 || src[ip]) fail('bad end');
-              return pos === out.length ? out : out.subarray(0, pos);
+              return out;
             }
           }
         }
-        if (rep0 < 0 || rep0 >= pos || rep0 >= dict) fail('a distance before the start');
+        if (rep0 < 0 || rep0 >= pos) fail('a distance before the start');
       }
       len += 2;
-      if (pos + len > end) over();
-      if (pos + len > out.length) out = grow(out, end, pos + len);
+      if (pos + len > size) over();
       for (let from = pos - rep0 - 1; len > 0; len--) out[pos++] = out[from++];
     }
-    [at, st, d0, d1, d2, d3, buf] = [pos, state, rep0, rep1, rep2, rep3, out];
+    [at, st, d0, d1, d2, d3] = [pos, state, rep0, rep1, rep2, rep3];
     return null;
   };
 }
 
-// A size-unknown stream's output, doubled (at most to `end`) when full.
-function grow(out, end, need = out.length + 1) {
-  const more = new Uint8Array(Math.min(end, Math.max(need, out.length * 2)));
-  more.set(out);
-  return more;
-}

@@ -34,7 +34,7 @@ NF_SMALL uint8_t ownerAt(double x, double y) {
 
 }  // namespace
 
-NF_SMALL void paintGate(Image& d, const Grid& g, const Palette& pal, std::vector<uint8_t>& owner) {
+NF_SMALL void paintGate(Image& d, const Grid& g, const Palette& pal, PodList<uint8_t>& owner) {
   d.clear();
   const int i0 = std::max(0, g.col(kGateX - kOuter) - 3), i1 = std::min(g.bw - 1, g.col(kGateX + kOuter) + 3);
   const int j0 = std::max(0, g.row(kGateY - kOuter) - 3), j1 = std::min(g.bh - 1, g.row(kPlinthBottom) + 3);

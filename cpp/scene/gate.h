@@ -11,6 +11,6 @@
 namespace nf::scene {
 
 // owner is scratch (resized as needed) so repaints allocate only when the grid grows.
-void paintGate(Image& d, const Grid& g, const Palette& pal, std::vector<uint8_t>& owner);
+void paintGate(Image& d, const Grid& g, const Palette& pal, PodList<uint8_t>& owner);
 
 }  // namespace nf::scene

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "dither.h"
+#include "pod_list.h"
 
 namespace nf::scene {
 
@@ -18,7 +19,7 @@ struct Grid {
   double scale = 1, ox = 0, oy = 0;
   double px = 1;      // scene units per buffer pixel (g.px)
   double bottom = 0;  // scene y of the viewport's bottom edge
-  std::vector<float> sx, sy;  // scene coordinates of pixel centres, float32 (docs/scene.md, "Exactness")
+  PodList<float> sx, sy;  // scene coordinates of pixel centres, float32 (docs/scene.md, "Exactness")
 
   NF_TINY int col(double x) const { return jsRound((x - sx[0]) / px); }
   NF_TINY int row(double y) const { return jsRound((y - sy[0]) / px); }

@@ -14,7 +14,7 @@ namespace nf::scene {
 constexpr double kWater = 870;
 
 struct Meadow {
-  std::vector<float> top, lit, ang;
+  PodList<float> top, lit, ang;
   double crest = 0;  // highest crest (smallest y)
 };
 

@@ -211,7 +211,7 @@ class Landscape {
   PodList<Cypress> pines_;
   PodList<SkyStar> stars_;
   PodList<Ripple> ripples_;
-  std::vector<uint8_t> scratch_;
+  PodList<uint8_t> scratch_;
   FlowField flow_;
   Image skyBack_;       // the sky tick in progress paints here, then is copied to the layer
   int skyStage_ = -1;   // the next step of the sky tick in progress; -1: none

@@ -1,6 +1,7 @@
 // PodList<T>: a growable array of trivially copyable elements whose growth is one out-of-line
 // function for every element type. The scene's lists (tree segments and tips, stars, pines, sky
-// strokes) each cost the 404 page's module a copy of std::vector's growth path; these share one.
+// strokes) and buffers (layers, per-column tables, planes) each cost the 404 page's module a copy
+// of std::vector's growth, fill and copy paths; these share one.
 #pragma once
 #include <cstddef>
 #include <cstring>
@@ -24,6 +25,7 @@ class PodList {
 
  public:
   PodList() = default;
+  explicit PodList(size_t count) { resize(count); }
   PodList(const PodList& o) { *this = o; }
   PodList(PodList&& o) noexcept : s_(o.s_) { o.s_ = {}; }
   ~PodList() { s_.release(); }
@@ -50,6 +52,19 @@ class PodList {
   }
   void pop_back() { --s_.n; }
   void reserve(size_t count) { s_.reserve(count, sizeof(T)); }
+  // count copies of v (the old elements are dropped).
+  void assign(size_t count, const T& v) {
+    s_.n = 0;
+    s_.reserve(count, sizeof(T));
+    for (size_t k = 0; k < count; ++k) data()[k] = v;
+    s_.n = count;
+  }
+  // The first count elements kept, any new ones zero (value-initialized, as std::vector's).
+  void resize(size_t count) {
+    s_.reserve(count, sizeof(T));
+    if (count > s_.n) std::memset(data() + s_.n, 0, (count - s_.n) * sizeof(T));
+    s_.n = count;
+  }
   void clear() { s_.n = 0; }
   size_t size() const { return s_.n; }
   bool empty() const { return s_.n == 0; }
@@ -64,6 +79,12 @@ class PodList {
   T* end() { return data() + s_.n; }
   const T* begin() const { return data(); }
   const T* end() const { return data() + s_.n; }
+  friend bool operator==(const PodList& a, const PodList& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t k = 0; k < a.size(); ++k)
+      if (!(a[k] == b[k])) return false;
+    return true;
+  }
 
  private:
   PodStore s_;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "dither.h"
+#include "pod_list.h"
 
 namespace nf::scene {
 
@@ -40,7 +41,7 @@ struct Rect {
 
 struct Image {
   int w = 0, h = 0;
-  std::vector<Px> p;
+  PodList<Px> p;
   // A tick layer's: where it may differ from its blank (transparent, or its base). A tick restores
   // only this much before it paints, and sets it to where it painted, so the megabytes of a large
   // layer that a tick never touches are neither cleared nor copied. A new buffer: all of it.

@@ -154,7 +154,7 @@ NF_SMALL void paintLandPart(Image& d, const Grid& g, const Palette& pal, const S
   // Snow: the edge wanders with fbm along x and climbs on lit faces; snow is lit by the same slope
   // light as the rock and greys with depth below the crest. The glacier is permanent (while snow is on).
   const bool snowOn = std::isfinite(snowline);
-  const std::vector<float>& edge = lt.edge;
+  const PodList<float>& edge = lt.edge;
   // The slope light of the range (clamp(1.6 * lit), toward the sun's side), for the tones and the snow.
   auto light = [&](const Range& r, int i) { return clampd(r.lit[i] * 1.6 * side, -1, 1); };
   // A pixel's (or a stroke's, th its threshold) ink on range r. The slope lights the face, fbm

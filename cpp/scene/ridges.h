@@ -16,8 +16,8 @@ double farRidgeAt(double x, uint32_t seed11);
 double midRidgeAt(double x, uint32_t seed23);
 
 struct RidgeTables {
-  std::vector<float> far, mid, skyline;  // crest y per column (float32: docs/scene.md, "Exactness")
-  std::vector<float> farLit, midLit, farAng, midAng;
+  PodList<float> far, mid, skyline;  // crest y per column (float32: docs/scene.md, "Exactness")
+  PodList<float> farLit, midLit, farAng, midAng;
   double skylineMax = 0;  // lowest skyline point (largest y)
   double farTop = 0;      // highest far crest (smallest y)
 };
@@ -40,7 +40,7 @@ void paintLand(Image& d, const Grid& g, const Palette& pal, const Seeds& s, cons
 // paintLand in parts of about unitPixels' worth of work each, so a repaint can be spread over
 // frames: makeLandTables once, then parts 0 .. landParts() - 1 in order give paintLand's pixels.
 struct LandTables {
-  std::vector<float> farTilt, midTilt, edge;  // spur tilt per column; the snow's edge per column
+  PodList<float> farTilt, midTilt, edge;  // spur tilt per column; the snow's edge per column
 };
 void makeLandTables(LandTables& lt, const Grid& g, const Seeds& s, const World& w, double snowline);
 int landParts(const Grid& g, const RidgeTables& t, int unitPixels);

@@ -110,7 +110,8 @@ NF_SMALL Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& un
     const size_t k = static_cast<size_t>(j) * bw + i;
     if (alpha * mask[k] > bayer(i, j) * 255) d.p[k] = c;
   };
-  auto plot = [&](double x, double y, Px c, double alpha) { plotHot(x, y, c, alpha); };
+  // noinline: else halo's trampoline inlines a second copy of it.
+  auto plot = [&](double x, double y, Px c, double alpha) __attribute__((noinline)) { plotHot(x, y, c, alpha); };
   const double poleX = kGateX, poleY = kGateY;
 
   // Underpainting: a dark well that brightens toward the pole. It is the same every tick, so it is

@@ -25,14 +25,14 @@ struct Mote {
 };
 
 struct Opening {
-  std::vector<uint8_t> mask;  // 0..255 coverage per buffer pixel
+  PodList<uint8_t> mask;  // 0..255 coverage per buffer pixel
   int i0 = 0, i1 = -1, j0 = 0, j1 = -1;
 };
 
 // The rift's underpainting over the opening's box, row-major: it depends only on the grid, the
 // opening and the world's colours, so ticks copy it. Not fresh: painted by the next tick.
 struct RiftUnder {
-  std::vector<Px> p;
+  PodList<Px> p;
   bool fresh = false;
 };
 

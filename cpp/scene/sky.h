@@ -49,10 +49,10 @@ struct SkyStroke {
 struct FlowField {
   int nx = 0, ny = 0;
   double bx0 = 0, by0 = 0;  // buffer coordinates of node (0, 0)
-  std::vector<double> vxd, vyd;  // float-rounded samples, as doubles
+  PodList<double> vxd, vyd;  // float-rounded samples, as doubles
   PodList<SkyStroke> strokes;  // per-tick scratch: the strokes in paint order
   double bodyX = 0, bodyY = 0, bodyR = 0;  // the disc the strokes keep out of
-  std::vector<double> colCos, colSin, rowCos, rowSin;
+  PodList<double> colCos, colSin, rowCos, rowSin;
 };
 
 void paintSky(Image& d, const Image& base, const Grid& g, const Palette& pal, const Air& air,

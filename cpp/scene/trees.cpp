@@ -113,7 +113,7 @@ __attribute__((noinline)) void windRun(const WindTerms& t, int j, int i0, int i1
 
 // The runs of row-major pixels where v[p] > lo (v[p] >= lo when `from`): one function for both
 // of the canopy's planes.
-void spansOf(PodList<Span>& out, int bw, int bh, const std::vector<float>& v, float lo, bool from) {
+void spansOf(PodList<Span>& out, int bw, int bh, const PodList<float>& v, float lo, bool from) {
   out.clear();
   auto keep = [&](size_t p) { return from ? v[p] >= lo : v[p] > lo; };
   for (int j = 0; j < bh; ++j) {
@@ -180,7 +180,7 @@ NF_SMALL void growTree(Tree& out, uint32_t seed, double x, double y, double lean
 }
 
 NF_SMALL void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
-                const std::vector<float>& hillTop, bool reshape) {
+                const PodList<float>& hillTop, bool reshape) {
   if (reshape) shapeCanopy(c, g, s, w, hillTop);
   paintBark(c, g, pal);
 }
@@ -214,12 +214,12 @@ NF_SMALL void paintBark(CanopyCache& c, const Grid& g, const Palette& pal) {
   }
 }
 
-NF_SMALL void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop) {
+NF_SMALL void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const PodList<float>& hillTop) {
   for (int part = 0; !shapeCanopyPart(c, g, s, w, hillTop, part, 1 << 30); ++part) {
   }
 }
 
-NF_SMALL bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop,
+NF_SMALL bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const PodList<float>& hillTop,
                      int part, int unitPixels) {
   const int bw = g.bw, bh = g.bh;
   const size_t n = static_cast<size_t>(bw) * bh;
@@ -242,7 +242,7 @@ NF_SMALL bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, con
     growTree(c.trees[1], s.trees[1], c.roots[1], 1080, 0.02, 36 * k * w.trees[1].size, 80 * k * w.trees[1].size, w.trees[1]);
     return false;
   }
-  std::vector<float>* const planes[] = {&c.density, &c.depth, &c.leafTone, &c.cover, &c.groundCover, &c.groundU};
+  PodList<float>* const planes[] = {&c.density, &c.depth, &c.leafTone, &c.cover, &c.groundCover, &c.groundU};
   constexpr int kPlanes = 6;
   if (--part < kPlanes) {  // cleared a plane at a time: together they are six times the layer's size
     planes[part]->assign(n, 0.f);
@@ -328,7 +328,7 @@ NF_SMALL Rect paintCanopy(Image& d, const Grid& g, const Palette& pal, const See
   const double scale = 1 / (kSplat * 1.6);
   float* cover = c.cover.data();  // 0 off the leaves since shapeCanopy
   windTerms(c.leafWind, g.sx.data(), bw, scale, g.sy.data(), bh, scale, drift, s.leaves, 2, wind);
-  std::vector<double> nzRun(static_cast<size_t>(bw));
+  PodList<double> nzRun(static_cast<size_t>(bw));
   for (const Span& r : c.leaves) {
     windRun(c.leafWind, r.j, r.i0, r.i1, nzRun.data());
     const size_t row = static_cast<size_t>(r.j) * bw;

@@ -35,8 +35,8 @@ void growTree(Tree& out, uint32_t seed, double x, double y, double lean, double 
 // pixel costs four hash finishes and a blend per octave. Per-tick scratch.
 struct WindTerms {
   int octaves = 0, cols = 0, rows = 0;
-  std::vector<double> u, v;             // [octave * cols + i], [octave * rows + j]
-  std::vector<uint32_t> hx0, hx1, hy0, hy1;
+  PodList<double> u, v;             // [octave * cols + i], [octave * rows + j]
+  PodList<uint32_t> hx0, hx1, hy0, hy1;
 };
 
 // A run of pixels [i0, i1) in row j.
@@ -47,9 +47,9 @@ struct Span {
 struct CanopyCache {
   Tree trees[2];
   double roots[2] = {0, 0};
-  std::vector<float> density, depth, leafTone, cover;  // cover is per-tick scratch, 0 off the leaves
-  std::vector<float> groundCover;                       // dapple cover, 0 where no dapple can land
-  std::vector<float> groundU;                           // dapple soft-edge width
+  PodList<float> density, depth, leafTone, cover;  // cover is per-tick scratch, 0 off the leaves
+  PodList<float> groundCover;                       // dapple cover, 0 where no dapple can land
+  PodList<float> groundU;                           // dapple soft-edge width
   PodList<Span> leaves, dapple;  // where the leaves (density >= 0.05) and the dapple can be, by row
   Rect spanRows;                     // the rows those runs are in, the layer's width
   Image bark;
@@ -61,16 +61,16 @@ struct CanopyCache {
 
 // The trees and everything about the canopy that does not depend on the palette: grown trees,
 // leaf density, depth and tone, the dapple's cover (on a new grid, world or seed).
-void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop);
+void shapeCanopy(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const PodList<float>& hillTop);
 // shapeCanopy in parts of about unitPixels' worth of work each: parts 0, 1, ... in order until one
 // returns true give shapeCanopy's cache.
-bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const std::vector<float>& hillTop,
+bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, const World& w, const PodList<float>& hillTop,
                      int part, int unitPixels);
 // The bark of the shaped trees in pal.
 void paintBark(CanopyCache& c, const Grid& g, const Palette& pal);
 // shapeCanopy when reshape (else the shape is kept: a new palette only), then the bark in pal.
 void makeCanopy(CanopyCache& c, const Grid& g, const Palette& pal, const Seeds& s, const World& w,
-                const std::vector<float>& hillTop, bool reshape = true);
+                const PodList<float>& hillTop, bool reshape = true);
 // -> the pixels that may have changed since the last paint into d.
 Rect paintCanopy(Image& d, const Grid& g, const Palette& pal, const Seeds& s, CanopyCache& c, double wind,
                  double clock);

@@ -45,7 +45,7 @@ NF_SMALL void makeRipples(PodList<Ripple>& out, const Seeds& s) {
 }
 
 NF_SMALL Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const WaterInputs& in,
-                std::vector<uint8_t>& ids) {
+                PodList<uint8_t>& ids) {
   const int bw = g.bw, bh = g.bh;
   const int shore = g.row(kWater);
   // The splash rings (two per splash, while they last), in buffer pixels: centre and radii.

@@ -45,6 +45,6 @@ struct WaterInputs {
 // ids: scratch rows of bw bytes each (two rows). -> the pixels that may have changed since the last
 // paint into d (d.used, raster.h, before and after).
 Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seeds& s, const WaterInputs& in,
-                std::vector<uint8_t>& ids);
+                PodList<uint8_t>& ids);
 
 }  // namespace nf::scene
