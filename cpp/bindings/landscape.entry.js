@@ -31,23 +31,24 @@ function numberText(v) {
   }
 }
 
-// The module is shipped LZMA-packed (tools/pack-wasm.mjs): about 45 KB instead of 53 KB with gzip
-// -9 or 117 KB from a host that compresses nothing, for a few ms of decoding (lzma.decode.js).
+// The module is shipped LZMA-packed (tools/pack-wasm.mjs): about 15 % smaller than gzip -9 makes
+// the plain file, and under half of it from a host that compresses nothing, for some ms of
+// decoding (lzma.decode.js).
 const WASM_FILE = 'noisefield-landscape.wasm.lzma';
 const isWasm = (b) => b[0] === 0 && b[1] === 0x61 && b[2] === 0x73 && b[3] === 0x6d;  // "\0asm"
 
 // A plain wasm (someone's own build) passes as it is, a packed one is decoded; anything else, such
-// as a host's HTML page answered for a missing file, is named as what it is not.
+// as a host's HTML page answered for a missing file, is refused with its first bytes.
 export async function unpackWasm(bytes, pause) {
   const b = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   if (isWasm(b)) return b;
   if (b.length < 14 || b[0] >= 225 || b[13] !== 0) {
-    throw new Error('noisefield: neither WebAssembly nor LZMA-packed WebAssembly (starts with ' + JSON.stringify(String.fromCharCode(...b.subarray(0, 8))) + ')');
+    throw new Error('noisefield: not WebAssembly, packed or plain (starts with ' + JSON.stringify(String.fromCharCode(...b.subarray(0, 8))) + ')');
   }
   const more = nfUnlzma(b);
   let out;
   while (!(out = more(pause ? 16384 : Infinity))) await pause();
-  if (!isWasm(out)) throw new Error('noisefield: the unpacked file is not WebAssembly');
+  if (!isWasm(out)) throw new Error('noisefield: not WebAssembly, unpacked');
   return out;
 }
 

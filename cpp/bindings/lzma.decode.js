@@ -21,7 +21,7 @@
 function nfUnlzma(src, limit = 1 << 26) {
   const fail = (what) => { throw new Error('noisefield: the packed wasm is damaged (' + what + ')'); };
   const n = src.length;
-  if (n < 18) fail('shorter than a header');
+  if (n < 18) fail('ends early');
   let props = src[0];
   if (props >= 225) fail('bad properties byte');
   const lc = props % 9;
@@ -30,9 +30,7 @@ function nfUnlzma(src, limit = 1 << 26) {
   // Uncompressed size: 8 bytes little-endian.
   let size = 0;
   for (let i = 12; i > 4; i--) size = size * 256 + src[i];
-  if (size > limit) {
-    fail(src[12] === 255 ? 'no size in the header' : size + ' bytes unpacked, more than the limit of ' + limit);
-  }
+  if (size > limit) fail(src[12] === 255 ? 'no size in the header' : 'size ' + size + ' over ' + limit);
   const out = new Uint8Array(size);
   const over = () => fail('longer than its size');
 
@@ -41,7 +39,7 @@ function nfUnlzma(src, limit = 1 << 26) {
   // slower in Node).
   const rc = new Uint32Array([0xffffffff, 0]);
   let ip = 14;
-  if (src[13] !== 0) fail('bad first byte');
+  if (src[13] !== 0) fail('bad start');
   const next = () => (ip < n ? src[ip++] : fail('ends early'));
   const norm = () => {
     if (rc[0] < 0x1000000) {
@@ -50,12 +48,14 @@ function nfUnlzma(src, limit = 1 << 26) {
     }
   };
   for (let i = 0; i < 4; i++) rc[1] = (rc[1] << 8) | next();
-  if (rc[1] === rc[0]) fail('bad first bytes');
+  if (rc[1] === rc[0]) fail('bad start');
 
-  // Every probability in one array, 11-bit, starting at one half. Offsets of each model:
-  const IS_MATCH = 0, IS_REP = 192, REP_G0 = 204, REP_G1 = 216, REP_G2 = 228, REP0_LONG = 240,
-    SLOT = 432, SPEC = 688, ALIGN = 802, LEN = 818, REP_LEN = 1332, LIT = 1846;
-  const p = new Uint16Array(LIT + (0x300 << (lc + (props % 5)))).fill(1024);
+  // Every probability in one array, 11-bit, starting at one half. The models' offsets are written
+  // as numbers where they are used (named, esbuild keeps them as variables: 50 bytes gzipped):
+  //   0 is-match (state, position), 192 is-rep, 204 rep-g0, 216 rep-g1, 228 rep-g2,
+  //   240 rep0-long (state, position), 432 distance slots, 688 special distances, 802 align,
+  //   818 match lengths, 1332 rep lengths, 1846 literals.
+  const p = new Uint16Array(1846 + (0x300 << (lc + (props % 5)))).fill(1024);
 
   const bit = (i) => {
     norm();
@@ -70,20 +70,15 @@ function nfUnlzma(src, limit = 1 << 26) {
     p[i] = q - (q >> 5);
     return 1;
   };
-  // Bit trees: a symbol of `bits` bits, most significant first; reversed: least significant first.
-  const tree = (base, bits) => {
-    let m = 1;
-    for (let i = 0; i < bits; i++) m = (m << 1) | bit(base + m);
-    return m - (1 << bits);
-  };
-  const reverse = (base, bits) => {
+  // Bit trees: a symbol of `bits` bits, most significant first, or with `reversed` least first.
+  const tree = (base, bits, reversed) => {
     let m = 1, sym = 0;
     for (let i = 0; i < bits; i++) {
       const b = bit(base + m);
       m = (m << 1) | b;
       sym |= b << i;
     }
-    return sym;
+    return reversed ? sym : m - (1 << bits);
   };
   // Match lengths minus two: 0-7, 8-15 (per position state) or 16-271.
   const length = (base, ps) => (!bit(base) ? tree(base + 2 + ps * 8, 3)
@@ -96,11 +91,11 @@ function nfUnlzma(src, limit = 1 << 26) {
     let pos = at, state = st, rep0 = d0, rep1 = d1, rep2 = d2, rep3 = d3;
     for (const stop = pos + more; pos < stop;) {
       const ps = pos & pbMask;
-      if (!bit(IS_MATCH + (state << 4) + ps)) {
+      if (!bit((state << 4) + ps)) {
         // A literal, coded in the context of the previous byte and the position; after a match, the
         // byte at the last distance predicts it too until the first bit where they differ.
         if (pos >= size) over();
-        const base = LIT + 0x300 * (((pos & lpMask) << lc) + ((pos ? out[pos - 1] : 0) >> (8 - lc)));
+        const base = 1846 + 0x300 * (((pos & lpMask) << lc) + ((pos ? out[pos - 1] : 0) >> (8 - lc)));
         let sym = 1;
         if (state >= 7) {
           let m = out[pos - rep0 - 1];
@@ -118,10 +113,10 @@ function nfUnlzma(src, limit = 1 << 26) {
         continue;
       }
       let len;
-      if (bit(IS_REP + state)) {
-        if (!pos) fail('a repeat before any byte');
-        if (!bit(REP_G0 + state)) {
-          if (!bit(REP0_LONG + (state << 4) + ps)) {
+      if (bit(192 + state)) {
+        if (!pos) fail('a distance before the start');
+        if (!bit(204 + state)) {
+          if (!bit(240 + (state << 4) + ps)) {
             // One byte again from the last distance.
             state = state < 7 ? 9 : 11;
             if (pos >= size) over();
@@ -131,9 +126,9 @@ function nfUnlzma(src, limit = 1 << 26) {
           }
         } else {
           let d;
-          if (!bit(REP_G1 + state)) d = rep1;
+          if (!bit(216 + state)) d = rep1;
           else {
-            if (!bit(REP_G2 + state)) d = rep2;
+            if (!bit(228 + state)) d = rep2;
             else {
               d = rep3;
               rep3 = rep2;
@@ -143,24 +138,24 @@ function nfUnlzma(src, limit = 1 << 26) {
           rep1 = rep0;
           rep0 = d;
         }
-        len = length(REP_LEN, ps);
+        len = length(1332, ps);
         state = state < 7 ? 8 : 11;
       } else {
         rep3 = rep2;
         rep2 = rep1;
         rep1 = rep0;
-        len = length(LEN, ps);
+        len = length(818, ps);
         state = state < 7 ? 7 : 10;
         // The distance: a 6-bit slot per length class (2, 3, 4, 5+), then its low bits from
         // reverse trees (slots 4-13) or direct bits and a 4-bit reverse tree (slots 14-63).
-        const slot = tree(SLOT + (len < 3 ? len : 3) * 64, 6);
+        const slot = tree(432 + (len < 3 ? len : 3) * 64, 6);
         if (slot < 4) rep0 = slot;
         else {
           // In int32 arithmetic throughout (the end marker, 2^32 - 1, is -1): a value past 2^31 at
           // the end of every stream deoptimised the decoder in V8 ("lost precision").
           const nd = (slot >> 1) - 1;
           rep0 = (2 | (slot & 1)) << nd;
-          if (slot < 14) rep0 += reverse(SPEC + rep0 - slot, nd);
+          if (slot < 14) rep0 += tree(688 + rep0 - slot, nd, 1);
           else {
             let d = 0;
             for (let i = nd - 4; i > 0; i--) {
@@ -169,7 +164,7 @@ function nfUnlzma(src, limit = 1 << 26) {
               if (b) rc[1] -= rc[0];
               d = (d << 1) | b;
             }
-            rep0 = (rep0 + (d << 4) + reverse(ALIGN, 4)) | 0;
+            rep0 = (rep0 + (d << 4) + tree(802, 4, 1)) | 0;
             if (rep0 === -1) {
               // The end marker. A sound stream ends here with the code at zero and nothing left
               // but the encoder's final zero byte, which the decoder may not need.

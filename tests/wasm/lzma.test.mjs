@@ -152,13 +152,13 @@ test('oversized and malformed input: a clear Error before any large allocation o
     b.writeBigUInt64LE(size, 5);
     return b;
   };
-  assert.match(thrown(() => unlzma(head(0x5d, 1n << 40n))).message, /more than the limit/);
-  assert.match(thrown(() => unlzma(head(0x5d, 5000n), 4096)).message, /more than the limit of 4096/);
+  assert.match(thrown(() => unlzma(head(0x5d, 1n << 40n))).message, /\(size 1099511627776 over 67108864\)/);
+  assert.match(thrown(() => unlzma(head(0x5d, 5000n), 4096)).message, /\(size 5000 over 4096\)/);
   assert.match(thrown(() => unlzma(head(225, 10n))).message, /bad properties byte/);
   const bad = head(0x5d, 10n);
   bad[13] = 1;
-  assert.match(thrown(() => unlzma(bad)).message, /bad first byte/);
-  assert.match(thrown(() => unlzma(Buffer.alloc(5))).message, /shorter than a header/);
+  assert.match(thrown(() => unlzma(bad)).message, /bad start/);
+  assert.match(thrown(() => unlzma(Buffer.alloc(5))).message, /ends early/);
   // xz's own header, without the size.
   assert.match(thrown(() => unlzma(xzRaw(Buffer.from('abc')))).message, /no size in the header/);
   // A size larger than the stream's: the end marker comes early. Smaller: the output overflows.
@@ -170,7 +170,7 @@ test('oversized and malformed input: a clear Error before any large allocation o
   assert.match(thrown(() => unlzma(zeros)).message, /longer than its size/);
   // Not WebAssembly, not LZMA: a host's HTML page for a missing file, say.
   assert.match((await rejected(unpackWasm(Buffer.from('<!doctype html><title>404</title>')))).message,
-    /neither WebAssembly nor LZMA-packed WebAssembly \(starts with "<!doctyp"\)/);
+    /not WebAssembly, packed or plain \(starts with "<!doctyp"\)/);
   // LZMA, but not of WebAssembly.
-  assert.match((await rejected(unpackWasm(xz(Buffer.from('hello hello hello'))))).message, /not WebAssembly/);
+  assert.match((await rejected(unpackWasm(xz(Buffer.from('hello hello hello'))))).message, /not WebAssembly, unpacked/);
 });
