@@ -18,6 +18,7 @@
 
 #include "checks.h"
 #include "noise/hash.h"
+#include "noise/number_text.h"
 #include "scene/compose.h"
 #include "scene/landscape.h"
 #include "scene/world_params.h"
@@ -55,7 +56,10 @@ struct Text {
     return *this;
   }
   Text& operator<<(const char* s) { return *this << std::string_view(s); }
-  Text& operator<<(double v) { return *this << std::string_view(nf::bind::fmtNumber(v)); }  // JS-style NaN, Infinity
+  Text& operator<<(double v) {  // JS-style NaN, Infinity; written in place, no std::string
+    char buf[nf::kNumberTextMax];
+    return *this << std::string_view(buf, nf::formatNumber(v, buf));
+  }
   const char* c_str() { return n ? p : (clear(), p); }
 };
 
