@@ -82,7 +82,11 @@ test('synthetic streams made by xz round-trip exactly; without the size in the h
   }
 });
 
-test('truncated streams throw, at every length', async () => {
+// Speed is not asserted here (./noisefield bench unpack measures it); a decoder that looped would
+// meet the generous per-test timeout below instead of hanging the run.
+const HANG_GUARD = { timeout: 300_000 };
+
+test('truncated streams throw, at every length', HANG_GUARD, async () => {
   const data = Buffer.concat([noise(300), Buffer.alloc(500), Buffer.from('abcabcabcabc'.repeat(40))]);
   const stream = xz(data);
   for (let n = 0; n < stream.length; n++) {
@@ -98,14 +102,12 @@ test('truncated streams throw, at every length', async () => {
     assert.ok(e instanceof Error, `cut at ${n} of ${stream.length}: no error`);
     assert.match(e.message, /^noisefield: the packed wasm is damaged \(/);
   }
-  const t0 = performance.now();
   for (const n of [0, 13, 14, 18, 100, 1000, packed.length >> 1, packed.length - 3, packed.length - 2]) {
     assert.ok((await rejected(unpackWasm(packed.subarray(0, n)))) instanceof Error, `real module cut at ${n}`);
   }
-  assert.ok(performance.now() - t0 < 2000, 'quickly');
 });
 
-test('corrupted streams throw: every byte of a small stream, and bytes across the real module', async () => {
+test('corrupted streams throw: every byte of a small stream, and bytes across the real module', HANG_GUARD, async () => {
   const data = Buffer.concat([Buffer.from('wasm-like '.repeat(50)), noise(400, 7)]);
   const stream = xz(data);
   // The format has no checksum: a change in the range coder's first bytes can decode to other
@@ -131,17 +133,13 @@ test('corrupted streams throw: every byte of a small stream, and bytes across th
   assert.ok(unnoticed.every((i) => i >= 14 && i < 18), `unnoticed changes past the coder's first bytes: ${unnoticed}`);
   // The real module: each change is an Error, from the decoder or, for those it cannot see, from
   // the magic bytes or WebAssembly's compile (as the loader meets them).
-  const t0 = performance.now();
-  let count = 0;
-  for (let i = 0; i < packed.length; i += i < 64 ? 1 : 97, count++) {
+  for (let i = 0; i < packed.length; i += i < 64 ? 1 : 97) {
     if (i >= 1 && i <= 4) continue;
     const bad = Buffer.from(packed);
     bad[i] ^= 1 << (i % 8);
     const e = await rejected(unpackWasm(bad).then((b) => new WebAssembly.Module(b)));
     assert.ok(e instanceof Error || e instanceof WebAssembly.CompileError, `real module, byte ${i}: no error`);
   }
-  const ms = performance.now() - t0;
-  assert.ok(ms < 20 * count + 2000, `${count} corrupt modules in ${ms.toFixed(0)} ms`);
 });
 
 test('oversized and malformed input: a clear Error before any large allocation or long loop', async () => {
