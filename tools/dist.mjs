@@ -56,7 +56,6 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   let html = readFileSync(join(root, 'index.html'), 'utf8');
   html = swap(html, '<base href="/">', `<base href="${base}">`);
   // The repo's page loads web/min/ (tools/page-bundle.mjs); this one the files above.
-  html = html.replace(/\s*<!-- web\/min\/[\s\S]*?-->/, '');
   html = swap(html, '<script type="module" src="web/min/404.js">',
     '<link rel="modulepreload" href="landscape/landscape.js">\n<script type="module" src="web/min/404.js">');
   for (const f of ['404.css', '404.js']) html = swap(html, `"web/min/${f}"`, `"${f}"`);

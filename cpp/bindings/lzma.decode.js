@@ -70,20 +70,15 @@ function nfUnlzma(src, limit = 1 << 26) {
     p[i] = q - (q >> 5);
     return 1;
   };
-  // Bit trees: a symbol of `bits` bits, most significant first; reversed: least significant first.
-  const tree = (base, bits) => {
-    let m = 1;
-    for (let i = 0; i < bits; i++) m = (m << 1) | bit(base + m);
-    return m - (1 << bits);
-  };
-  const reverse = (base, bits) => {
+  // Bit trees: a symbol of `bits` bits, most significant first, or with `reversed` least first.
+  const tree = (base, bits, reversed) => {
     let m = 1, sym = 0;
     for (let i = 0; i < bits; i++) {
       const b = bit(base + m);
       m = (m << 1) | b;
       sym |= b << i;
     }
-    return sym;
+    return reversed ? sym : m - (1 << bits);
   };
   // Match lengths minus two: 0-7, 8-15 (per position state) or 16-271.
   const length = (base, ps) => (!bit(base) ? tree(base + 2 + ps * 8, 3)
@@ -160,7 +155,7 @@ function nfUnlzma(src, limit = 1 << 26) {
           // the end of every stream deoptimised the decoder in V8 ("lost precision").
           const nd = (slot >> 1) - 1;
           rep0 = (2 | (slot & 1)) << nd;
-          if (slot < 14) rep0 += reverse(688 + rep0 - slot, nd);
+          if (slot < 14) rep0 += tree(688 + rep0 - slot, nd, 1);
           else {
             let d = 0;
             for (let i = nd - 4; i > 0; i--) {
@@ -169,7 +164,7 @@ function nfUnlzma(src, limit = 1 << 26) {
               if (b) rc[1] -= rc[0];
               d = (d << 1) | b;
             }
-            rep0 = (rep0 + (d << 4) + reverse(802, 4)) | 0;
+            rep0 = (rep0 + (d << 4) + tree(802, 4, 1)) | 0;
             if (rep0 === -1) {
               // The end marker. A sound stream ends here with the code at zero and nothing left
               // but the encoder's final zero byte, which the decoder may not need.

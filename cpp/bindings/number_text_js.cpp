@@ -15,9 +15,11 @@ __attribute__((import_module("env"), import_name("nf_decimal_value"))) double nf
 
 namespace nf {
 
+size_t formatNumber(double v, char* out) { return static_cast<size_t>(nf_number_text(v, out)); }
+
 std::string formatNumber(double v) {
-  char buf[40];
-  return std::string(buf, static_cast<size_t>(nf_number_text(v, buf)));
+  char buf[kNumberTextMax];
+  return std::string(buf, formatNumber(v, buf));
 }
 
 double decimalValue(std::string_view literal) { return nf_decimal_value(literal.data(), literal.size()); }

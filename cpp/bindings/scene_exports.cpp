@@ -18,6 +18,7 @@
 
 #include "checks.h"
 #include "noise/hash.h"
+#include "noise/number_text.h"
 #include "scene/compose.h"
 #include "scene/landscape.h"
 #include "scene/world_params.h"
@@ -55,7 +56,10 @@ struct Text {
     return *this;
   }
   Text& operator<<(const char* s) { return *this << std::string_view(s); }
-  Text& operator<<(double v) { return *this << std::string_view(nf::bind::fmtNumber(v)); }  // JS-style NaN, Infinity
+  Text& operator<<(double v) {  // JS-style NaN, Infinity; written in place, no std::string
+    char buf[nf::kNumberTextMax];
+    return *this << std::string_view(buf, nf::formatNumber(v, buf));
+  }
   const char* c_str() { return n ? p : (clear(), p); }
 };
 
@@ -74,7 +78,7 @@ using nf::bind::unitIn;
 struct Scene {
   explicit Scene(uint32_t seed) : scene(seed) {}
   sc::Landscape scene;
-  std::vector<uint8_t> picture;
+  sc::PodList<uint8_t> picture;
   int pictureWidth = 0, pictureHeight = 0;
   double placement[10] = {};
   int32_t changed[4 * sc::kLayerCount] = {};

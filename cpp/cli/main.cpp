@@ -150,7 +150,7 @@ int render(int argc, char** argv) {
   const nf::scene::ComposeRect rect =
       v.count("full") ? nf::scene::ComposeRect{scene.bufferWidth() * zoom, scene.bufferHeight() * zoom, 0, 0, zoom}
                       : nf::scene::viewportRect(scene, zoom);
-  const std::vector<uint8_t> img = nf::scene::composite(scene, rect);
+  const auto img = nf::scene::composite(scene, rect);
   const std::string out(v["out"].text);
   if (img.empty() || !nf::cli::writePng(out, img.data(), rect.width, rect.height)) {
     std::fprintf(stderr, "noisefield-cli render: cannot write %s\n", out.c_str());

@@ -1,10 +1,17 @@
 #include "number_text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
 namespace nf {
+
+size_t formatNumber(double v, char* out) {
+  const std::string s = formatNumber(v);
+  s.copy(out, kNumberTextMax);
+  return std::min(s.size(), kNumberTextMax);
+}
 
 std::string formatNumber(double v) {
   if (std::isnan(v)) return "NaN";

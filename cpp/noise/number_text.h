@@ -11,6 +11,10 @@ namespace nf {
 // Shortest %.{1..17}g text that parses back to exactly v; integers below 1e15 without an exponent;
 // NaN, Infinity and -Infinity as JavaScript prints them (messages reach JS users).
 std::string formatNumber(double v);
+// The same text written at out (room for kNumberTextMax bytes, no NUL): its length. The 404 page's
+// module writes its messages' numbers this way, so its code builds no std::string for them.
+constexpr size_t kNumberTextMax = 40;
+size_t formatNumber(double v, char* out);
 
 // The double nearest to a decimal literal ([0-9]+(.[0-9]*)? | .[0-9]+, then an optional exponent;
 // callers check the syntax first), correctly rounded.

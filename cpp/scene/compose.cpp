@@ -37,16 +37,17 @@ ComposeRect bufferViewRect(const Landscape& scene, int zoom) {
   return {(i1 - i0) * zoom, (j1 - j0) * zoom, i0 * zoom, j0 * zoom, zoom};
 }
 
-std::vector<uint8_t> composite(const Landscape& scene, const ComposeRect& r) {
+PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& r) {
   const int bw = scene.bufferWidth(), bh = scene.bufferHeight();
   if (bw <= 0 || bh <= 0 || r.width <= 0 || r.height <= 0 || r.step <= 0 || !scene.pixels(kSky)) return {};
   // Flatten once at buffer resolution, then sample.
-  std::vector<uint8_t> flat(static_cast<size_t>(bw) * bh * 4, 0);
+  PodList<uint8_t> flat;
+  flat.assign(static_cast<size_t>(bw) * bh * 4, 0);
   for (int l = 0; l < kLayerCount; ++l) {
     const uint8_t* src = scene.pixels(static_cast<Layer>(l));
     for (size_t k = 0; k < flat.size(); k += 4) over(&flat[k], src + k);
   }
-  std::vector<uint8_t> out(static_cast<size_t>(r.width) * r.height * 4);
+  PodList<uint8_t> out(static_cast<size_t>(r.width) * r.height * 4);
   for (int y = 0; y < r.height; ++y) {
     const int j = std::min(bh - 1, std::max(0, (y + r.offY) / r.step));
     for (int x = 0; x < r.width; ++x) {

@@ -3,9 +3,9 @@
 // The native CLI's PNGs and the page's "Save picture" both come from here.
 #pragma once
 #include <cstdint>
-#include <vector>
 
 #include "landscape.h"
+#include "pod_list.h"
 
 namespace nf::scene {
 
@@ -25,6 +25,6 @@ ComposeRect viewportRect(const Landscape& scene, int zoom);
 ComposeRect bufferViewRect(const Landscape& scene, int zoom);
 
 // RGBA8, rect.width * rect.height * 4 bytes; empty before setViewport() or for an empty rect.
-std::vector<uint8_t> composite(const Landscape& scene, const ComposeRect& rect);
+PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& rect);
 
 }  // namespace nf::scene

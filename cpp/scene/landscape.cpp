@@ -494,15 +494,15 @@ Rect Landscape::paintCanopyTick(Image* L, const Grid& g) {
 uint32_t Landscape::renderAll() {
   if (job_) stepRepaint(INT_MAX);
   if (!hasGrid_) return 0;
-  ++renderCount_;
   skyStage_ = -1;  // the sky painted here supersedes a tick in progress
-  for (Layer l : {kHill, kRift, kNear}) layers_[l].used = layers_[l].all();  // all of every layer, as a repaint
-  paintSkyTick(layers_, grid_);
-  paintFieldTick(layers_, grid_);
-  paintRiftTick(layers_, grid_);
-  paintNearTick(layers_, grid_);  // after the layers it reflects
-  paintCanopyTick(layers_, grid_);
-  dirty_ = 0;
+  // The repaint's tick-layer stages, run at once into the shown layers: one copy of that code.
+  job_ = true;
+  jobBack_ = jobNewGrid_ = jobNewWorld_ = jobRenderOnly_ = false;
+  jobStage_ = kRenderStage;
+  jobPart_ = 0;
+  out_ = layers_;
+  while (!runUnit(kWhole)) {
+  }
   return kAllLayers;
 }
 

@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
   const int gap = 6, dot = 2, caption = 5 * dot + 4;
   struct Tile {
     int width, height;
-    std::vector<uint8_t> rgba;
+    nf::scene::PodList<uint8_t> rgba;
   };
   std::vector<Tile> tiles;
   for (unsigned s : seeds) {
