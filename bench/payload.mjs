@@ -111,7 +111,7 @@ export async function benchPayload({ report }) {
     await writeDist({ out, archive: false });
     const d = payload('404.html', out);
     await section(report, 'Payload of dist/404.html (./noisefield dist: what a site deploys)', d,
-      ['The same sources bundled with esbuild, the 404 page over the embed (landscape/: mount() and <noisefield-landscape>); the module files are the same.'], out);
+      ['The same sources bundled with esbuild: 404.js is one script as web/min/404.js is; the packed wasm is the embed\'s (landscape/: mount() and <noisefield-landscape>).'], out);
     return { index: p, dist: d };
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 // `./noisefield dist`: the prebuilt drop-in. Writes dist/ from web/ and the built modules:
 //   404.html, 404.css, 404.js, favicon.svg   the whole 404 page (every reference relative to its
-//                                             <base href>, so it works when served at any path)
+//                                             <base href>, so it works when served at any path);
+//   landscape-worker.js, landscape-debug.js   404.js is one script as in web/min/, with its worker
+//                                             (and the tests' instruments) beside it
 //   landscape/                               the embed: landscape.js (mount + <noisefield-landscape>),
 //                                             landscape-worker.js (the scene off the main thread) and
 //                                             their shared chunk, the module and its wasm
@@ -20,7 +22,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { execFileSync } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILD, bundleWithWorker, externals, MODULE_FILES, minifyCss, need, root, web } from './page-bundle.mjs';
+import { BUILD, bundleWithWorker, externals, MODULE_FILES, minifyCss, need, root, web, writePageScripts } from './page-bundle.mjs';
 import { previewTags, renderPreview, sharePage, withTags } from './preview.mjs';
 
 export function versionOf() {
@@ -49,15 +51,18 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   for (const f of MODULE_FILES) copyFileSync(need(join(web, f)), join(land, f));
   for (const f of ['landscape.d.ts', 'noisefield.d.ts']) copyFileSync(join(root, 'types', f), join(land, f));
 
-  // The 404 page: its driver imports the embed above instead of carrying a second copy.
-  await bundle('404.js', join(out, '404.js'), { './landscape.js': './landscape/landscape.js' });
+  // The 404 page: one script, as the repo's index.html loads it (tools/page-bundle.mjs): the page,
+  // the driver core, the loader and the module's face, and its worker's small bundle beside it.
+  // Over the embed (404.js importing landscape/landscape.js, its shared chunk and the module's
+  // .mjs) the page downloaded about 3 KB gzipped more: four files compress worse than one, and the
+  // embed carries <noisefield-landscape>, which the page does not use. The packed wasm is the
+  // embed's (landscape/), one file for both.
+  await writePageScripts(out, './landscape/');
   await minifyCss(join(web, '404.css'), join(out, '404.css'));
   copyFileSync(join(web, 'favicon.svg'), join(out, 'favicon.svg'));
   let html = readFileSync(join(root, 'index.html'), 'utf8');
   html = swap(html, '<base href="/">', `<base href="${base}">`);
   // The repo's page loads web/min/ (tools/page-bundle.mjs); this one the files above.
-  html = swap(html, '<script type="module" src="web/min/404.js">',
-    '<link rel="modulepreload" href="landscape/landscape.js">\n<script type="module" src="web/min/404.js">');
   for (const f of ['404.css', '404.js']) html = swap(html, `"web/min/${f}"`, `"${f}"`);
   html = swap(html, '"web/favicon.svg"', '"favicon.svg"');
   const more = html.match(/\s*<p class="nf-more">[\s\S]*?<\/p>/);

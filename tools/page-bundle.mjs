@@ -57,16 +57,18 @@ const writeDebug = (outdir) => build({ ...BUILD, entryPoints: [join(web, DEBUG_F
 // so that a page that names another module never loads it); here it becomes a static import, so the
 // face is in the shared chunk, and the module's URL in its messages is the chunk's. Insists on the
 // texts: a silent no-op would leave the import external and the page without its module.
-const LOADER_SWAPS = [
+// wasmDir: where the packed wasm is, relative to the bundle (default: beside it).
+const loaderSwaps = (wasmDir) => [
   ["await import('./noisefield-landscape.mjs')", 'nfDefaultModule'],
   ["new URL('./noisefield-landscape.mjs', import.meta.url).href", 'import.meta.url'],
+  ...(wasmDir ? [["new URL('./noisefield-landscape.wasm.lzma', import.meta.url)", `new URL('${wasmDir}noisefield-landscape.wasm.lzma', import.meta.url)`]] : []),
 ];
-export const moduleInChunk = {
+export const moduleInChunk = (wasmDir = null) => ({
   name: 'nf-module-in-chunk',
   setup(b) {
     b.onLoad({ filter: /[\\/]landscape-loader\.js$/ }, (args) => {
       let src = readFileSync(args.path, 'utf8');
-      for (const [from, to] of LOADER_SWAPS) {
+      for (const [from, to] of loaderSwaps(wasmDir)) {
         if (!src.includes(from)) throw new Error(`page-bundle: expected ${from} in ${relative(root, args.path)}`);
         src = src.split(from).join(to);
       }
@@ -77,7 +79,7 @@ export const moduleInChunk = {
       };
     });
   },
-};
+});
 
 export async function minifyCss(from, to) {
   const { code } = await transform(readFileSync(from, 'utf8'), { loader: 'css', minify: true });
@@ -89,9 +91,9 @@ export function need(file) {
   return file;
 }
 
-export async function writePageBundle(out = join(web, 'min')) {
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
+// The page's scripts into `out`: 404.js, landscape-worker.js and landscape-debug.js (shared with
+// ./noisefield dist, whose 404 page is the same one script). wasmDir as for moduleInChunk.
+export async function writePageScripts(out, wasmDir = null) {
   need(join(web, MODULE_FILES[0]));
   // One script for the page, which also exports what the worker runs. The worker's bundle imports
   // that from it (the page has loaded it already; with no document there, 404.js starts nothing):
@@ -99,10 +101,16 @@ export async function writePageBundle(out = join(web, 'min')) {
   // chunk beside the page's entry.
   const page = "import './404.js';\nexport { createCore } from './landscape-core.js';\nexport { loadModule } from './landscape-loader.js';\n";
   await build({ ...BUILD, stdin: { contents: page, resolveDir: web, sourcefile: 'page.js' }, outfile: join(out, '404.js'),
-    plugins: [externals(debugExternal), moduleInChunk] });
+    plugins: [externals(debugExternal), moduleInChunk(wasmDir)] });
   await build({ ...BUILD, entryPoints: [join(web, 'landscape-worker.js')], outfile: join(out, 'landscape-worker.js'),
     plugins: [externals({ './landscape-core.js': './404.js', './landscape-loader.js': './404.js', ...debugExternal })] });
   await writeDebug(out);
+}
+
+export async function writePageBundle(out = join(web, 'min')) {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  await writePageScripts(out);
   await minifyCss(join(web, '404.css'), join(out, '404.css'));
   copyFileSync(need(join(web, MODULE_FILES[1])), join(out, MODULE_FILES[1]));
   return out;

@@ -91,17 +91,60 @@ test('dist/ under /myproject/ (--base /myproject/, --explorer): the same, and th
   }
 });
 
-// The deployable page keeps the module a file of its own (landscape/noisefield-landscape.mjs, the
-// embed's), so it can go missing: the note says so. (The repo's index.html has it in its chunk.)
-test('dist/ without its module file: the failure note tells a missing module', async () => {
-  const { server, url } = await deploy('nomodule', { base: '/', explorer: false });
+// The deployable page's 404.js carries the module's face (tools/dist.mjs), so it asks for no
+// noisefield-landscape.mjs, only the embed's packed wasm in landscape/; without that file the
+// failure note says so.
+test('dist/ loads no module file, and without its packed wasm the failure note tells a missing wasm', async () => {
+  const { server, url } = await deploy('nowasm', { base: '/', explorer: false });
   try {
     await withPage(env.browser, null, async ({ page }) => {
-      await page.route('**/noisefield-landscape.mjs', (r) => r.fulfill({ status: 404, body: 'not found' }));
+      const asked = [];
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+      await page.goto(url + 'deep/missing/path?test');
+      await page.waitForSelector('html.nf-live', { timeout: 20000 });
+      assert.ok(!asked.some((p) => p.endsWith('.mjs')), asked.join(' '));
+      assert.ok(asked.includes('/landscape/noisefield-landscape.wasm.lzma'), asked.join(' '));
+    });
+    await withPage(env.browser, null, async ({ page }) => {
+      await page.route('**/noisefield-landscape.wasm.lzma', (r) => r.fulfill({ status: 404, body: 'not found' }));
       await page.goto(url + 'deep/missing/path?test');
       await page.waitForSelector('html.nf-failed', { timeout: 20000 });
-      assert.match(await page.locator('.nf-fail-note').innerText(), /module was not found/);
-      assert.equal(await page.evaluate(() => window.__noisefield.reason), 'module-not-found');
+      assert.match(await page.locator('.nf-fail-note').innerText(), /wasm file was not found/);
+      assert.equal(await page.evaluate(() => window.__noisefield.reason), 'wasm-not-found');
+    });
+  } finally {
+    await new Promise((ok) => server.close(ok));
+  }
+});
+
+// The 404 page no longer loads landscape/ (only its packed wasm), so the embed is checked on a
+// page of the site's own, under a sub-path: the element in the worker, mount() on the main thread.
+test('dist/landscape/ under /myproject/: <noisefield-landscape> (worker) and mount() (main thread) paint', async () => {
+  const { server, url } = await deploy('embed', { base: '/myproject/', explorer: false });
+  writeFileSync(join(env.scratch, 'embed-site', 'myproject', 'embed.html'), `<!doctype html><meta charset="utf-8"><title>embed</title><link rel="icon" href="data:,">
+<style>body { margin: 0 } .box { display: block; width: 480px; height: 240px }</style>
+<noisefield-landscape class="box" seed="dist" t="3" day="0.8" season="none"></noisefield-landscape>
+<div class="box" id="main"></div>
+<script type="module">
+import { mount } from './landscape/landscape.js';
+const h = await mount(document.getElementById('main'), { seed: 'dist', worker: false });
+await document.querySelector('noisefield-landscape').ready;
+document.body.dataset.ready = h.mode;
+</script>`);
+  try {
+    await withPage(env.browser, url + 'myproject/embed.html', async ({ page, problems }) => {
+      await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 20000 });
+      assert.equal(await page.evaluate(() => document.body.dataset.ready), 'main');
+      assert.equal(await sceneThread(page, 'noisefield-landscape canvas.nf-layer'), 'worker', 'the element runs in the bundled worker');
+      assert.equal(await sceneThread(page, '#main canvas.nf-layer'), 'main');
+      for (const host of ['noisefield-landscape', '#main']) {
+        for (const layer of ['sky', 'gate', 'near']) {
+          await page.waitForFunction((sel) => document.querySelector(sel), `${host} canvas.nf-layer-${layer}`);
+          const s = await canvasStats(page, `${host} canvas.nf-layer-${layer}`);
+          assert.ok(s.opaque > 0 && s.colours > 1, `${host} ${layer} painted`);
+        }
+      }
+      assert.deepEqual(problems, []);
     });
   } finally {
     await new Promise((ok) => server.close(ok));
@@ -118,7 +161,7 @@ test('dist/ has relative references only, and the archive holds the same files',
     assert.ok(!/^(\/|[a-z]+:)/.test(ref) || ref.startsWith('data:'), `relative reference: ${ref}`);
   }
   assert.match(html, /<base href="\/">/);
-  for (const f of ['404.html', '404.css', '404.js', 'favicon.svg', 'landscape/landscape.js', 'landscape/landscape-worker.js', 'landscape/landscape.d.ts',
+  for (const f of ['404.html', '404.css', '404.js', 'landscape-worker.js', 'favicon.svg', 'landscape/landscape.js', 'landscape/landscape-worker.js', 'landscape/landscape.d.ts',
     'landscape/noisefield-landscape.mjs', 'landscape/noisefield-landscape.wasm.lzma']) {
     assert.ok(existsSync(join(out, f)), f);
   }

@@ -513,7 +513,7 @@ test('screenshots: light and dark at 1280 x 800', async () => {
 test('the failure note tells missing WebAssembly; the page\'s module comes in its script chunk', async () => {
   // web/min/404.js carries the module's face (tools/page-bundle.mjs), so the page asks
   // for no noisefield-landscape.mjs: only the packed wasm, and not the plain one (dist.test.mjs
-  // tests a missing module file on the deployable page, which keeps it separate).
+  // tests the same of the deployable page, whose 404.js carries it too).
   await withPage(env.browser, null, async ({ page }) => {
     const asked = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
