@@ -61,6 +61,8 @@ class PodList {
   }
   // The first count elements kept, any new ones zero (value-initialized, as std::vector's).
   void resize(size_t count) {
+    // Zero bytes are T's value-initialized state only for a type without default member values.
+    static_assert(std::is_trivially_default_constructible_v<T>, "resize() zero-fills: T must not have member defaults");
     s_.reserve(count, sizeof(T));
     if (count > s_.n) std::memset(data() + s_.n, 0, (count - s_.n) * sizeof(T));
     s_.n = count;
