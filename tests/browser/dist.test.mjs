@@ -151,6 +151,34 @@ document.body.dataset.ready = h.mode;
   }
 });
 
+// The embed still loads the module as a file of its own (landscape/noisefield-landscape.mjs), so
+// that file can go missing on a site: mount() rejects and says which file (the 404 page, one
+// script, no longer can meet this).
+test('dist/landscape/ without its module file: mount() rejects with reason module-not-found', async () => {
+  const { server, url } = await deploy('nomodule', { base: '/myproject/', explorer: false });
+  writeFileSync(join(env.scratch, 'nomodule-site', 'myproject', 'embed.html'), `<!doctype html><meta charset="utf-8"><title>embed</title><link rel="icon" href="data:,">
+<div id="main" style="width: 320px; height: 160px"></div>
+<script type="module">
+import { mount } from './landscape/landscape.js';
+mount(document.getElementById('main'), { seed: 'dist' }).then(
+  () => { document.body.dataset.result = 'mounted'; },
+  (e) => { document.body.dataset.result = e.reason + ' ' + e.message; });
+</script>`);
+  try {
+    await withPage(env.browser, null, async ({ page }) => {
+      await page.route('**/noisefield-landscape.mjs', (r) => r.fulfill({ status: 404, body: 'not found' }));
+      await page.goto(url + 'myproject/embed.html');
+      await page.waitForFunction(() => document.body.dataset.result, null, { timeout: 20000 });
+      const result = await page.evaluate(() => document.body.dataset.result);
+      assert.match(result, /^module-not-found /);
+      assert.match(result, /module was not found/);
+      assert.match(result, /noisefield-landscape\.mjs/);
+    });
+  } finally {
+    await new Promise((ok) => server.close(ok));
+  }
+});
+
 test('dist/ has relative references only, and the archive holds the same files', async () => {
   const out = join(env.scratch, 'plain');
   const { tarball } = await writeDist({ out, archive: join(env.scratch, 'dist.tar.gz') });
