@@ -20,6 +20,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TICKS = { sky: [1 << 0, 8], rift: [1 << 2, 20], field: [1 << 4, 10], near: [1 << 5, 10], canopy: [1 << 6, 10] };
 const ALL_TICKS = Object.values(TICKS).reduce((a, [bit]) => a | bit, 0);
 const LONG_TASK_MS = 50;
+const TRACE_SETTLE_MS = 1000;
 // The changes after the loop, in order, each a moment of its own in the trace.
 const CHANGES = ['resize', 'seed', 'day', 'dusk', 'season', 'resize back'];
 const MOMENTS = ['load', 'loop', ...CHANGES];
@@ -134,6 +135,12 @@ async function measure(browser, url, { pitch, mode, seconds }) {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
   let traced = true;
   try {
+    // Starting a trace is a burst of work in every Chromium process. Navigating at once put that
+    // burst on the page's load: on two cores, 4 of 42 traced loads had a task over 50 ms (up to 138
+    // ms wall for 8 ms of CPU: the page's thread waiting for a core), 0 of 18 untraced loads (the
+    // page's own Long Tasks API) and 0 of 24 traced loads that waited a second first. (The wait
+    // also lets the previous case's browser context finish closing.)
+    await page.waitForTimeout(TRACE_SETTLE_MS);
     await page.evaluate(() => console.timeStamp('nf-bench-start'));
     const q = `?test&day=0.6&px=${pitch}${mode === 'worker' ? '&worker=1' : mode === 'main' ? '&worker=0' : ''}`;
     await page.goto(new URL(q, url).href);
