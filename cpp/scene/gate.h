@@ -2,7 +2,6 @@
 // o'clock stone missing, a soffit where the ring's depth shows at the top of the opening, and a
 // plinth that seats the ring in the island. Unseeded: every world shares the same ring.
 #pragma once
-#include <vector>
 
 #include "grid.h"
 #include "palette.h"

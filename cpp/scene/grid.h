@@ -2,7 +2,6 @@
 // on every side, so the grid is computed for a (cssWidth + 96) x (cssHeight + 96) canvas: buffer
 // pixel (i, j) covers canvas CSS pixels [i*pitch, (i+1)*pitch) and viewport CSS x = i*pitch - 48.
 #pragma once
-#include <vector>
 
 #include "dither.h"
 #include "pod_list.h"

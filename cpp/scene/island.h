@@ -1,7 +1,6 @@
 // The island (docs/scene.md, "Island"): the world's silhouette (world.h; the original world's is a
 // flat-crowned knoll), its underpainting, the field strokes with flowers (every tick) and the cypresses.
 #pragma once
-#include <vector>
 
 #include "grid.h"
 #include "palette.h"

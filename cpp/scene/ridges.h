@@ -1,6 +1,5 @@
 // The far and mid ranges (docs/scene.md, "Ranges"): profiles, per-column tables and the paint-once land layer.
 #pragma once
-#include <vector>
 
 #include "cypress.h"
 #include "grid.h"

@@ -2,7 +2,6 @@
 // star and the dial echoes. Always night, whatever the theme.
 #pragma once
 #include <cstdint>
-#include <vector>
 
 #include "grid.h"
 #include "pod_list.h"

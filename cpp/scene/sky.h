@@ -2,7 +2,6 @@
 // eddies, and the flow itself (plane-wave stream function plus Lamb-Oseen vortices).
 #pragma once
 #include <cstdint>
-#include <vector>
 
 #include "grid.h"
 #include "palette.h"

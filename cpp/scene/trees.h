@@ -2,7 +2,6 @@
 // dappled shade they cast on the island.
 #pragma once
 #include <cstdint>
-#include <vector>
 
 #include "grid.h"
 #include "palette.h"

@@ -1,7 +1,6 @@
 // The near layer (docs/scene.md, "Water"): water plate with the scene folded into it, ripples, glitter, the
 // shore line and click splashes.
 #pragma once
-#include <vector>
 
 #include "grid.h"
 #include "palette.h"

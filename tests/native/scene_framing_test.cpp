@@ -1,5 +1,7 @@
 // Framing (grid.h): cover is spec 1.7's fill exactly; a region stays whole in the viewport; a
 // focal point is centred as far as the scene allows; the named framings of the scene.
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "scene/landscape.h"
