@@ -43,11 +43,11 @@ export const BUILD = { bundle: true, format: 'esm', minify: true, target: 'es202
 export const DEBUG_FILE = 'landscape-debug.js';
 
 // Entry points (name -> file in web/) with the code they share in one chunk, which the page has
-// already loaded when it starts the worker. The worker's entry must keep its source's name:
-// landscape.js starts it as new URL('./landscape-worker.js', import.meta.url).
-export async function bundleWithWorker(outdir, entries, map, chunkNames = 'landscape-shared-[hash]', plugins = []) {
+// already loaded when it starts the worker (./noisefield dist's embed). The worker's entry must keep
+// its source's name: landscape.js starts it as new URL('./landscape-worker.js', import.meta.url).
+export async function bundleWithWorker(outdir, entries, map) {
   const entryPoints = Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(web, file)]));
-  await build({ ...BUILD, outdir, splitting: true, chunkNames, plugins: [externals({ ...map, ...debugExternal }), ...plugins], entryPoints });
+  await build({ ...BUILD, outdir, splitting: true, chunkNames: 'landscape-shared-[hash]', plugins: [externals({ ...map, ...debugExternal })], entryPoints });
   await writeDebug(outdir);
 }
 const debugExternal = { [`./${DEBUG_FILE}`]: `./${DEBUG_FILE}` };
@@ -55,7 +55,7 @@ const writeDebug = (outdir) => build({ ...BUILD, entryPoints: [join(web, DEBUG_F
 
 // The loader imports the default module dynamically (`await import('./noisefield-landscape.mjs')`,
 // so that a page that names another module never loads it); here it becomes a static import, so the
-// face is in the shared chunk, and the module's URL in its messages is the chunk's. Insists on the
+// face is in the page's script, and the module's URL in its messages is that script's. Insists on the
 // texts: a silent no-op would leave the import external and the page without its module.
 // wasmDir: where the packed wasm is, relative to the bundle (default: beside it).
 const loaderSwaps = (wasmDir) => [
@@ -63,8 +63,8 @@ const loaderSwaps = (wasmDir) => [
   ["new URL('./noisefield-landscape.mjs', import.meta.url).href", 'import.meta.url'],
   ...(wasmDir ? [["new URL('./noisefield-landscape.wasm.lzma', import.meta.url)", `new URL('${wasmDir}noisefield-landscape.wasm.lzma', import.meta.url)`]] : []),
 ];
-export const moduleInChunk = (wasmDir = null) => ({
-  name: 'nf-module-in-chunk',
+const moduleInScript = (wasmDir) => ({
+  name: 'nf-module-in-script',
   setup(b) {
     b.onLoad({ filter: /[\\/]landscape-loader\.js$/ }, (args) => {
       let src = readFileSync(args.path, 'utf8');
@@ -92,7 +92,7 @@ export function need(file) {
 }
 
 // The page's scripts into `out`: 404.js, landscape-worker.js and landscape-debug.js (shared with
-// ./noisefield dist, whose 404 page is the same one script). wasmDir as for moduleInChunk.
+// ./noisefield dist, whose 404 page is the same one script). wasmDir as for moduleInScript.
 export async function writePageScripts(out, wasmDir = null) {
   need(join(web, MODULE_FILES[0]));
   // One script for the page, which also exports what the worker runs. The worker's bundle imports
@@ -101,7 +101,7 @@ export async function writePageScripts(out, wasmDir = null) {
   // chunk beside the page's entry.
   const page = "import './404.js';\nexport { createCore } from './landscape-core.js';\nexport { loadModule } from './landscape-loader.js';\n";
   await build({ ...BUILD, stdin: { contents: page, resolveDir: web, sourcefile: 'page.js' }, outfile: join(out, '404.js'),
-    plugins: [externals(debugExternal), moduleInChunk(wasmDir)] });
+    plugins: [externals(debugExternal), moduleInScript(wasmDir)] });
   await build({ ...BUILD, entryPoints: [join(web, 'landscape-worker.js')], outfile: join(out, 'landscape-worker.js'),
     plugins: [externals({ './landscape-core.js': './404.js', './landscape-loader.js': './404.js', ...debugExternal })] });
   await writeDebug(out);
