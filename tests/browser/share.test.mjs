@@ -1,14 +1,14 @@
 // Shared worlds reproduce exactly: a link from a page that ran live (pointer moved, portal hot)
 // rebuilds the sharer's paused view pixel for pixel in a fresh context with the other colour
-// scheme; Firefox shows the same layers as Chromium; the native CLI's PNG is the page's picture.
+// scheme; the native CLI's PNG is the page's picture. (Firefox and WebKit show the same layers as
+// Chromium: engines.test.mjs.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
-import { startBrowser, openPage, withPages, layerHashes, pixelsInPage, artifactsDir } from './helpers/browser.mjs';
+import { startBrowser, openPage, withPages, layerHashes, artifactsDir } from './helpers/browser.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
 import { decodePng } from '../wasm/helpers/png.mjs';
 
@@ -68,31 +68,6 @@ test('a link shared from a live page, after pointer movement, rebuilds its pause
     // The missing path itself answers 404, as it should; nothing else may complain.
     assert.deepEqual(a.problems.filter((m) => !m.includes('status of 404')), []);
   });
-});
-
-const FROZEN = '?seed=alice&t=7.5&day=0.7&season=30&motion=off&px=4';
-
-test('Firefox ESR (WebDriver BiDi) shows the same layer hashes as Chromium for a frozen link', async () => {
-  const chromium = await withPages([() => load('/' + FROZEN + '&test')], ({ page }) => layerHashes(page));
-  const firefox = await puppeteer.launch({ browser: 'firefox', executablePath: process.env.FIREFOX || '/usr/bin/firefox-esr', headless: true });
-  try {
-    const page = await firefox.newPage();
-    page.setDefaultTimeout(30000);
-    await page.setViewport({ width: 1280, height: 800 });
-    await page.evaluateOnNewDocument(() => { window.__noisefieldTestHooks = true; });  // web/404.js
-    await page.goto(env.url + FROZEN + '&test');
-    await page.waitForFunction(() => window.__noisefield);
-    assert.equal(await page.evaluate(() => window.__noisefield.failed ?? null), null, 'mounted in Firefox');
-    assert.equal(await page.evaluate(() => window.__noisefield.mode), 'worker', 'Firefox runs the scene in the worker');
-    await page.evaluate(() => window.__noisefield.debug.shown());
-    await page.evaluate(pixelsInPage);
-    const hashes = await page.$$eval('canvas.nf-layer', (cs) => cs.map((c) => window.__nfPixels.hash(c)));
-    assert.equal(hashes.length, 7);
-    assert.deepEqual(hashes, chromium, 'every layer, bit for bit, in both engines');
-    assert.match(await page.evaluate(() => navigator.userAgent), /Firefox/);
-  } finally {
-    await firefox.close();
-  }
 });
 
 // The page as a visitor sees it (the card hidden), as a decoded PNG screenshot.
