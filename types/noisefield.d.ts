@@ -35,8 +35,19 @@ export interface ColorFillResult {
   sampled: boolean;
 }
 
+export type HeightmapFormat = 'png16' | 'r16' | 'f32';
+export type Rgb = [number, number, number];
+export interface BiomeFillResult extends FillResult {
+  /** The biome view's legend index of every sample (0 water); zero-copy until the next fill. */
+  ids: Uint8Array;
+  /** fillMoisture()'s values; zero-copy until the next fill. */
+  moisture: Float32Array;
+  legend: { name: string; color: Rgb }[];
+}
+
 export declare class Field {
   constructor(config?: FieldConfig);
+  /** A query ("t=simplex&sc=24") or a whole explorer link (its address and #fragment are ignored). */
   static fromQuery(query: string): Field;
   static fromQuery(query: string, options: { lenient: true }): { field: Field; errors: string[]; badKeys: string[] };
   config(): FieldConfig;
@@ -46,6 +57,11 @@ export declare class Field {
   gradient(x: number, y: number): { value: number; dx: number; dy: number; analytic: boolean };
   fill(grid: GridOptions): FillResult;
   fillColor(view: ViewName, grid: GridOptions & { bins?: number }): ColorFillResult;
+  /** The moisture field (seed moistureSeed, no terrain steps) on the grid. */
+  fillMoisture(grid: GridOptions): FillResult;
+  fillBiomes(grid: GridOptions): BiomeFillResult;
+  /** The file of a heightmap (16-bit grey PNG, raw 16-bit LE, raw float32 LE); sides up to heightmapFormats().maxSide. */
+  heightmap(format: HeightmapFormat, grid: GridOptions): Uint8Array;
   bandWidths(grid: GridOptions): Record<string, number>;
   sandWidth(options: { x?: number; y?: number; size?: number }): number;
   profile(options: { x?: number; y?: number; step?: number; width: number }): Float32Array;
@@ -119,7 +135,8 @@ export interface NoisefieldModule {
   Field: typeof Field;
   schema(): SchemaEntry[];
   schemaMarkdown(): string;
-  views(): { name: ViewName; label: string; legend: { name: string; color: string }[] }[];
+  views(): { name: ViewName; label: string; legend: { name: string; color: Rgb }[] }[];
+  heightmapFormats(): { maxSide: number; formats: { name: HeightmapFormat; extension: string }[] };
   capabilities(): Record<string, { dims3: boolean; tileable: boolean; analyticGradient: boolean; analyticWhenTiled: boolean }>;
 }
 

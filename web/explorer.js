@@ -5,6 +5,7 @@
 import createNoisefield from './noisefield.mjs';
 import { createControls, formatValue } from './explorer-controls.js';
 import { drawHistogram, drawProfile, onChartResize } from './explorer-charts.js';
+import { cppSnippet, jsSnippet, viewGrid } from './explorer-code.js';
 import { PAGE_DEFAULTS, RESOLUTIONS, ZOOM_MAX, ZOOM_MIN, noteLines, readFragment } from './explorer-url.js';
 
 const $ = (id) => document.getElementById(id);
@@ -192,8 +193,7 @@ function resetKey(key) {
 
 // ---- the grid: what the canvases show ------------------------------------------------------------
 function grid() {
-  const step = 1 / page.zoom;
-  return { width: page.res, height: page.res, x: page.x - (page.res / 2) * step, y: page.y - (page.res / 2) * step, step };
+  return viewGrid(page);
 }
 
 // ---- rendering ------------------------------------------------------------------------------------
@@ -886,6 +886,12 @@ function configJson() {
   return JSON.stringify(normalise(field.config()), null, 2);
 }
 
+function codeOf(language) {
+  applyPending();
+  const spec = { query: field.toQuery(), grid: grid(), view: page.view };
+  return language === 'cpp' ? cppSnippet(spec) : jsSnippet(spec);
+}
+
 function downloadPng() {
   const f = figures.get(page.view);
   // The canvas may be behind on its frame (a hidden view): render it now so the file is current.
@@ -994,6 +1000,8 @@ async function main() {
   }
   $('copy-link').addEventListener('click', () => { flushUrl(); copyText(location.href, 'Link'); });
   $('copy-config').addEventListener('click', () => copyText(configJson(), 'Config'));
+  $('copy-js').addEventListener('click', () => copyText(codeOf('js'), 'JavaScript code'));
+  $('copy-cpp').addEventListener('click', () => copyText(codeOf('cpp'), 'C++ code'));
   $('download-png').addEventListener('click', downloadPng);
   $('reset-all').addEventListener('click', resetAll);
   $('url-note-dismiss').addEventListener('click', () => { $('url-note').hidden = true; });
@@ -1030,6 +1038,7 @@ window.explorer = {
   url: () => { applyPending(); return currentUrl(); },
   flushUrl,
   configJson: () => configJson(),
+  code: (language) => codeOf(language),
   get lastCopied() { return lastCopied; },
   // Resolves once every shown view is rendered (and the URL written).
   idle() {

@@ -38,6 +38,10 @@
   Module['capabilities'] = function capabilities() {
     return Module['toolkitCapabilities']();
   };
+  // Module.heightmapFormats(): { maxSide, formats: [{ name, extension }] }, what field.heightmap takes.
+  Module['heightmapFormats'] = function heightmapFormats() {
+    return Module['toolkitHeightmapFormats']();
+  };
 
   function applyConfig(raw, config) {
     if (config === undefined) return;
@@ -144,6 +148,32 @@
       const r = check(this._live().fillColor(view, ...gridArgs(g), bins));
       if (r.histogram) r.histogram = r.histogram.slice();
       return r;
+    }
+    // fillMoisture(grid): fill()'s result for the moisture field (same noise settings, seed
+    // moistureSeed, no terrain steps); `view` zero-copy like fill()'s.
+    fillMoisture(grid) { return check(this._live().fillMoisture(...gridArgs(grid))); }
+    // fillBiomes(grid) -> { ids (Uint8Array: the biome view's legend index of every sample, 0
+    // water), view (the heights, as fill()), moisture (Float32Array, as fillMoisture()), legend
+    // ([{ name, color }], nf.views()'s biome legend), min, max, mean, width, height }; ids, view
+    // and moisture are zero-copy, valid until the next fill of any object.
+    fillBiomes(grid) {
+      const r = check(this._live().fillBiomes(...gridArgs(grid)));
+      r.legend = Module['views']().find((v) => v.name === 'biomes').legend;
+      return r;
+    }
+    // heightmap(format, grid) -> Uint8Array (its own copy): the file of a heightmap in format
+    // png16 | r16 | f32 (nf.heightmapFormats()), sampled on the grid; sides up to
+    // nf.heightmapFormats().maxSide, filled in strips in C++ (the encoder is the library's).
+    heightmap(format, grid) {
+      if (typeof format !== 'string') {
+        throw new Error('format must be one of ' + Module['heightmapFormats']().formats.map((f) => f.name).join(', ') +
+          ' (got ' + nfTypeName(format) + ')');
+      }
+      const raw = this._live();
+      const r = check(raw.heightmap(format, ...gridArgs(grid)));
+      const bytes = r.bytes.slice();
+      raw.releaseHeightmap();
+      return bytes;
     }
     // bandWidths(grid) -> { sand, grass, counts: [water, sand, grass, rock], analytic,
     // sandEstimate }: the median width of the sand (t1..t2) and grass (t2..t3) bands over the

@@ -13,6 +13,7 @@
 #include "checks.h"
 #include "noise/field.h"
 #include "noise/grid.h"
+#include "noise/heightmap.h"
 #include "noise/schema.h"
 #include "results.h"
 
@@ -115,6 +116,29 @@ val toolkitCapabilities() {
     c.set("analyticWhenTiled", t.analyticWhenTiled);
     o.set(std::string(t.name), c);
   }
+  return o;
+}
+
+constexpr nf::HeightmapFormat kFormats[] = {nf::HeightmapFormat::Png16, nf::HeightmapFormat::R16, nf::HeightmapFormat::F32};
+std::string formatList() {
+  std::string s;
+  for (nf::HeightmapFormat f : kFormats) s += (s.empty() ? "" : ", ") + std::string(nf::heightmapFormatName(f));
+  return s;
+}
+
+// { maxSide, formats: [{ name, extension }] } from heightmap.h.
+val toolkitHeightmapFormats() {
+  val o = val::object();
+  o.set("maxSide", nf::kMaxHeightmapSide);
+  val list = val::array();
+  int n = 0;
+  for (nf::HeightmapFormat f : kFormats) {
+    val e = val::object();
+    e.set("name", std::string(nf::heightmapFormatName(f)));
+    e.set("extension", std::string(nf::heightmapExtension(f)));
+    list.set(n++, e);
+  }
+  o.set("formats", list);
   return o;
 }
 
@@ -239,6 +263,57 @@ class JsField {
     return r;
   }
 
+  val fillMoisture(double width, double height, double x, double y, double stepX, double stepY, double offsetX,
+                   double offsetY) {
+    nf::GridSpec g;
+    const std::string e = gridFromNumbers(width, height, x, y, stepX, stepY, offsetX, offsetY, g);
+    if (!e.empty()) return errorResult(e);
+    moisture_.resize(static_cast<size_t>(g.samples()));
+    const nf::FillStats s = field_.fillMoisture(g, moisture_.data());
+    return statsObject(s, g.width, g.height, moisture_.data());
+  }
+
+  // fill()'s result (the heights) with `ids` (biome legend indices) and `moisture`, zero-copy.
+  val fillBiomes(double width, double height, double x, double y, double stepX, double stepY, double offsetX,
+                 double offsetY) {
+    nf::GridSpec g;
+    const std::string e = gridFromNumbers(width, height, x, y, stepX, stepY, offsetX, offsetY, g);
+    if (!e.empty()) return errorResult(e);
+    const size_t n = static_cast<size_t>(g.samples());
+    data_.resize(n);
+    moisture_.resize(n);
+    ids_.resize(n);
+    const nf::FillStats s = field_.fillBiomes(g, ids_.data(), data_.data(), moisture_.data());
+    val r = statsObject(s, g.width, g.height, data_.data());
+    r.set("ids", val(emscripten::typed_memory_view(n, ids_.data())));
+    r.set("moisture", val(emscripten::typed_memory_view(n, moisture_.data())));
+    return r;
+  }
+
+  // { bytes } (zero-copy: api.toolkit.post.js copies it, then releaseHeightmap() frees it) or
+  // { error }. The grid's sides may reach nf::kMaxHeightmapSide (filled in strips in C++).
+  val heightmap(const std::string& formatName, double width, double height, double x, double y, double stepX,
+                double stepY, double offsetX, double offsetY) {
+    nf::HeightmapFormat format;
+    if (!nf::parseHeightmapFormat(formatName, &format))
+      return errorResult("format must be one of " + formatList() + " (got \"" + formatName.substr(0, 40) + "\")");
+    std::string e;
+    const double side = nf::kMaxHeightmapSide;
+    if (!(e = checkInteger("width", width, 1, side)).empty()) return errorResult(e);
+    if (!(e = checkInteger("height", height, 1, side)).empty()) return errorResult(e);
+    nf::GridSpec g;  // the numbers' checks on a one-row grid; encodeHeightmap checks the strips
+    e = gridFromNumbers(width, 1, x, y, stepX, stepY, offsetX, offsetY, g);
+    if (!e.empty()) return errorResult(e);
+    g.height = static_cast<int>(height);
+    heightmap_.clear();
+    e = nf::encodeHeightmap(field_, g, format, &heightmap_);
+    if (!e.empty()) return errorResult(e);
+    val r = val::object();
+    r.set("bytes", val(emscripten::typed_memory_view(heightmap_.size(), heightmap_.data())));
+    return r;
+  }
+  void releaseHeightmap() { std::vector<uint8_t>().swap(heightmap_); }
+
   // { sand, grass (median widths in sample units, null when the band is empty), counts: [water,
   //   sand, grass, rock], analytic, sandEstimate (BandWidths::sandEstimate, null: no shore) }.
   val bandWidths(double width, double height, double x, double y, double stepX, double stepY, double offsetX,
@@ -264,7 +339,8 @@ class JsField {
  private:
   nf::FieldConfig config_;
   nf::Field field_;
-  std::vector<float> data_;
+  std::vector<float> data_, moisture_;
+  std::vector<uint8_t> ids_, heightmap_;
   static constexpr int64_t kMaxBandWidthSamples = 1 << 20;  // one gradient per sample: keep it bounded
 };
 
@@ -276,6 +352,7 @@ EMSCRIPTEN_BINDINGS(noisefield_toolkit) {
   function("toolkitSchemaMarkdown", &toolkitSchemaMarkdown);
   function("toolkitViews", &toolkitViews);
   function("toolkitCapabilities", &toolkitCapabilities);
+  function("toolkitHeightmapFormats", &toolkitHeightmapFormats);
   class_<JsField>("RawField")
       .constructor<>()
       .function("set", &JsField::set)
@@ -290,5 +367,9 @@ EMSCRIPTEN_BINDINGS(noisefield_toolkit) {
       .function("sampleGrad", &JsField::sampleGrad)
       .function("fill", &JsField::fill)
       .function("fillColor", &JsField::fillColor)
-      .function("bandWidths", &JsField::bandWidths);
+      .function("bandWidths", &JsField::bandWidths)
+      .function("fillMoisture", &JsField::fillMoisture)
+      .function("fillBiomes", &JsField::fillBiomes)
+      .function("heightmap", &JsField::heightmap)
+      .function("releaseHeightmap", &JsField::releaseHeightmap);
 }

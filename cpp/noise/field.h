@@ -136,6 +136,10 @@ class Field {
   // The same in doubles: every value is sample(x, y) itself, bit for bit.
   FillStats fill(const GridSpec& g, double* out) const;
   FillStats fillMoisture(const GridSpec& g, float* out) const;
+  // The biome view's classification of every sample, as indices into its legend (viewInfos():
+  // 0 water, else 1 + Biome); `heights` and `moisture` (optional) receive fill()'s and
+  // fillMoisture()'s floats. Returns the heights' statistics.
+  FillStats fillBiomes(const GridSpec& g, uint8_t* ids, float* heights, float* moisture = nullptr) const;
   // 1-D profile: the row y = y0, x = x0 + i * step, i in [0, n).
   FillStats fillProfile(double x0, double step, double y0, int n, float* out) const;
   // Height and gradient of every sample (row-major doubles): exactly sampleGrad at each sample,

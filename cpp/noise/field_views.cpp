@@ -397,6 +397,26 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
   finish(s);
 }
 
+// The same rows and the same test (biomeIndex of the float height and the double moisture) as the
+// biome view paints, so ids[i] names the colour of pixel i.
+FillStats Field::fillBiomes(const GridSpec& g, uint8_t* ids, float* heights, float* moisture) const {
+  const int n = g.width;
+  const std::vector<double> xs = columnsOf(g);
+  SampleRows src(*ops_, params_, xs), moist(*ops_, moistureParams_, xs);
+  StatsAccumulator acc;
+  for (int j = 0; j < g.height; ++j) {
+    const double y = rowOf(g, j);
+    const size_t o = static_cast<size_t>(j) * n;
+    float* f = heights + o;
+    acc.storeRow(src.row(y), n, f);
+    const double* m = moist.row(y);
+    for (int i = 0; i < n; ++i) ids[o + i] = static_cast<uint8_t>(biomeIndex(f[i], m[i], config_));
+    if (moisture)
+      for (int i = 0; i < n; ++i) moisture[o + i] = static_cast<float>(m[i]);
+  }
+  return acc.result();
+}
+
 std::vector<uint32_t> histogram(const float* values, size_t n, int bins, double lo, double hi) {
   std::vector<uint32_t> h(static_cast<size_t>(bins > 0 ? bins : 0), 0);
   if (bins <= 0 || !(hi > lo)) return h;

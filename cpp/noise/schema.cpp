@@ -268,9 +268,18 @@ std::string percentDecode(std::string_view s) {
 struct KV {
   std::string key, value;
 };
+// A whole link is accepted as well as its query: what a user copies from the explorer's address
+// bar. The fragment (the explorer's #view=...) is the page's, and everything up to the '?' is
+// the page's address; an address with no '?' carries no parameter (no value contains a '/').
+std::string_view queryOfLink(std::string_view q) {
+  q = q.substr(0, q.find('#'));
+  const size_t mark = q.find('?');
+  if (mark != std::string_view::npos) return q.substr(mark + 1);
+  return q.find('/') == std::string_view::npos ? q : std::string_view();
+}
 std::vector<KV> splitQuery(std::string_view q) {
   std::vector<KV> r;
-  if (!q.empty() && q[0] == '?') q.remove_prefix(1);
+  q = queryOfLink(q);
   while (!q.empty()) {
     const size_t amp = q.find('&');
     std::string_view part = q.substr(0, amp);

@@ -166,7 +166,8 @@ std::string formatParam(const ParamSpec& p, const FieldConfig& c);
 
 // Compact query: only non-default values, short keys, '&'-separated, e.g. "t=gradient&o=5&sc=16".
 std::string toQuery(const FieldConfig& c);
-// Strict: "" or the first error; accepts short or long keys and an optional leading '?'.
+// Strict: "" or the first error; accepts short or long keys and an optional leading '?', or a
+// whole explorer link (the address before the '?' and the #fragment are ignored).
 // On error `out` is left unchanged.
 std::string fromQuery(std::string_view query, FieldConfig& out);
 // Lenient (for URLs): every bad key/value is reported and skipped (the default stays); if the

@@ -311,7 +311,7 @@ test('the keyboard reaches (Tab) and changes every control', async () => {
     // every control: all but cellular's (3-D, warp level 2, island, terraces), then cellular (2-D).
     const start = await config(page);
     const covered = new Set();
-    const TOOLBAR = ['copy-link', 'copy-config', 'download-png', 'view-bands', 'time', 'play', 'res-select'];
+    const TOOLBAR = ['copy-link', 'copy-config', 'copy-js', 'copy-cpp', 'download-png', 'view-bands', 'time', 'play', 'res-select'];
     const sweep = async () => {
       await page.focus('a.ex-back');
       const reached = new Set();

@@ -1,0 +1,228 @@
+// The zlib writer of deflate.h. Block choice per about 64 KiB of input: the fixed-Huffman tokens
+// when their bits come to fewer bytes than the stored block would, else the stored block.
+#include "deflate.h"
+
+#include <array>
+
+namespace nf {
+namespace {
+
+constexpr size_t kWindow = 32768;
+constexpr int kMinMatch = 3, kMaxMatch = 258;
+constexpr int kMaxProbes = 8;       // hash-chain candidates tried per position
+constexpr size_t kBlockInput = 65536;
+constexpr int kHashBits = 15;
+
+constexpr uint16_t kLengthBase[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
+                                      31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+constexpr uint8_t kLengthExtra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+constexpr uint16_t kDistBase[30] = {1,   2,   3,   4,   5,   7,    9,    13,   17,   25,   33,   49,   65,    97,    129,
+                                    193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
+constexpr uint8_t kDistExtra[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+
+const std::array<uint32_t, 256>& crcTable() {
+  static const std::array<uint32_t, 256> table = [] {
+    std::array<uint32_t, 256> t{};
+    for (uint32_t n = 0; n < 256; ++n) {
+      uint32_t c = n;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[n] = c;
+    }
+    return t;
+  }();
+  return table;
+}
+
+// The fixed literal/length code of a symbol (0..287): its bits and length.
+inline void fixedLitCode(int sym, uint32_t* code, int* len) {
+  if (sym < 144) *code = 0x30u + sym, *len = 8;
+  else if (sym < 256) *code = 0x190u + (sym - 144), *len = 9;
+  else if (sym < 280) *code = static_cast<uint32_t>(sym - 256), *len = 7;
+  else *code = 0xC0u + (sym - 280), *len = 8;
+}
+inline int lengthSymbol(int len) {  // index into kLengthBase
+  int i = 28;
+  while (kLengthBase[i] > len) --i;
+  return i;
+}
+inline int distSymbol(int dist) {
+  int i = 29;
+  while (kDistBase[i] > dist) --i;
+  return i;
+}
+
+// A token: a literal (length 0) or a match (length 3..258, distance 1..32768).
+struct Token {
+  uint16_t length;
+  uint16_t value;  // the literal byte, or distance - 1
+};
+
+int tokenBits(const Token& t) {
+  if (t.length == 0) return t.value < 144 ? 8 : 9;
+  const int ls = lengthSymbol(t.length), ds = distSymbol(t.value + 1);
+  return (257 + ls < 280 ? 7 : 8) + kLengthExtra[ls] + 5 + kDistExtra[ds];
+}
+
+}  // namespace
+
+uint32_t crc32(const uint8_t* data, size_t n, uint32_t crc) {
+  const auto& t = crcTable();
+  uint32_t c = crc ^ 0xFFFFFFFFu;
+  for (size_t i = 0; i < n; ++i) c = t[(c ^ data[i]) & 0xFF] ^ (c >> 8);
+  return c ^ 0xFFFFFFFFu;
+}
+
+uint32_t adler32(const uint8_t* data, size_t n, uint32_t adler) {
+  uint32_t a = adler & 0xFFFF, b = adler >> 16;
+  while (n > 0) {
+    const size_t run = n < 5552 ? n : 5552;  // the most additions before b can overflow 32 bits
+    for (size_t i = 0; i < run; ++i) {
+      a += data[i];
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
+    data += run;
+    n -= run;
+  }
+  return (b << 16) | a;
+}
+
+ZlibWriter::ZlibWriter(std::vector<uint8_t>* out) : out_(out) {
+  out_->push_back(0x78);  // deflate, 32 KiB window
+  out_->push_back(0x01);  // fastest-level flag; (0x78 * 256 + 0x01) % 31 == 0
+}
+
+void ZlibWriter::putBits(uint32_t bits, int count) {
+  bitBuf_ |= static_cast<uint64_t>(bits) << bitCount_;
+  bitCount_ += count;
+  while (bitCount_ >= 8) {
+    out_->push_back(static_cast<uint8_t>(bitBuf_));
+    bitBuf_ >>= 8;
+    bitCount_ -= 8;
+  }
+}
+
+void ZlibWriter::putCode(uint32_t code, int length) {
+  uint32_t r = 0;
+  for (int i = 0; i < length; ++i) r |= ((code >> i) & 1u) << (length - 1 - i);
+  putBits(r, length);
+}
+
+void ZlibWriter::alignToByte() {
+  if (bitCount_ > 0) putBits(0, 8 - bitCount_);
+}
+
+void ZlibWriter::storedBlocks(const uint8_t* data, size_t n) {
+  while (n > 0) {
+    const size_t len = n < 65535 ? n : 65535;
+    putBits(0, 1);  // not final
+    putBits(0, 2);  // stored
+    alignToByte();
+    const uint16_t l = static_cast<uint16_t>(len), nl = static_cast<uint16_t>(~l);
+    out_->push_back(static_cast<uint8_t>(l));
+    out_->push_back(static_cast<uint8_t>(l >> 8));
+    out_->push_back(static_cast<uint8_t>(nl));
+    out_->push_back(static_cast<uint8_t>(nl >> 8));
+    out_->insert(out_->end(), data, data + len);
+    data += len;
+    n -= len;
+  }
+}
+
+void ZlibWriter::write(const uint8_t* data, size_t n) {
+  if (finished_ || n == 0) return;
+  adler_ = adler32(data, n, adler_);
+  std::vector<int32_t> head(size_t{1} << kHashBits, -1), prev(n);
+  auto hashAt = [&](size_t i) {
+    return ((static_cast<uint32_t>(data[i]) << 10) ^ (static_cast<uint32_t>(data[i + 1]) << 5) ^ data[i + 2]) &
+           ((1u << kHashBits) - 1);
+  };
+  auto insert = [&](size_t i) {
+    if (i + kMinMatch > n) return;
+    const uint32_t h = hashAt(i);
+    prev[i] = head[h];
+    head[h] = static_cast<int32_t>(i);
+  };
+  std::vector<Token> tokens;
+  size_t i = 0;
+  while (i < n) {
+    const size_t blockStart = i;
+    tokens.clear();
+    size_t bits = 0;
+    while (i < n && i - blockStart < kBlockInput) {
+      int bestLen = 0;
+      size_t bestDist = 0;
+      if (i + kMinMatch <= n) {
+        const size_t maxLen = n - i < static_cast<size_t>(kMaxMatch) ? n - i : kMaxMatch;
+        int32_t cand = head[hashAt(i)];
+        for (int probe = 0; probe < kMaxProbes && cand >= 0 && i - cand <= kWindow; ++probe) {
+          const uint8_t* a = data + cand;
+          const uint8_t* b = data + i;
+          if (a[bestLen] == b[bestLen]) {
+            size_t len = 0;
+            while (len < maxLen && a[len] == b[len]) ++len;
+            if (static_cast<int>(len) > bestLen) {
+              bestLen = static_cast<int>(len);
+              bestDist = i - cand;
+              if (len == maxLen) break;
+            }
+          }
+          cand = prev[cand];
+        }
+      }
+      Token t;
+      if (bestLen >= kMinMatch) {
+        t.length = static_cast<uint16_t>(bestLen);
+        t.value = static_cast<uint16_t>(bestDist - 1);
+        for (int k = 0; k < bestLen; ++k) insert(i + k);
+        i += bestLen;
+      } else {
+        t.length = 0;
+        t.value = data[i];
+        insert(i);
+        ++i;
+      }
+      bits += tokenBits(t);
+      tokens.push_back(t);
+    }
+    const size_t blockLen = i - blockStart;
+    const size_t storedBytes = blockLen + 5 * ((blockLen + 65534) / 65535);
+    if ((bits + 3 + 7 + 7) / 8 >= storedBytes) {
+      storedBlocks(data + blockStart, blockLen);
+      continue;
+    }
+    putBits(0, 1);  // not final
+    putBits(1, 2);  // fixed Huffman
+    uint32_t code;
+    int len;
+    for (const Token& t : tokens) {
+      if (t.length == 0) {
+        fixedLitCode(t.value, &code, &len);
+        putCode(code, len);
+        continue;
+      }
+      const int ls = lengthSymbol(t.length);
+      fixedLitCode(257 + ls, &code, &len);
+      putCode(code, len);
+      if (kLengthExtra[ls]) putBits(t.length - kLengthBase[ls], kLengthExtra[ls]);
+      const int dist = t.value + 1, ds = distSymbol(dist);
+      putCode(static_cast<uint32_t>(ds), 5);
+      if (kDistExtra[ds]) putBits(static_cast<uint32_t>(dist - kDistBase[ds]), kDistExtra[ds]);
+    }
+    fixedLitCode(256, &code, &len);  // end of block
+    putCode(code, len);
+  }
+}
+
+void ZlibWriter::finish() {
+  if (finished_) return;
+  finished_ = true;
+  putBits(1, 1);  // final
+  putBits(1, 2);  // fixed Huffman, holding only the end-of-block code
+  putCode(0, 7);
+  alignToByte();
+  for (int s = 24; s >= 0; s -= 8) out_->push_back(static_cast<uint8_t>(adler_ >> s));
+}
+
+}  // namespace nf
