@@ -52,7 +52,7 @@ export async function runRecipe(sh, { work, scratch, base }) {
       cpSync(await distFor(scratch, dist[1] ?? '/'), join(work, 'dist'), { recursive: true });
       continue;
     }
-    execFileSync('bash', ['-euo', 'pipefail', '-c', line], { cwd: work, stdio: 'pipe' });
+    execFileSync('bash', ['-e', '-o', 'pipefail', '-c', line], { cwd: work, stdio: 'pipe' });
   }
 }
 
