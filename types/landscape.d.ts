@@ -17,7 +17,7 @@ export interface MountOptions {
   time?: number | null;
   /** CSS px per buffer pixel, 1..8; 0 or absent: automatic. */
   pitch?: number;
-  theme?: 'light' | 'dark' | null;
+  theme?: 'light' | 'dark' | 'auto' | null;
   motion?: boolean | null;
   /** Where the portal leads. Default '/'. */
   home?: string;

@@ -36,6 +36,20 @@ function checkFraming(f, names) {
 
 function clampDay(d) { return Math.min(1, Math.max(0, d)); }
 
+// theme 'auto' (the default): the scheme the site itself shows, where it says so on <html> in one
+// of the common ways (a class "dark" or "light" as VitePress and Tailwind set it, data-theme as
+// Pico, Docusaurus and DaisyUI do, or a color-scheme of one value), else the visitor's OS scheme.
+export function siteScheme(doc, osDark) {
+  const html = doc.documentElement;
+  if (html.classList.contains('dark')) return 'dark';
+  if (html.classList.contains('light')) return 'light';
+  const data = html.getAttribute('data-theme');
+  if (data === 'dark' || data === 'light') return data;
+  const cs = doc.defaultView.getComputedStyle(html).colorScheme.trim();
+  if (cs === 'dark' || cs === 'light') return cs;
+  return osDark ? 'dark' : 'light';
+}
+
 // mount()'s own options; the world's options come from the module's parameter table.
 const PAGE_OPTIONS = ['home', 'portal', 'framing', 'parallax', 'navigate', 'label', 'moduleUrl', 'worker', 'debug'];
 
@@ -144,7 +158,7 @@ function startWorker(win, moduleUrl) {
  * options (all optional): the world's options of the parameter table (seed, day, dusk, season,
  *   time, pitch, theme, motion: README.md "URL parameters", generated from
  *   cpp/scene/world_params.cpp), and
- *   home      where the portal leads; default '/'
+ *   home      where the portal leads, relative to document.baseURI; default the page's <base href>, else '/'
  *   portal    false: no portal link at all (no tab stop, no hover, a click on the gate does nothing)
  *   framing   what stays in view: 'cover' (fill, the default), 'gate' (the ring whole, for a wide
  *             short banner), 'island', or a focal point { x, y } in scene units (1600 x 1000)
@@ -212,7 +226,7 @@ async function mountWith(element, options, M, starting, usePort) {
   const pitchOption = o.pitch || 0;
   const mqDark = win.matchMedia('(prefers-color-scheme: dark)');
   const mqReduce = win.matchMedia('(prefers-reduced-motion: reduce)');
-  const themeOption = o.theme ?? null;
+  const themeOption = o.theme === 'auto' ? null : o.theme ?? null;  // null: siteScheme()
   const motionOption = o.motion ?? null;
   let paused = false, destroyed = false, onScreen = true;
   let raf = 0, lastTs = null;
@@ -225,7 +239,7 @@ async function mountWith(element, options, M, starting, usePort) {
   let season = seasonOf(o.season), day = 0, dusk = 0, clock = frozen ?? 0;
   const debug = o.debug ? { frames: 0, advances: [], firstPaintMs: null } : null;
 
-  const theme = () => themeOption ?? (mqDark.matches ? 'dark' : 'light');
+  const theme = () => themeOption ?? siteScheme(doc, mqDark.matches);
   const motion = () => (motionOption ?? !mqReduce.matches) && frozen === null;
   const parallaxOn = () => motionOption ?? !mqReduce.matches;
   const effectiveDusk = () => duskOption ?? (dayOption === null ? duskFromClock(new Date()) : 0);
@@ -278,7 +292,9 @@ async function mountWith(element, options, M, starting, usePort) {
   const portal = o.portal === false ? null : doc.createElement('a');
   if (portal) {
     portal.className = 'nf-portal';
-    portal.href = o.home ?? '/';
+    // A relative home resolves against the page's base URL (document.baseURI), as any link does;
+    // without one, the page's <base href> if it has one (the site's root, say), else '/'.
+    portal.href = o.home ?? (doc.querySelector('base[href]') ? './' : '/');
     portal.setAttribute('aria-label', o.label ?? 'Step through the gate: go to the home page');
     portal.dataset.state = 'idle';
     Object.assign(portal.style, { position: 'absolute', left: '0', top: '0', borderRadius: '50%', display: 'block' });
@@ -497,6 +513,9 @@ async function mountWith(element, options, M, starting, usePort) {
     portal.addEventListener('focus', onFocus);
     portal.addEventListener('blur', onBlur);
   }
+  // A site's own scheme toggle changes a class, data-theme or style of <html>: followed live.
+  const schemeWatch = themeOption === null ? new win.MutationObserver(onSchemeChange) : null;
+  schemeWatch?.observe(doc.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
   const ro = new win.ResizeObserver(requestLayout);
   ro.observe(element);
   const io = new win.IntersectionObserver(onIntersect);
@@ -584,6 +603,7 @@ async function mountWith(element, options, M, starting, usePort) {
       win.clearInterval(dayTimer);
       ro.disconnect();
       io.disconnect();
+      schemeWatch?.disconnect();
       if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
       for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
       stage.remove();

@@ -68,8 +68,10 @@ constexpr double kDarkDayCap = 0.3;
     "automatic: clamp(round((width + 96) / 380), 3, 6)", "",                                                        \
     "Pixel pitch: CSS px per buffer pixel (the page may move the automatic pitch by one on a fractional "           \
     "devicePixelRatio).")                                                                                            \
-  X("theme", "theme", Choice, 0, 0, "light,dark", kInUrl | kInOptions | kInCli, "light or dark",                    \
-    "prefers-color-scheme", "light", "Colour scheme; dark caps day at 0.3.")                                         \
+  X("theme", "theme", Choice, 0, 0, "light,dark,auto", kInUrl | kInOptions | kInCli, "light, dark or auto",       \
+    "auto: the site's own scheme, live (a class dark or light, data-theme or a one-value color-scheme on the "    \
+    "html element), else prefers-color-scheme", "light",                                                             \
+    "Colour scheme; dark caps day at 0.3; light and dark force one, auto (the CLI: light) follows the page.")        \
   X("motion", "motion", Switch, 0, 0, "on,off", kInUrl | kInOptions, "on or off (options: true or false)",          \
     "on unless prefers-reduced-motion", "", "off: no animation loop and no parallax, one still frame.")              \
   X("width", "width", Integer, 1, 16384, "", kInCli, "an integer in [1, 16384]", "", "1280",                        \

@@ -86,7 +86,7 @@ test('checkOption: mount() options by the table, with messages naming the option
   assert.throws(() => P.checkOption(M, 'seed', 1.5), /seed must be an integer in \[0, 4294967295\] or a word/);
   assert.throws(() => P.checkOption(M, 'season', 3.5), /season must be an integer day of the year in \[0, 365\] or none/);
   assert.throws(() => P.checkOption(M, 'pitch', 9), /pitch must be an integer in \[1, 8\]/);
-  assert.throws(() => P.checkOption(M, 'theme', 'Dark'), /theme must be light or dark/);
+  assert.throws(() => P.checkOption(M, 'theme', 'Dark'), /theme must be light, dark or auto/);
   assert.throws(() => P.checkOption(M, 'motion', 'off'), /motion must be on or off/);
 });
 
