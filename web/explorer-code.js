@@ -65,3 +65,16 @@ export function cppSnippet({ query, grid, view }) {
     ``,
   ].join('\n');
 }
+
+// The grid of a heightmap export of `size` x `size` samples: the shown view's area (its origin,
+// the step scaled by res / size), or one tile of a field tiled on both axes (origin 0, a period
+// per side, so the file repeats edge to edge). null when the field has no tile.
+export function exportGrid({ page, config, area, size }) {
+  if (area === 'tile') {
+    if (!(config.periodX > 0 && config.periodY > 0)) return null;
+    return { width: size, height: size, x: 0, y: 0, step: (config.periodX * config.scale) / size,
+      stepY: (config.periodY * config.scale) / size };
+  }
+  const g = viewGrid(page);
+  return { width: size, height: size, x: g.x, y: g.y, step: (g.step * page.res) / size };
+}

@@ -5,7 +5,9 @@
 import createNoisefield from './noisefield.mjs';
 import { createControls, formatValue } from './explorer-controls.js';
 import { drawHistogram, drawProfile, onChartResize } from './explorer-charts.js';
-import { cppSnippet, jsSnippet, viewGrid } from './explorer-code.js';
+import { cppSnippet, exportGrid, jsSnippet, viewGrid } from './explorer-code.js';
+import { createHistory } from './explorer-history.js';
+import { PRESETS } from './explorer-presets.js';
 import { PAGE_DEFAULTS, RESOLUTIONS, ZOOM_MAX, ZOOM_MIN, noteLines, readFragment } from './explorer-url.js';
 
 const $ = (id) => document.getElementById(id);
@@ -93,7 +95,12 @@ function setField(f) {
   if (field && field !== f) field.delete();
   field = f;
   config = normalise(field.config());
-  later('controls', () => { controls?.update(config); syncTime(); });
+  later('controls', () => {
+    controls?.update(config);
+    syncTime();
+    if ($('export').open) updateExportNote();
+    syncTileButton();
+  });
   invalidate();
   scheduleWarnings();
 }
@@ -294,12 +301,54 @@ function renderView(name, bins = 0) {
   const bytes = new Uint8ClampedArray(px.buffer, px.byteOffset, px.byteLength);
   if (f.canvas.width !== page.res) f.canvas.width = f.canvas.height = page.res;
   f.ctx.putImageData(new ImageData(bytes, page.res, page.res), 0, 0);
+  if (repeat) repeatInPlace(f);
   const t2 = performance.now();
   perf.renders++;
   perf.last[name] = { ms: t2 - t0, fillMs: t1 - t0, putMs: t2 - t1, min: r.min, max: r.max, mean: r.mean };
   const count = String(perf.renders);
   later(`rendered-${name}`, () => { f.fig.dataset.rendered = count; });
   return r;
+}
+
+// "Repeat 2x2": the view drawn four times at half size, so the seams between copies show whether
+// the picture tiles (it does when the view is one tile of a tiled field: "Fit one tile"). The
+// canvas then no longer holds the fill's pixels, so copies, exports and the PNG take the fill.
+let repeat = false;
+let repeatCanvas = null;
+function repeatInPlace(f) {
+  const n = page.res, h = n / 2;
+  repeatCanvas ??= document.createElement('canvas');
+  if (repeatCanvas.width !== n) repeatCanvas.width = repeatCanvas.height = n;
+  const rc = repeatCanvas.getContext('2d');
+  rc.drawImage(f.canvas, 0, 0);
+  f.ctx.imageSmoothingEnabled = true;
+  for (const [x, y] of [[0, 0], [h, 0], [0, h], [h, h]]) f.ctx.drawImage(repeatCanvas, x, y, h, h);
+}
+function tileSize() {
+  return { x: config.periodX > 0 ? config.periodX * config.scale : 0, y: config.periodY > 0 ? config.periodY * config.scale : 0 };
+}
+function syncTileButton() {
+  const t = tileSize();
+  $('fit-tile').disabled = !(t.x > 0 || t.y > 0);
+}
+function toggleRepeat() {
+  repeat = !repeat;
+  const b = $('repeat-toggle');
+  b.setAttribute('aria-pressed', String(repeat));
+  for (const v of views) dirty.add(v);
+  schedule();
+}
+// The view becomes one tile: the larger period across the canvas, its corner at (0, 0).
+function fitTile() {
+  const t = tileSize();
+  const side = Math.max(t.x, t.y);
+  if (!(side > 0)) return;
+  page.zoom = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, page.res / side));
+  const step = 1 / page.zoom;   // so that x0 = x - (res / 2) * step is exactly 0
+  page.x = (page.res / 2) * step;
+  page.y = (page.res / 2) * step;
+  viewMoved();
+  scheduleUrl();
 }
 
 // Half resolution (a quarter of the samples) when that fits PREVIEW_TARGET_MS, else a quarter (a
@@ -318,6 +367,7 @@ function renderPreview(name, bins = 0) {
   previewCanvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(px.buffer, px.byteOffset, px.byteLength), size, size), 0, 0);
   f.ctx.imageSmoothingEnabled = false;
   f.ctx.drawImage(previewCanvas, 0, 0, page.res, page.res);
+  if (repeat) repeatInPlace(f);
   perf.previews++;
   perf.previewScale = k;
   perf.lastPreviewMs = performance.now() - t0;
@@ -526,6 +576,19 @@ function updateWarnings() {
         : `The sand band is about ${w.toFixed(1)} tiles wide (t2 − t1 = ${trim(c.t2 - c.t1)}): keep each band at least a few tiles wide at your scale. Widen t2 − t1 or raise the scale.`,
     });
   }
+  const tile = tileSize();
+  if (c.island && (tile.x > 0 || tile.y > 0)) {
+    // The falloff is placed in the first tile (the coordinate is reduced into it first): centred
+    // there, it has the same value at opposite edges and the tiles meet; anywhere else they jump.
+    const cx = tile.x > 0 ? tile.x / 2 : c.islandX, cy = tile.y > 0 ? tile.y / 2 : c.islandY;
+    if (c.islandX !== cx || c.islandY !== cy) {
+      list.push({
+        id: 'island-tile',
+        text: `The island falloff does not repeat with the tile: its centre (${trim(c.islandX)}, ${trim(c.islandY)}) is not the tile's centre (${trim(cx)}, ${trim(cy)}), so the height jumps at the tile's edges.`,
+        fix: ['Centre the island in the tile', () => { change('islandX', cx); change('islandY', cy); }],
+      });
+    }
+  }
   const fadeTypes = schema.find((p) => p.key === 'fade')?.applies?.types;  // the types fade applies to
   if (c.fade === 'linear' && (!fadeTypes || fadeTypes.includes(c.type))) {
     list.push({ id: 'fade', text: 'Linear fade: the lattice shows through as a grid of creases (the slope jumps at every lattice line). Use cubic or quintic.' });
@@ -566,17 +629,69 @@ function currentUrl() {
   const q = field.toQuery();
   return `${location.pathname}${q ? `?${q}` : ''}#${pageFragment()}`;
 }
+// Once the page has started, every URL written is a committed state: a history entry when it
+// changed (undo, redo, Back and Forward step through them).
+let hist = null;
 function writeUrl() {
   urlTimer = 0;
   if (!field) return;
   const url = currentUrl();
-  if (url !== location.pathname + location.search + location.hash) history.replaceState(null, '', url);
+  if (hist) hist.commit(url);
+  else if (url !== location.pathname + location.search + location.hash) history.replaceState(null, '', url);
+}
+
+// A state from the history (Back, Forward, undo, redo) or a preset: the field from its query and
+// the view from its fragment, as a fresh load of that link would have them.
+function applyState(url) {
+  stopPlaying();
+  pending.clear();
+  pendingTime = null;
+  const u = new URL(url, location.href);
+  const problems = [];
+  const r = nf.Field.fromQuery(u.search.replace(/^\?/, ''), { lenient: true });
+  const p = { ...PAGE_DEFAULTS };
+  readFragment(u.hash, p, views, problems);
+  if (p.res !== page.res) for (const f of figures.values()) f.canvas.width = f.canvas.height = p.res;
+  Object.assign(page, p);
+  $('res-select').value = String(page.res);
+  setField(r.field);
+  selectView(page.view);
+  applyLayout();
+  updateReadout();
+  chartsDirty = true;
+  invalidate();
+}
+function undo() { flushUrl(); hist?.undo(); }
+function redo() { flushUrl(); hist?.redo(); }
+function historyChanged({ canUndo, canRedo }) {
+  $('undo').disabled = !canUndo;
+  $('redo').disabled = !canRedo;
+}
+function buildPresets() {
+  const list = $('presets');
+  for (const preset of PRESETS) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `explorer.html${preset.link}`;
+    a.textContent = preset.name;
+    a.title = preset.about;
+    a.addEventListener('click', (e) => {
+      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;   // a new tab: the link as it is
+      e.preventDefault();
+      flushUrl();
+      applyState(a.href);
+      flushUrl();
+    });
+    li.append(a);
+    list.append(li);
+  }
 }
 // While input moves, the URL waits (toQuery and replaceState in a drag's frames buy nothing);
 // flushUrl (copy link, the tests) writes it at once.
 function writeUrlWhenQuiet() {
   urlTimer = 0;
-  if (performance.now() - lastInputAt < QUIET_MS) urlTimer = setTimeout(writeUrlWhenQuiet, URL_INTERVAL_MS);
+  // A held pointer (a drag or pinch in progress) is not a committed change yet: no history entry.
+  if (activeDrags > 0 || performance.now() - lastInputAt < QUIET_MS) urlTimer = setTimeout(writeUrlWhenQuiet, URL_INTERVAL_MS);
   else writeUrl();
 }
 function scheduleUrl() {
@@ -649,12 +764,26 @@ function setTime(z) {
   if (wants3d) controls.hint('dimensions', 'Time is the third coordinate: switched to 3-D noise.');
   return true;
 }
+// With a loop length L (> 0), Play runs z from 0 to L and back, over and over: a loop without a
+// jump (3-D noise has no period in z, so a wrap from L to 0 would jump).
+let timeDirection = 1;
+function loopLength() {
+  const v = Number($('time-loop').value);
+  return Number.isFinite(v) && v > 0 ? v : 0;
+}
 function advanceTime(now) {
   const dt = lastTick ? Math.min(0.1, (now - lastTick) / 1000) : 0;
   lastTick = now;
   if (dt > 0) {
     noteInput();
-    setTime(Number(config.z) + dt * TIME_SPEED);
+    let z = Number(config.z) + timeDirection * dt * TIME_SPEED;
+    const L = loopLength();
+    if (L > 0) {
+      if (z >= L) { z = 2 * L - z; timeDirection = -1; }
+      if (z <= 0) { z = -z; timeDirection = 1; }
+      z = Math.min(L, Math.max(0, z));
+    }
+    setTime(z);
   }
 }
 function stopPlaying() {
@@ -665,7 +794,9 @@ function stopPlaying() {
 }
 function togglePlay() {
   if (playing) { stopPlaying(); return; }
-  if (!setTime(Number(config.z))) return;
+  const L = loopLength();
+  if (!setTime(L > 0 ? Math.min(L, Math.max(0, Number(config.z))) : Number(config.z))) return;
+  timeDirection = 1;
   playing = true;
   lastTick = 0;
   $('play').setAttribute('aria-pressed', 'true');
@@ -908,6 +1039,63 @@ function downloadPng() {
   }, 'image/png');
 }
 
+// ---- heightmap export: the module encodes (field.heightmap), the page only downloads ----------
+let heightmapInfo = null;   // nf.heightmapFormats()
+function exportSpec() {
+  applyPending();
+  const size = Number($('export-size').value);
+  const area = $('export-area').value;
+  const g = Number.isInteger(size) && size >= 1 && size <= heightmapInfo.maxSide ? exportGrid({ page, config, area, size }) : null;
+  return { size, area, format: $('export-format').value, grid: g };
+}
+function updateExportNote() {
+  if (!heightmapInfo) return;
+  const tiled = config.periodX > 0 && config.periodY > 0;
+  const tileOption = $('export-area').querySelector('option[value="tile"]');
+  tileOption.disabled = !tiled;
+  if (!tiled && $('export-area').value === 'tile') $('export-area').value = 'view';
+  const { size, area, grid: g } = exportSpec();
+  const note = $('export-note');
+  if (!g) note.textContent = `Size must be an integer in [1, ${heightmapInfo.maxSide}].`;
+  else if (area === 'tile') note.textContent = `${size}² samples of one ${trim(config.periodX * config.scale)} × ${trim(config.periodY * config.scale)} tile: the file repeats edge to edge.`;
+  else note.textContent = `${size}² samples of this view (step ${trim(g.step)}).`;
+}
+function downloadHeightmap() {
+  const { size, format, grid: g } = exportSpec();
+  if (!g) { updateExportNote(); return; }
+  const info = heightmapInfo.formats.find((f) => f.name === format);
+  let bytes;
+  try {
+    bytes = field.heightmap(format, g);
+  } catch (e) {
+    $('export-note').textContent = e.message;
+    return;
+  }
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([bytes], { type: format === 'png16' ? 'image/png' : 'application/octet-stream' }));
+  a.download = `noisefield-heightmap-${size}.${info.extension}`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+  toast(`Heightmap ${size}² (${format}) saved`);
+}
+function setUpExport() {
+  if (typeof nf.heightmapFormats !== 'function') { $('export').hidden = true; return; }
+  heightmapInfo = nf.heightmapFormats();
+  const labels = { png16: '16-bit PNG', r16: 'raw 16-bit (.r16)', f32: 'float32 (.f32)' };
+  for (const f of heightmapInfo.formats) {
+    const o = document.createElement('option');
+    o.value = f.name;
+    o.textContent = labels[f.name] ?? f.name;
+    $('export-format').append(o);
+  }
+  $('export-size').max = String(heightmapInfo.maxSide);
+  for (const id of ['export-size', 'export-area']) $(id).addEventListener('input', updateExportNote);
+  $('export').addEventListener('toggle', updateExportNote);
+  $('export-download').addEventListener('click', downloadHeightmap);
+}
+
 function resetAll() {
   applyPending();
   const f = tryField({ ...STARTER });
@@ -965,6 +1153,7 @@ async function main() {
     reset: resetKey,
   });
   controls.update(config);
+  syncTileButton();
 
   for (const r of RESOLUTIONS) {
     const o = document.createElement('option');
@@ -979,6 +1168,8 @@ async function main() {
     invalidate();
     scheduleWarnings();
   });
+  $('repeat-toggle').addEventListener('click', toggleRepeat);
+  $('fit-tile').addEventListener('click', fitTile);
   $('layout-toggle').addEventListener('click', () => {
     page.layout = page.layout === 'focus' ? 'grid' : 'focus';
     applyLayout();
@@ -1003,6 +1194,7 @@ async function main() {
   $('copy-js').addEventListener('click', () => copyText(codeOf('js'), 'JavaScript code'));
   $('copy-cpp').addEventListener('click', () => copyText(codeOf('cpp'), 'C++ code'));
   $('download-png').addEventListener('click', downloadPng);
+  setUpExport();
   $('reset-all').addEventListener('click', resetAll);
   $('url-note-dismiss').addEventListener('click', () => { $('url-note').hidden = true; });
   const redrawAll = () => { chartsDirty = true; for (const v of views) dirty.add(v); schedule(); };
@@ -1013,6 +1205,19 @@ async function main() {
   const figureBoxes = new ResizeObserver(() => { readShown(); schedule(); });
   for (const f of figures.values()) figureBoxes.observe(f.fig);
 
+  buildPresets();
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  document.addEventListener('keydown', (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+    const k = e.key.toLowerCase();
+    if (k !== 'z' && k !== 'y') return;
+    if (e.target instanceof HTMLElement && e.target.matches('textarea, input[type=text]')) return;
+    e.preventDefault();
+    if (k === 'y' || e.shiftKey) redo();
+    else undo();
+  });
+
   showUrlNote(problems);
   selectView(page.view);
   applyLayout();
@@ -1021,6 +1226,8 @@ async function main() {
   updateWarnings();
   invalidate();
   flushUrl();
+  hist = createHistory({ apply: applyState, changed: historyChanged });
+  hist.start(currentUrl());
   document.documentElement.dataset.state = 'ready';
 }
 
@@ -1039,6 +1246,7 @@ window.explorer = {
   flushUrl,
   configJson: () => configJson(),
   code: (language) => codeOf(language),
+  get history() { return hist ? { index: hist.index, canUndo: hist.canUndo, canRedo: hist.canRedo } : null; },
   get lastCopied() { return lastCopied; },
   // Resolves once every shown view is rendered (and the URL written).
   idle() {
