@@ -34,6 +34,7 @@ test('presets are ordinary links that load cleanly, and apply in place with a hi
       await page.waitForFunction(() => document.documentElement.dataset.state === 'ready');
       await idle(page);
       assert.equal(await page.$eval('#url-note', (e) => e.hidden), true, `${p.name}: no bad value in its link`);
+      assert.deepEqual(await page.$$eval('#warnings li', (ls) => ls.map((l) => l.dataset.warning)), [], `${p.name}: no warning`);
       const link = new URL(p.link, 'http://x/');
       const q = new URL(page.url()).search.slice(1);
       assert.equal(q, nf.Field.fromQuery(link.search).toQuery(), `${p.name}: the page shows the preset's field`);
