@@ -112,6 +112,29 @@ test('the README\'s "From the explorer to your code" snippets are what the explo
   assert.match(shown.code.js, /x: -256, y: -256, step: 1 \}/, 'the 512² view at (0, 0) starts at -256');
 });
 
+test('the README\'s heightmap snippets, added to the copied code, write the same file in JS and C++', async () => {
+  const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
+  const section = readme.split('### From the explorer to your code')[1];
+  const first = (text, lang) => text.match(new RegExp('```' + lang + '\\n([\\s\\S]*?)```'))[1];
+  const maps = section.split('**Heightmaps**')[1].split(/\n(?:#{2,3} |\*\*)/)[0];
+  const [js, cpp] = [first(section, 'js'), first(section, 'cpp')];
+  const [mapJs, mapCpp] = [first(maps, 'js'), first(maps, 'cpp')];
+  const jsFile = join(scratch, 'map.mjs');
+  await writeFile(jsFile, js.replace(MARKER, `${mapJs}process.stdout.write(Buffer.from(png));`));
+  const fromJs = (await run(process.execPath, [jsFile], { cwd: scratch, encoding: 'buffer', maxBuffer: 1 << 26 })).stdout;
+  // The C++ lines go where the copied code uses its results; the #include goes to the top.
+  const includes = mapCpp.split('\n').filter((l) => l.startsWith('#include')).join('\n');
+  const body = mapCpp.split('\n').filter((l) => !l.startsWith('#include')).join('\n');
+  const src = join(scratch, 'map.cpp'), exe = join(scratch, 'map');
+  await writeFile(src, `#include <cstdio>\n${includes}\n${cpp.replace(MARKER, `${body}\n  if (!failed.empty()) return 2;\n  std::fwrite(png.data(), 1, png.size(), stdout);`)}`);
+  await run(CXX, [...CXXFLAGS, '-I', join(repoRoot, 'cpp'), src, ...objects, '-o', exe]);
+  const fromCpp = (await run(exe, [], { encoding: 'buffer', maxBuffer: 1 << 26 })).stdout;
+  assert.ok(fromJs.length > 1000 && fromJs.subarray(1, 4).toString() === 'PNG', 'a PNG file');
+  assert.equal(fromJs.readUInt32BE(16), 1024, 'width 1024');
+  assert.equal(fromJs[24], 16, '16 bits per sample');
+  assert.ok(fromCpp.equals(fromJs), 'the C++ API writes the JS API\'s bytes');
+});
+
 test('a panned, zoomed view in a small size: the copied JS and C++ give its pixels exactly', async () => {
   // zoom 1.5: a step of 1/1.5, whose shortest text must read back as the same double in both languages.
   await checkView('?t=gradient&sc=12&o=4&fr=ridged&s=7#view=relief&x=37.25&y=-11.5&zoom=1.5&res=256', 'zoomed');
