@@ -3,7 +3,8 @@
 //                                             <base href>, so it works when served at any path);
 //   landscape-worker.js, landscape-debug.js   404.js is one script as in web/min/, with its worker
 //                                             (and the tests' instruments) beside it
-//   landscape/                               the embed: landscape.js (mount + <noisefield-landscape>),
+//   landscape/                               the embed: landscape.js (mount + <noisefield-landscape>;
+//                                             landscape-element.js its alias, as in the package),
 //                                             landscape-worker.js (the scene off the main thread) and
 //                                             their shared chunk, the module and its wasm
 //                                             (noisefield-landscape.wasm.lzma: LZMA-packed, see
@@ -46,8 +47,10 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   mkdirSync(land, { recursive: true });
 
   // The embed.
-  await bundleWithWorker(land, { landscape: 'landscape-element.js', 'landscape-worker': 'landscape-worker.js' },
+  await bundleWithWorker(land, { landscape: 'landscape.js', 'landscape-worker': 'landscape-worker.js' },
     { './noisefield-landscape.mjs': './noisefield-landscape.mjs' });
+  // The package's other name for landscape.js, so that every file name means the same here.
+  writeFileSync(join(land, 'landscape-element.js'), "export * from './landscape.js';\n");
   for (const f of MODULE_FILES) copyFileSync(need(join(web, f)), join(land, f));
   for (const f of ['landscape.d.ts', 'noisefield.d.ts']) copyFileSync(join(root, 'types', f), join(land, f));
 

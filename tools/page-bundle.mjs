@@ -2,10 +2,11 @@
 // minified with esbuild from the readable sources in web/ (`./noisefield build`/`wasm`/`serve` run
 // this after the modules; edit web/*.js and rebuild, as for the modules). Bundled, the page downloads
 // about a third less than the separate sources (`./noisefield bench payload`).
-//   web/min/404.js                 the page: web/404.js with landscape.js, the card, the URL params,
+//   web/min/404.js                 the page: web/404.js with landscape-mount.js, the card, the URL params,
 //                                  the driver core, the loader and the module's face
 //   web/min/landscape-worker.js    the scene's worker (web/landscape-worker.js), which imports the
-//                                  core and the loader from 404.js (one copy, and one gzip stream)
+//                                  core, the loader and the module's face from 404.js (one copy,
+//                                  and one gzip stream)
 //   web/min/404.css                web/404.css
 //   web/min/landscape-debug.js     the tests' instruments (loaded only with debug: true)
 //   web/min/noisefield-landscape.wasm.lzma  a copy of web/'s packed wasm (tools/pack-wasm.mjs): the
@@ -36,7 +37,7 @@ export const externals = (map) => ({
 
 export const BUILD = { bundle: true, format: 'esm', minify: true, target: 'es2020', legalComments: 'none', logLevel: 'warning' };
 
-// The tests' and benchmark's instruments: landscape.js and the worker import them at run time, and
+// The tests' and benchmark's instruments: landscape-mount.js and the worker import them at run time, and
 // only for a mount with debug: true, so they stay a file of their own beside the bundles, which no
 // visitor's page loads (bench/payload.mjs lists it apart). Bundled in, esbuild would split out a
 // runtime-helper chunk as well, one more request for every page.
@@ -44,42 +45,48 @@ export const DEBUG_FILE = 'landscape-debug.js';
 
 // Entry points (name -> file in web/) with the code they share in one chunk, which the page has
 // already loaded when it starts the worker (./noisefield dist's embed). The worker's entry must keep
-// its source's name: landscape.js starts it as new URL('./landscape-worker.js', import.meta.url).
+// its source's name: landscape-mount.js starts it as new URL('./landscape-worker.js', import.meta.url).
 export async function bundleWithWorker(outdir, entries, map) {
   const entryPoints = Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(web, file)]));
-  await build({ ...BUILD, outdir, splitting: true, chunkNames: 'landscape-shared-[hash]', plugins: [externals({ ...map, ...debugExternal })], entryPoints });
+  await build({ ...BUILD, outdir, splitting: true, chunkNames: 'landscape-shared-[hash]', plugins: [externals({ ...map, ...debugExternal }), lazyDebug], entryPoints });
   await writeDebug(outdir);
 }
 const debugExternal = { [`./${DEBUG_FILE}`]: `./${DEBUG_FILE}` };
-const writeDebug = (outdir) => build({ ...BUILD, entryPoints: [join(web, DEBUG_FILE)], outfile: join(outdir, DEBUG_FILE) });
 
-// The loader imports the default module dynamically (`await import('./noisefield-landscape.mjs')`,
-// so that a page that names another module never loads it); here it becomes a static import, so the
-// face is in the page's script, and the module's URL in its messages is that script's. Insists on the
-// texts: a silent no-op would leave the import external and the page without its module.
-// wasmDir: where the packed wasm is, relative to the bundle (default: beside it).
-const loaderSwaps = (wasmDir) => [
-  ["await import('./noisefield-landscape.mjs')", 'nfDefaultModule'],
-  ["new URL('./noisefield-landscape.mjs', import.meta.url).href", 'import.meta.url'],
-  ...(wasmDir ? [["new URL('./noisefield-landscape.wasm.lzma', import.meta.url)", `new URL('${wasmDir}noisefield-landscape.wasm.lzma', import.meta.url)`]] : []),
-];
-const moduleInScript = (wasmDir) => ({
-  name: 'nf-module-in-script',
+// Replaces texts in a source file as esbuild loads it, insisting that they are there: a silent
+// no-op would ship something else than what the comment promises.
+const swapping = (name, filter, swaps, prefix = '') => ({
+  name,
   setup(b) {
-    b.onLoad({ filter: /[\\/]landscape-loader\.js$/ }, (args) => {
+    b.onLoad({ filter }, (args) => {
       let src = readFileSync(args.path, 'utf8');
-      for (const [from, to] of loaderSwaps(wasmDir)) {
+      for (const [from, to] of swaps) {
         if (!src.includes(from)) throw new Error(`page-bundle: expected ${from} in ${relative(root, args.path)}`);
         src = src.split(from).join(to);
       }
-      return {
-        contents: `import * as nfDefaultModule from './noisefield-landscape.mjs';\n${src}`,
-        loader: 'js',
-        resolveDir: dirname(args.path),
-      };
+      return { contents: prefix + src, loader: 'js', resolveDir: dirname(args.path) };
     });
   },
 });
+
+// The worker imports the instruments statically, so that other bundlers build it as one file (see
+// web/landscape-worker.js); here, where landscape-debug.js is a file beside the bundles, it is
+// imported only for a mount with debug: true, as on the page's side, and no visitor loads it.
+const lazyDebug = swapping('nf-lazy-debug', /[\\/]landscape-worker\.js$/, [[
+  "import { coreInstruments } from './landscape-debug.js';\nconst loadInstruments = async () => coreInstruments;",
+  "const loadInstruments = async () => (await import('./landscape-debug.js')).coreInstruments;",
+]]);
+const writeDebug = (outdir) => build({ ...BUILD, entryPoints: [join(web, DEBUG_FILE)], outfile: join(outdir, DEBUG_FILE) });
+
+// The page's side imports the default module dynamically (`import('./noisefield-landscape.mjs')` in
+// landscape-mount.js, so that a page that names another module never loads it); here it becomes a
+// static import, so the face is in the page's script, and the module's URL in its messages is that
+// script's. wasmDir: where the packed wasm is, relative to the bundle (default: beside it).
+const moduleInScript = (wasmDir) => swapping('nf-module-in-script', /[\\/]landscape-mount\.js$/, [
+  ["import('./noisefield-landscape.mjs')", 'Promise.resolve(nfDefaultModule)'],
+  ['new URL(MODULE_FILE, wasmUrl).href', 'import.meta.url'],
+  ...(wasmDir ? [["new URL('./noisefield-landscape.wasm.lzma', import.meta.url)", `new URL('${wasmDir}noisefield-landscape.wasm.lzma', import.meta.url)`]] : []),
+], "import * as nfDefaultModule from './noisefield-landscape.mjs';\n");
 
 export async function minifyCss(from, to) {
   const { code } = await transform(readFileSync(from, 'utf8'), { loader: 'css', minify: true });
@@ -99,11 +106,14 @@ export async function writePageScripts(out, wasmDir = null) {
   // that from it (the page has loaded it already; with no document there, 404.js starts nothing):
   // the shared code as one file and one gzip stream is about 0.6 KB gzipped smaller than as a
   // chunk beside the page's entry.
-  const page = "import './404.js';\nexport { createCore } from './landscape-core.js';\nexport { loadModule } from './landscape-loader.js';\n";
+  // (Its default export is the module's factory, which the worker imports as the module's.)
+  const page = "import './404.js';\nexport { createCore } from './landscape-core.js';\nexport { loadModule } from './landscape-loader.js';\n"
+    + "export { default, unpackWasm } from './noisefield-landscape.mjs';\n";
   await build({ ...BUILD, stdin: { contents: page, resolveDir: web, sourcefile: 'page.js' }, outfile: join(out, '404.js'),
     plugins: [externals(debugExternal), moduleInScript(wasmDir)] });
+  const fromPage = { './landscape-core.js': './404.js', './landscape-loader.js': './404.js', './noisefield-landscape.mjs': './404.js' };
   await build({ ...BUILD, entryPoints: [join(web, 'landscape-worker.js')], outfile: join(out, 'landscape-worker.js'),
-    plugins: [externals({ './landscape-core.js': './404.js', './landscape-loader.js': './404.js', ...debugExternal })] });
+    plugins: [externals({ ...fromPage, ...debugExternal }), lazyDebug] });
   await writeDebug(out);
 }
 

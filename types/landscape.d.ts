@@ -1,5 +1,5 @@
-// Types of the landscape embed (web/landscape-element.js: mount() and <noisefield-landscape>;
-// the package's "noisefield/landscape", dist/landscape/landscape.js).
+// Types of the landscape embed (web/landscape.js: mount() and <noisefield-landscape>; the
+// package's "noisefield/landscape", dist/landscape/landscape.js; landscape-element.js is its alias).
 import type { NoisefieldModule } from './noisefield.js';
 
 export type Framing = 'cover' | 'gate' | 'island' | 'shore' | { x: number; y: number };

@@ -2,7 +2,7 @@
 // #landscape, reports ignored URL values, and wires the share control. Without JavaScript or
 // WebAssembly the page stays a plain 404 page over a CSS still painting.
 import { describeIgnored, mountOptions, parseQuery, shareUrl } from './landscape-params.js';
-import { LOAD_FAILURES, loadModule, mount } from './landscape.js';
+import { LOAD_FAILURES, loadModule, mount } from './landscape-mount.js';
 import { fitCard } from './404-card.js';
 
 // web/min/404.js is also where the page's worker takes the driver core from (tools/page-bundle.mjs):

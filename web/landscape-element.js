@@ -1,6 +1,6 @@
 // <noisefield-landscape seed="my-site" home="/" ...>: the landscape as a custom element, defined
-// by importing this file (the package's `noisefield/landscape`, dist/landscape/landscape.js), which
-// also re-exports mount() and the rest of landscape.js.
+// by importing this file or landscape.js (the package's `noisefield/landscape`,
+// dist/landscape/landscape.js), which also re-export mount() and the rest of landscape-mount.js.
 //
 // Attributes are the URL parameters (the module's parameter table through landscape-params.js: the
 // same names, parsing and defaults; an invalid value is ignored with a warning naming it, as the
@@ -8,10 +8,10 @@
 // mount() options a URL does not carry (ELEMENT_ATTRIBUTES). The element mounts when connected,
 // follows attribute changes and destroys its scene when removed. It renders into its own light
 // DOM and sets styles through the CSSOM only, so it works under a strict CSP.
-import { loadModule, mount } from './landscape.js';
+import { loadModule, mount } from './landscape-mount.js';
 import { describeIgnored, mountOptions, parseQuery, urlParams } from './landscape-params.js';
 
-export * from './landscape.js';
+export * from './landscape-mount.js';
 
 // mount() options that are attributes of the element but not URL parameters. The value is the
 // attribute's parser: string -> option value (or throws an Error naming the allowed values).

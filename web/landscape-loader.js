@@ -2,11 +2,13 @@
 // a page's note "module not found" and "blocked by the Content-Security-Policy" call for different
 // fixes, and both used to surface as "Failed to fetch" or a misleading "WebAssembly unavailable".
 //
-// The default module and its wasm are named with literal `import('./…')` and
-// `new URL('./….wasm.lzma', import.meta.url)` so that bundlers (Vite, webpack, esbuild) see and
-// emit them; a page can point at another build with a module URL (the wasm is then the file of the
-// same name ending .wasm, next to it). The default wasm is LZMA-packed (the module's unpackWasm
-// decodes it); any wasm may be plain or packed: the bytes tell.
+// The default module is the caller's to name (`defaults`): the page's side names it with literal
+// `import('./…')` and `new URL('./….wasm.lzma', import.meta.url)` (landscape-mount.js) so that
+// bundlers see and emit them once; the worker imports the module statically and is sent the page's
+// compiled wasm, so its bundle holds no dynamic import() (Vite before 8 builds workers as IIFE,
+// which cannot split code) and no second copy of the wasm. A page can point at another build with a
+// module URL (the wasm is then the file of the same name ending .wasm, next to it). The default wasm
+// is LZMA-packed (the module's unpackWasm decodes it); any wasm may be plain or packed: the bytes tell.
 
 // Why loading failed: err.reason is one of these, err.url the file concerned.
 export const LOAD_FAILURES = {
@@ -105,11 +107,12 @@ async function instantiate(createModule, unpack, wasmUrl, csp, print, compiled) 
 
 let cache = null;   // { key, promise }
 
-// -> Promise of the module. moduleUrl: null for the default (noisefield-landscape.mjs next to this
-// file), else the URL of an Emscripten ES module build (noisefield-landscape.mjs or noisefield.mjs).
-// compiled: that build's WebAssembly.Module, already compiled (compiledModule() of another
-// thread's instance), or null to fetch and compile the .wasm.
-export function loadModule(moduleUrl = null, compiled = null) {
+// -> Promise of the module. moduleUrl: null for the default, else the URL of an Emscripten ES
+// module build (noisefield-landscape.mjs or noisefield.mjs). compiled: that build's
+// WebAssembly.Module, already compiled (compiledModule() of another thread's instance), or null to
+// fetch and compile the .wasm. defaults: the default module, { url, load() -> Promise of its
+// namespace, wasmUrl }.
+export function loadModule(moduleUrl = null, compiled = null, defaults = null) {
   const key = moduleUrl ?? '';
   if (cache && cache.key === key) return cache.promise;
   const doc = typeof document === 'object' ? document : null;
@@ -118,7 +121,7 @@ export function loadModule(moduleUrl = null, compiled = null) {
     // The caller's task (the page's script evaluation, which the parser's end and the page's first
     // layout share) ends before the fetch and the module's start-up begin.
     await nextTask();
-    const url = moduleUrl ?? new URL('./noisefield-landscape.mjs', import.meta.url).href;
+    const url = moduleUrl ?? defaults.url;
     if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
       throw loadError('webassembly-unavailable', url);
     }
@@ -127,13 +130,13 @@ export function loadModule(moduleUrl = null, compiled = null) {
       let mod;
       try {
         mod = moduleUrl === null
-          ? await import('./noisefield-landscape.mjs')
+          ? await defaults.load()
           : await import(/* @vite-ignore */ /* webpackIgnore: true */ moduleUrl);
       } catch (e) {
         throw loadError((await csp.blocked(url)) ? 'csp' : 'module-not-found', url, e);
       }
       const wasmUrl = moduleUrl === null
-        ? new URL('./noisefield-landscape.wasm.lzma', import.meta.url).href
+        ? defaults.wasmUrl
         : (() => { const u = new URL(moduleUrl, doc?.baseURI); u.pathname = u.pathname.replace(/\.m?js$/, '.wasm'); return u.href; })();
       let M;
       try {

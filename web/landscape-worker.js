@@ -1,10 +1,20 @@
 // The landscape's dedicated module worker: loads the module, runs the driver core
 // (landscape-core.js) on the OffscreenCanvas layers the page transferred, and answers the page's
-// commands (web/landscape.js). Messages from the page: { id, op, args }; 'load' (moduleUrl) first,
-// then 'init' (the core's init, canvases transferred), then any command of the core. Answers:
-// { id, result } or { id, error, reason }; between them the core's own reports ({ type, ... }).
+// commands (web/landscape-mount.js). Messages from the page: { id, op, args }; 'load' (moduleUrl,
+// the page's compiled wasm, the default module's files) first, then 'init' (the core's init,
+// canvases transferred), then any command of the core. Answers: { id, result } or
+// { id, error, reason }; between them the core's own reports ({ type, ... }).
+//
+// Everything it runs is imported statically, so that a bundler builds it as one file: Vite before 8
+// builds workers as IIFE, which refuses code splitting (a dynamic import()). Only another build's
+// module (a page's moduleUrl) is imported at run time, from a URL no bundler sees.
 import { createCore } from './landscape-core.js';
 import { loadModule } from './landscape-loader.js';
+import createNoisefield, { unpackWasm } from './noisefield-landscape.mjs';
+// The tests' and benchmark's commands (landscape-debug.js, about 0.6 KB gzipped here). This repo's
+// own bundles, whose layout is known (tools/page-bundle.mjs), import it only for a mount with debug.
+import { coreInstruments } from './landscape-debug.js';
+const loadInstruments = async () => coreInstruments;
 
 let M = null, core = null;
 // The loop reports its clock (and, with debug, every frame) at most every 100 ms: the page's
@@ -29,10 +39,13 @@ function emit(r) {
 }
 
 async function run({ op, args }) {
-  if (op === 'load') { M = await loadModule(args[0], args[1]); return true; }
+  if (op === 'load') {
+    const [moduleUrl, compiled, files] = args;
+    M = await loadModule(moduleUrl, compiled, files && { ...files, load: async () => ({ default: createNoisefield, unpackWasm }) });
+    return true;
+  }
   if (op === 'init') {
-    // The tests' and benchmark's commands, loaded only for them (landscape-debug.js).
-    const instruments = args[0].debug ? (await import('./landscape-debug.js')).coreInstruments : null;
+    const instruments = args[0].debug ? await loadInstruments() : null;
     core = createCore(M, args[0], emit, instruments);
     return true;
   }

@@ -58,7 +58,10 @@ async function instantiate(imports, options) {
   }
   let bytes = options.wasmBinary;
   if (!bytes) {
-    const url = options.locateFile ? options.locateFile(WASM_FILE, '') : new URL(WASM_FILE, import.meta.url).href;
+    // import.meta.url through a variable: webpack takes `new URL(name, import.meta.url)` with a name
+    // it cannot read for a folder of files to bundle (a warning, and a module that throws).
+    const here = import.meta.url;
+    const url = options.locateFile ? options.locateFile(WASM_FILE, '') : new URL(WASM_FILE, here).href;
     const res = await fetch(url, { credentials: 'same-origin' });
     if (!res.ok) throw new Error('noisefield: ' + url + ': HTTP ' + res.status);
     bytes = await res.arrayBuffer();

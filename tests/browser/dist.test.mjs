@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startServer } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
 import { browserAndScratch, artifactsDir, canvasStats, sceneThread, withPage } from './helpers/browser.mjs';
+import { checkEmbedSnippet } from './helpers/embed-snippet.mjs';
 
 const env = browserAndScratch('nf-dist-');
 
@@ -149,6 +150,14 @@ document.body.dataset.ready = h.mode;
   } finally {
     await new Promise((ok) => server.close(ok));
   }
+});
+
+// The README's embed snippet over dist/landscape/ (the same file names as the package's web/).
+test('dist/landscape/: the README\'s embed snippet shows a live element under the README\'s CSP', async () => {
+  const out = join(env.scratch, 'snippet-dist');
+  await writeDist({ out, archive: false });
+  assert.ok(existsSync(join(out, 'landscape', 'landscape-element.js')), 'the package\'s other name is there too');
+  await checkEmbedSnippet(env.browser, join(out, 'landscape'), join(env.scratch, 'snippet-site'), 'dist-embed-snippet.png');
 });
 
 // The embed still loads the module as a file of its own (landscape/noisefield-landscape.mjs), so

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { startServer } from '../../tools/serve.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
 import { launchChromium, artifactsDir, canvasStats, sceneThread, withPage } from './helpers/browser.mjs';
+import { checkEmbedSnippet } from './helpers/embed-snippet.mjs';
 
 const GOLDEN_FBM = 0.56386351984317051;   // docs/scene.md, "Golden values": fbm(1.3, 2.7, 211)
 const npm = (args, cwd) => execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, encoding: 'utf8' });
@@ -34,7 +35,8 @@ test('the tarball holds what users need and nothing else', () => {
   const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n').map((f) => f.replace(/^package\//, ''));
   for (const f of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'node/noisefield.mjs', 'types/noisefield.d.ts',
     'types/landscape.d.ts', 'web/noisefield.mjs', 'web/noisefield.wasm', 'web/noisefield-landscape.mjs',
-    'web/noisefield-landscape.wasm.lzma', 'web/landscape.js', 'web/landscape-core.js', 'web/landscape-worker.js', 'web/landscape-element.js']) {
+    'web/noisefield-landscape.wasm.lzma', 'web/landscape.js', 'web/landscape-mount.js', 'web/landscape-core.js', 'web/landscape-worker.js',
+    'web/landscape-element.js']) {
     assert.ok(files.includes(f), `${f} in the tarball`);
   }
   assert.ok(!files.some((f) => /^(cpp|tests|bench|tools)\//.test(f) || f.endsWith('.cpp')), files.join(' '));
@@ -96,4 +98,16 @@ document.querySelector('noisefield-landscape').addEventListener('noisefield-read
   } finally {
     await new Promise((ok) => server.close(ok));
   }
+});
+
+// Without a bundler: the package's web/ copied to a site as the README's embed snippet names it
+// (/assets/landscape/landscape.js defines the element and exports mount()).
+test('without a bundler: the README\'s embed snippet over the package\'s web/ shows a live element under the README\'s CSP', async () => {
+  await checkEmbedSnippet(browser, join(app, 'node_modules', 'noisefield', 'web'), join(scratch, 'site'), 'package-embed-snippet.png');
+  const script = `import * as a from 'noisefield/landscape';
+    const b = await import('./node_modules/noisefield/web/landscape-element.js');
+    console.log(JSON.stringify({ same: Object.keys(a).sort().join() === Object.keys(b).sort().join() && a.mount === b.mount, mount: typeof a.mount }));`;
+  writeFileSync(join(app, 'alias.mjs'), script);
+  const r = JSON.parse(execFileSync(process.execPath, ['alias.mjs'], { cwd: app, encoding: 'utf8' }));
+  assert.deepEqual(r, { same: true, mount: 'function' }, 'landscape-element.js is landscape.js under its former name');
 });
