@@ -17,8 +17,9 @@ export const shotsDir = join(artifactsDir, 'ecosystem');
 mkdirSync(shotsDir, { recursive: true });
 
 // README.md's snippets for one generator: each fenced block right after a comment line
-// `<!-- recipe: GEN NAME -->`, by NAME ("whole.sh", "inside.sh" or a file of the site, e.g.
-// "404.html"). The comment is invisible on GitHub; the block is what a reader copies.
+// `<!-- recipe: GEN NAME -->`, by NAME: `WAY.sh` (shell lines), `WAY:path` (a file of the site, as
+// written) or `WAY+:path` (lines added to one), WAY being `whole` or `inside`. The comment is
+// invisible on GitHub; the block is what a reader copies.
 export function recipe(gen) {
   const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
   const out = {};
