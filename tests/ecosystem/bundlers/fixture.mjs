@@ -18,17 +18,20 @@ export function pack(dir) {
 }
 
 // A scratch copy of fixture NAME in work/NAME with its pinned tools (npm ci from its lock file)
-// and the tarball installed as a user installs it. -> the folder.
+// and the tarball installed as a user installs it, once per test file. -> the folder.
+const installed = new Map();
 export function install(name, work, tarball) {
   const dir = join(work, name);
+  if (installed.get(dir) === tarball) return dir;
   mkdirSync(dir, { recursive: true });
   for (const f of ['package.json', 'package-lock.json']) copyFileSync(join(fixturesDir, name, f), join(dir, f));
   npm(['ci', '--prefer-offline'], dir);
   npm(['install', '--no-save', '--offline', tarball], dir);
+  installed.set(dir, tarball);
   return dir;
 }
 
-// Runs a recipe's shell lines in dir, with the fixture's tools first on PATH as npx finds them.
+// Runs a recipe's shell lines in dir (npx there finds the fixture's own pinned tools).
 export function run(sh, dir) {
   execFileSync('bash', ['-euo', 'pipefail', '-c', sh], { cwd: dir, stdio: 'pipe', encoding: 'utf8' });
 }
