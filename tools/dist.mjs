@@ -6,7 +6,9 @@
 //   landscape/                               the embed: landscape.js (mount + <noisefield-landscape>;
 //                                             landscape-element.js its alias, as in the package),
 //                                             landscape-worker.js (the scene off the main thread) and
-//                                             their shared chunk, the module and its wasm
+//                                             their shared chunk, the module (as .js: no .mjs in
+//                                             dist/, which stock nginx serves with a type browsers
+//                                             refuse for scripts) and its wasm
 //                                             (noisefield-landscape.wasm.lzma: LZMA-packed, see
 //                                             tools/pack-wasm.mjs),
 //                                             landscape.d.ts (+ noisefield.d.ts)
@@ -19,7 +21,7 @@
 // and build/noisefield-dist-<version>.tar.gz of it. Bundled and minified with esbuild.
 //   node tools/dist.mjs [--out DIR] [--base /sub/path/] [--explorer]
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +42,24 @@ function swap(text, from, to) {
   return text.split(from).join(to);
 }
 
+// dist/ ships no .mjs: Debian's nginx with its stock mime.types (no mjs entry) sends one as
+// application/octet-stream, and browsers refuse a module script of that type. Renames `file` in
+// `dir` to .js and every reference to it in the folder's .js and .html files (the bundles'
+// imports, the loader's URLs, a modulepreload), insisting that there is one.
+function asJs(dir, file) {
+  const to = file.replace(/\.mjs$/, '.js');
+  renameSync(join(dir, file), join(dir, to));
+  let refs = 0;
+  for (const f of readdirSync(dir).filter((n) => /\.(js|html)$/.test(n) && n !== to)) {
+    const text = readFileSync(join(dir, f), 'utf8');
+    if (!text.includes(file)) continue;
+    refs++;
+    writeFileSync(join(dir, f), text.split(file).join(to));
+  }
+  if (!refs) throw new Error(`dist: nothing in ${relative(root, dir)} refers to ${file}`);
+  if (readdirSync(dir).some((n) => n.endsWith('.mjs'))) throw new Error(`dist: a .mjs is left in ${dir}`);
+}
+
 export async function writeDist({ out = join(root, 'dist'), base = '/', explorer = false, archive = true, site = null, seed = '404' } = {}) {
   if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`--base must start and end with "/" (got ${base})`);
   rmSync(out, { recursive: true, force: true });
@@ -52,6 +72,7 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   // The package's other name for landscape.js, so that every file name means the same here.
   writeFileSync(join(land, 'landscape-element.js'), "export * from './landscape.js';\n");
   for (const f of MODULE_FILES) copyFileSync(need(join(web, f)), join(land, f));
+  asJs(land, 'noisefield-landscape.mjs');
   for (const f of ['landscape.d.ts', 'noisefield.d.ts']) copyFileSync(join(root, 'types', f), join(land, f));
 
   // The 404 page: one script, as the repo's index.html loads it (tools/page-bundle.mjs): the page,
@@ -89,6 +110,7 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
     for (const f of ['noisefield.mjs', 'noisefield.wasm']) copyFileSync(need(join(web, f)), join(ex, f));
     const page = swap(readFileSync(join(web, 'explorer.html'), 'utf8'), 'href="../index.html"', 'href="../"');
     writeFileSync(join(ex, 'index.html'), page);
+    asJs(ex, 'noisefield.mjs');
   }
 
   // archive: true for build/noisefield-dist-<version>.tar.gz, a path, or false for none.

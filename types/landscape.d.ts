@@ -75,7 +75,7 @@ export interface LandscapeHandle {
   placement(): LandscapePlacement | null;
 }
 
-export type LoadFailure = 'webassembly-unavailable' | 'module-not-found' | 'wasm-not-found' | 'csp' | 'failed';
+export type LoadFailure = 'webassembly-unavailable' | 'module-not-found' | 'wrong-type' | 'wasm-not-found' | 'csp' | 'failed';
 export declare const LOAD_FAILURES: Record<LoadFailure, string>;
 export declare const LAYERS: string[];
 export declare const MODULE_FILE: string;

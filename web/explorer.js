@@ -2,7 +2,7 @@
 // are generated from nf.schema(), a field is `new nf.Field(config)`, pixels come from
 // field.fillColor(view, grid) and are wrapped in ImageData as they are. This file only wires
 // inputs, the URL, pan and zoom, scheduling (one render per animation frame) and the two charts.
-import createNoisefield from './noisefield.mjs';
+import { servedAs, typeProblem } from './served-as.js';
 import { createControls, formatValue } from './explorer-controls.js';
 import { drawHistogram, drawProfile, onChartResize } from './explorer-charts.js';
 import { cppSnippet, exportGrid, jsSnippet, viewGrid } from './explorer-code.js';
@@ -1103,9 +1103,24 @@ function resetAll() {
 }
 
 // ---- start ----------------------------------------------------------------------------------------
+// The module is imported here, not at the top: a static import that fails (a server that sends
+// .mjs as application/octet-stream) would stop this script before it could say why.
+async function loadNoisefield() {
+  let createNoisefield;
+  try {
+    createNoisefield = (await import('./noisefield.mjs')).default;
+  } catch (e) {
+    const url = new URL('./noisefield.mjs', import.meta.url).href;
+    const answer = await servedAs(url);
+    const why = typeProblem(answer) ?? (answer && !answer.ok ? `HTTP ${answer.status}` : e.message);
+    throw new Error(`${url}: ${why}`);
+  }
+  return createNoisefield();
+}
+
 async function main() {
   try {
-    nf = await createNoisefield();
+    nf = await loadNoisefield();
   } catch (e) {
     fail(`The noise module could not load: ${e.message}`);
     return;

@@ -9,11 +9,13 @@
 // which cannot split code) and no second copy of the wasm. A page can point at another build with a
 // module URL (the wasm is then the file of the same name ending .wasm, next to it). The default wasm
 // is LZMA-packed (the module's unpackWasm decodes it); any wasm may be plain or packed: the bytes tell.
+import { servedAs, typeProblem } from './served-as.js';
 
 // Why loading failed: err.reason is one of these, err.url the file concerned.
 export const LOAD_FAILURES = {
   'webassembly-unavailable': 'WebAssembly is unavailable in this browser',
   'module-not-found': 'the module was not found',
+  'wrong-type': 'the server sent the module with a type that is not JavaScript',
   'wasm-not-found': 'the module\'s wasm file was not found',
   csp: 'the Content-Security-Policy blocked it',
   failed: 'the module failed to start',
@@ -105,6 +107,16 @@ async function instantiate(createModule, unpack, wasmUrl, csp, print, compiled) 
   return M;
 }
 
+// A module import failed: blocked by the CSP, missing (the status of a second fetch says so), or
+// there with a type browsers refuse for module scripts (the note names the type it came with).
+async function importFailure(url, csp, e) {
+  if (await csp.blocked(url)) return loadError('csp', url, e);
+  const answer = await servedAs(url);
+  const wrong = typeProblem(answer);
+  if (wrong) return loadError('wrong-type', url, new Error(wrong));
+  return loadError('module-not-found', url, answer && !answer.ok ? new Error(`HTTP ${answer.status}`) : e);
+}
+
 let cache = null;   // { key, promise }
 
 // -> Promise of the module. moduleUrl: null for the default, else the URL of an Emscripten ES
@@ -133,7 +145,7 @@ export function loadModule(moduleUrl = null, compiled = null, defaults = null) {
           ? await defaults.load()
           : await import(/* @vite-ignore */ /* webpackIgnore: true */ moduleUrl);
       } catch (e) {
-        throw loadError((await csp.blocked(url)) ? 'csp' : 'module-not-found', url, e);
+        throw await importFailure(url, csp, e);
       }
       const wasmUrl = moduleUrl === null
         ? defaults.wasmUrl

@@ -143,30 +143,73 @@ function startWorker(win, moduleUrl) {
   if (refusedHere) return null;
   if (typeof win.Worker !== 'function' || typeof win.OffscreenCanvas !== 'function'
     || typeof win.HTMLCanvasElement?.prototype.transferControlToOffscreen !== 'function') return null;
-  let worker;
+  let worker, trampoline = null;
   try {
-    // Written out in full so that bundlers (Vite, webpack) see the worker and emit it.
-    worker = new Worker(new URL('./landscape-worker.js', import.meta.url), { type: 'module' });
+    if (fromAnotherOrigin(win)) {
+      trampoline = foreignWorker(win);
+      worker = trampoline.start();
+    } else {
+      // Written out in full so that bundlers (Vite, webpack) see the worker and emit it.
+      worker = new Worker(new URL('./landscape-worker.js', import.meta.url), { type: 'module' });
+    }
   } catch {
     return null;
   }
   const port = workerPort(worker);
   let refused = false;
+  const done = () => trampoline?.done();
   // A refused or broken worker script fires 'error' instead of answering; the default action
   // would log it as an uncaught error although the main thread takes over.
-  worker.onerror = (e) => { e.preventDefault(); refused = refusedHere = true; worker.terminate(); };
+  worker.onerror = (e) => { e.preventDefault(); refused = refusedHere = true; worker.terminate(); trampoline?.refused(); };
   return {
-    cancel: () => worker.terminate(),
+    cancel: () => { worker.terminate(); done(); },
     ready: (M) => new Promise((resolve) => {
       if (refused) { resolve(null); return; }
-      const fail = () => { worker.terminate(); resolve(null); };
-      worker.onerror = (e) => { e.preventDefault(); refusedHere = true; fail(); };
+      const fail = () => { worker.terminate(); done(); resolve(null); };
+      worker.onerror = (e) => { e.preventDefault(); refusedHere = true; trampoline?.refused(); fail(); };
       const files = moduleUrl === null ? (({ url, wasmUrl }) => ({ url, wasmUrl }))(defaultModule()) : null;
       port.call('load', [moduleUrl, compiledModule(M), files]).then(() => {
         worker.onerror = (e) => { e.preventDefault(); console.warn('noisefield: the landscape worker failed:', e.message); };
+        done();
         resolve(port);
       }, fail);
     }),
+  };
+}
+
+// This file came from another origin (a CDN such as jsDelivr or unpkg, serving the package with
+// CORS headers): a module worker cannot start from that origin's URL. Only http(s) URLs count: a
+// bundler may set import.meta.url to the source's file: URL.
+function fromAnotherOrigin(win) {
+  const here = new URL(import.meta.url);
+  return (here.protocol === 'https:' || here.protocol === 'http:') && here.origin !== win.location.origin;
+}
+
+// The trampoline: a same-origin blob: module worker whose one line imports the worker script from
+// this file's origin (the CDN's CORS headers let it), so the scene still runs off the main thread.
+// A CSP must allow it in worker-src (blob: and the CDN: a module worker's imports are checked as
+// the worker's); where it does not, the scene runs on the main thread and the console says why.
+function foreignWorker(win) {
+  const script = import.meta.url.replace(/[^/]*$/, 'landscape-worker.js');
+  const src = win.URL.createObjectURL(new win.Blob([`import ${JSON.stringify(script)};\n`], { type: 'text/javascript' }));
+  let noted = false;
+  const done = () => win.URL.revokeObjectURL(src);
+  return {
+    start() {
+      try {
+        return new win.Worker(src, { type: 'module' });
+      } catch (e) {
+        this.refused();  // a CSP that refuses it may throw here instead of firing 'error'
+        throw e;
+      }
+    },
+    done,
+    refused() {
+      done();
+      if (noted) return;
+      noted = true;
+      console.warn(`noisefield: the landscape's worker (${script}) is on another origin, and the blob: module worker that imports it did not start (a Content-Security-Policy must allow worker-src blob: and that origin, which must send Access-Control-Allow-Origin); the scene runs on the main thread`);
+    },
   };
 }
 
@@ -188,7 +231,7 @@ function startWorker(win, moduleUrl) {
  *   debug     true: handle.debug with timings and pixel hashes (tests, benchmark)
  * The loop pauses while the element is off screen, and an element with no size waits for one.
  * Rejects (leaving the element as it was) if the wasm module cannot load; the error's `reason`
- * (LOAD_FAILURES) says why: webassembly-unavailable, module-not-found, wasm-not-found, csp, failed.
+ * (LOAD_FAILURES) says why: webassembly-unavailable, module-not-found, wrong-type, wasm-not-found, csp, failed.
  */
 export async function mount(element, options = {}) {
   if (!element || typeof element.appendChild !== 'function') throw new Error('mount: element must be a DOM element');

@@ -160,7 +160,8 @@ test('dist/landscape/: the README\'s embed snippet shows a live element under th
   await checkEmbedSnippet(env.browser, join(out, 'landscape'), join(env.scratch, 'snippet-site'), 'dist-embed-snippet.png');
 });
 
-// The embed still loads the module as a file of its own (landscape/noisefield-landscape.mjs), so
+// The embed still loads the module as a file of its own (landscape/noisefield-landscape.js: dist/
+// ships no .mjs, which stock nginx sends with a type browsers refuse for scripts), so
 // that file can go missing on a site: mount() rejects and says which file (the 404 page, one
 // script, no longer can meet this).
 test('dist/landscape/ without its module file: mount() rejects with reason module-not-found', async () => {
@@ -175,13 +176,13 @@ mount(document.getElementById('main'), { seed: 'dist' }).then(
 </script>`);
   try {
     await withPage(env.browser, null, async ({ page }) => {
-      await page.route('**/noisefield-landscape.mjs', (r) => r.fulfill({ status: 404, body: 'not found' }));
+      await page.route('**/noisefield-landscape.js', (r) => r.fulfill({ status: 404, body: 'not found' }));
       await page.goto(url + 'myproject/embed.html');
       await page.waitForFunction(() => document.body.dataset.result, null, { timeout: 20000 });
       const result = await page.evaluate(() => document.body.dataset.result);
       assert.match(result, /^module-not-found /);
       assert.match(result, /module was not found/);
-      assert.match(result, /noisefield-landscape\.mjs/);
+      assert.match(result, /noisefield-landscape\.js\)/);
     });
   } finally {
     await new Promise((ok) => server.close(ok));
@@ -199,9 +200,11 @@ test('dist/ has relative references only, and the archive holds the same files',
   }
   assert.match(html, /<base href="\/">/);
   for (const f of ['404.html', '404.css', '404.js', 'landscape-worker.js', 'favicon.svg', 'landscape/landscape.js', 'landscape/landscape-worker.js', 'landscape/landscape.d.ts',
-    'landscape/noisefield-landscape.mjs', 'landscape/noisefield-landscape.wasm.lzma']) {
+    'landscape/noisefield-landscape.js', 'landscape/noisefield-landscape.wasm.lzma']) {
     assert.ok(existsSync(join(out, f)), f);
   }
+  const files = execFileSync('find', [out, '-type', 'f'], { encoding: 'utf8' }).trim().split('\n');
+  assert.deepEqual(files.filter((f) => f.endsWith('.mjs')), [], 'no .mjs, which stock nginx serves as application/octet-stream');
   assert.ok(!existsSync(join(out, 'explorer')));
   const listed = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n');
   assert.ok(listed.includes('./404.html') && listed.includes('./landscape/noisefield-landscape.wasm.lzma'), listed.join(' '));
