@@ -1,13 +1,18 @@
 // WebKit (Safari's engine) through WebKitGTK's MiniBrowser and WebKitWebDriver
-// (helpers/webkit.mjs): the 404 page runs live with its scene in the worker, and the explorer
-// starts. Pixels and behaviour only: a machine without a GPU says nothing about Safari's speed.
+// (helpers/webkit.mjs): the 404 page runs live with its scene in the worker, the explorer
+// starts, and the element from another origin (a CDN) runs in a worker through its blob:
+// trampoline (tests/ecosystem/cdn.test.mjs has the same in Chromium). Pixels and behaviour only: a machine without a GPU says nothing about Safari's speed.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { REPO_SITE, startServer } from '../../tools/serve.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { artifactsDir, pixelsInPage } from './helpers/browser.mjs';
 import { launchWebKit } from './helpers/webkit.mjs';
+import { pagesLike } from '../ecosystem/helpers/servers.mjs';
+import { copyPackage, elementFile, packagePage } from '../ecosystem/helpers/server-site.mjs';
 
 let wk, site;
 before(async () => {
@@ -66,4 +71,28 @@ test('the explorer starts in WebKit and renders its views', async () => {
   });
   assert.ok(painted.length > 1);
   await wk.screenshot(join(artifactsDir, 'webkit-explorer.png'));
+});
+
+test('the package\'s element from another origin (a CDN with CORS headers) runs its scene in a WebKit worker', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nf-webkit-cdn-'));
+  copyPackage(join(dir, 'cdn', 'npm', 'noisefield@0'));
+  const cdn = await pagesLike({ root: join(dir, 'cdn') });
+  packagePage(join(dir, 'page'), `${cdn.url}npm/noisefield@0/${elementFile}`);
+  const page = await startServer({ root: join(dir, 'page') });
+  try {
+    assert.notEqual(new URL(page.url).origin, new URL(cdn.url).origin);
+    await wk.goto(page.url);
+    const r = await wk.waitFor(() => {
+      const e = document.getElementById('result');
+      if (!e.dataset.state) return null;
+      let thread;
+      try { document.querySelector('canvas.nf-layer').getContext('2d'); thread = 'main'; } catch { thread = 'worker'; }
+      return { ...e.dataset, text: e.textContent, thread };
+    });
+    assert.deepEqual(r, { state: 'ready', mode: 'worker', text: '', thread: 'worker' });
+  } finally {
+    await new Promise((ok) => page.server.close(ok));
+    await cdn.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -66,6 +66,9 @@ export async function launchWebKit({ width = 1280, height = 800 } = {}) {
     if (json.value && json.value.error) throw new Error(`webkit: ${method} ${path}: ${json.value.error}: ${json.value.message}`);
     return json.value;
   };
+  // A test process that ends without close() (a failed before(), process.exit) takes them along.
+  const orphans = () => { for (const c of [driver, xvfb.process]) if (c.exitCode === null) c.kill('SIGKILL'); };
+  process.once('exit', orphans);
   let id = null, version = null;
   try {
     for (let i = 0; ; i++) {
@@ -82,6 +85,7 @@ export async function launchWebKit({ width = 1280, height = 800 } = {}) {
     await send('POST', `/session/${id}/timeouts`, { script: 45000, pageLoad: 60000 });
     await send('POST', `/session/${id}/window/rect`, { width, height });
   } catch (e) {
+    process.off('exit', orphans);
     await stop(driver);
     await stop(xvfb.process);
     throw e;
@@ -116,6 +120,7 @@ export async function launchWebKit({ width = 1280, height = 800 } = {}) {
     },
     viewport: () => run('() => ({ width: innerWidth, height: innerHeight, dpr: devicePixelRatio })', []),
     async close() {
+      process.off('exit', orphans);
       try { await send('DELETE', s, undefined, 15000); } catch { /* the driver goes anyway */ }
       await stop(driver);
       await stop(xvfb.process);
