@@ -312,7 +312,8 @@ function renderView(name, bins = 0) {
 
 // "Repeat 2x2": the view drawn four times at half size, so the seams between copies show whether
 // the picture tiles (it does when the view is one tile of a tiled field: "Fit one tile"). The
-// canvas then no longer holds the fill's pixels, so copies, exports and the PNG take the fill.
+// canvas then holds the four copies (Download PNG saves what is shown); the copied code and the
+// heightmap export always take the view's own grid.
 let repeat = false;
 let repeatCanvas = null;
 function repeatInPlace(f) {
@@ -868,7 +869,8 @@ function attachNavigation(canvas, name) {
       const dx = e.clientX - prev[0], dy = e.clientY - prev[1];
       moved += Math.abs(dx) + Math.abs(dy);
       pointers.set(e.pointerId, [e.clientX, e.clientY]);
-      panBy(dx * k, dy * k);
+      const copies = repeat ? 2 : 1;   // each copy of a repeated view is drawn at half size
+      panBy(dx * k * copies, dy * k * copies);
       return;
     }
     pointers.set(e.pointerId, [e.clientX, e.clientY]);
