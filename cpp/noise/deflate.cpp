@@ -2,7 +2,11 @@
 // when their bits come to fewer bytes than the stored block would, else the stored block.
 #include "deflate.h"
 
+#include <algorithm>
 #include <array>
+#include <functional>
+#include <queue>
+#include <utility>
 
 namespace nf {
 namespace {
@@ -61,6 +65,151 @@ int tokenBits(const Token& t) {
   if (t.length == 0) return t.value < 144 ? 8 : 9;
   const int ls = lengthSymbol(t.length), ds = distSymbol(t.value + 1);
   return (257 + ls < 280 ? 7 : 8) + kLengthExtra[ls] + 5 + kDistExtra[ds];
+}
+
+// Code lengths of at most maxBits for the frequencies (0: unused symbol). Ties are broken by node
+// index, so every standard library builds the same code (the bytes are the same natively and in
+// wasm); a code deeper than maxBits is rebuilt from halved frequencies until it fits.
+std::vector<uint8_t> huffmanLengths(std::vector<uint32_t> freq, int maxBits) {
+  const int n = static_cast<int>(freq.size());
+  std::vector<uint8_t> len(static_cast<size_t>(n), 0);
+  for (;;) {
+    struct Node {
+      int left, right;  // children, or left = -1 and right = the symbol
+    };
+    std::vector<Node> nodes;
+    std::priority_queue<std::pair<uint64_t, int>, std::vector<std::pair<uint64_t, int>>, std::greater<>> queue;
+    for (int i = 0; i < n; ++i)
+      if (freq[i]) {
+        queue.push({freq[i], static_cast<int>(nodes.size())});
+        nodes.push_back({-1, i});
+      }
+    if (nodes.empty()) return len;
+    if (nodes.size() == 1) {
+      len[static_cast<size_t>(nodes[0].right)] = 1;
+      return len;
+    }
+    while (queue.size() > 1) {
+      const auto a = queue.top();
+      queue.pop();
+      const auto b = queue.top();
+      queue.pop();
+      queue.push({a.first + b.first, static_cast<int>(nodes.size())});
+      nodes.push_back({a.second, b.second});
+    }
+    int deepest = 0;
+    std::vector<std::pair<int, int>> stack{{static_cast<int>(nodes.size()) - 1, 0}};
+    while (!stack.empty()) {
+      const auto [node, depth] = stack.back();
+      stack.pop_back();
+      if (nodes[node].left < 0) {
+        len[static_cast<size_t>(nodes[node].right)] = static_cast<uint8_t>(depth);
+        deepest = std::max(deepest, depth);
+      } else {
+        stack.push_back({nodes[node].left, depth + 1});
+        stack.push_back({nodes[node].right, depth + 1});
+      }
+    }
+    if (deepest <= maxBits) return len;
+    for (uint32_t& f : freq)
+      if (f) f = (f + 1) / 2;
+  }
+}
+
+// Canonical codes of the lengths (RFC 1951 3.2.2).
+std::vector<uint16_t> canonicalCodes(const std::vector<uint8_t>& len) {
+  int count[16] = {}, next[16] = {};
+  for (uint8_t l : len)
+    if (l) ++count[l];
+  int code = 0;
+  for (int bits = 1; bits < 16; ++bits) {
+    code = (code + count[bits - 1]) << 1;
+    next[bits] = code;
+  }
+  std::vector<uint16_t> codes(len.size(), 0);
+  for (size_t i = 0; i < len.size(); ++i)
+    if (len[i]) codes[i] = static_cast<uint16_t>(next[len[i]]++);
+  return codes;
+}
+
+// A dynamic-Huffman block's codes for a list of tokens, its header (the code lengths, run-length
+// coded with symbols 16, 17, 18) and its size in bits.
+struct DynamicCodes {
+  std::vector<uint8_t> litLen, distLen, clLen;
+  std::vector<uint16_t> litCode, distCode, clCode;
+  int hlit = 0, hdist = 0, hclen = 0;
+  std::vector<std::pair<uint8_t, uint8_t>> rle;  // (symbol 0..18, extra bits value)
+  size_t bits = 0;
+};
+constexpr uint8_t kClOrder[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+constexpr uint8_t kClExtra[19] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 7};
+
+DynamicCodes dynamicCodes(const std::vector<Token>& tokens) {
+  DynamicCodes d;
+  std::vector<uint32_t> lit(286, 0), dist(30, 0);
+  for (const Token& t : tokens) {
+    if (t.length == 0) {
+      ++lit[t.value];
+    } else {
+      ++lit[257 + lengthSymbol(t.length)];
+      ++dist[distSymbol(t.value + 1)];
+    }
+  }
+  lit[256] = 1;
+  d.litLen = huffmanLengths(lit, 15);
+  d.distLen = huffmanLengths(dist, 15);
+  bool anyDist = false;
+  for (uint8_t l : d.distLen) anyDist = anyDist || l;
+  if (!anyDist) d.distLen[0] = 1;  // at least one distance code: one of length 1 is allowed
+  d.litCode = canonicalCodes(d.litLen);
+  d.distCode = canonicalCodes(d.distLen);
+  int nlit = 286, ndist = 30;
+  while (nlit > 257 && d.litLen[static_cast<size_t>(nlit - 1)] == 0) --nlit;
+  while (ndist > 1 && d.distLen[static_cast<size_t>(ndist - 1)] == 0) --ndist;
+  d.hlit = nlit - 257;
+  d.hdist = ndist - 1;
+  std::vector<uint8_t> all(d.litLen.begin(), d.litLen.begin() + nlit);
+  all.insert(all.end(), d.distLen.begin(), d.distLen.begin() + ndist);
+  std::vector<uint32_t> clFreq(19, 0);
+  for (size_t i = 0; i < all.size();) {
+    const uint8_t v = all[i];
+    size_t run = 1;
+    while (i + run < all.size() && all[i + run] == v) ++run;
+    if (v == 0 && run >= 3) {
+      const size_t r = std::min<size_t>(run, 138);
+      if (r >= 11) d.rle.push_back({18, static_cast<uint8_t>(r - 11)});
+      else d.rle.push_back({17, static_cast<uint8_t>(r - 3)});
+      i += r;
+    } else if (v != 0 && run >= 4) {
+      d.rle.push_back({v, 0});
+      const size_t r = std::min<size_t>(run - 1, 6);
+      d.rle.push_back({16, static_cast<uint8_t>(r - 3)});
+      i += 1 + r;
+    } else {
+      d.rle.push_back({v, 0});
+      i += 1;
+    }
+  }
+  for (const auto& e : d.rle) ++clFreq[e.first];
+  // inflaters refuse an incomplete code-length code: a lone symbol gets a partner (length 1 each).
+  if (std::count_if(clFreq.begin(), clFreq.end(), [](uint32_t f) { return f != 0; }) < 2) ++clFreq[clFreq[0] ? 1 : 0];
+  d.clLen = huffmanLengths(clFreq, 7);
+  d.clCode = canonicalCodes(d.clLen);
+  int ncl = 19;
+  while (ncl > 4 && d.clLen[kClOrder[ncl - 1]] == 0) --ncl;
+  d.hclen = ncl - 4;
+  size_t bits = 5 + 5 + 4 + 3 * static_cast<size_t>(ncl);
+  for (const auto& e : d.rle) bits += d.clLen[e.first] + kClExtra[e.first];
+  for (const Token& t : tokens) {
+    if (t.length == 0) {
+      bits += d.litLen[t.value];
+    } else {
+      const int ls = lengthSymbol(t.length), ds = distSymbol(t.value + 1);
+      bits += d.litLen[static_cast<size_t>(257 + ls)] + kLengthExtra[ls] + d.distLen[static_cast<size_t>(ds)] + kDistExtra[ds];
+    }
+  }
+  d.bits = bits + d.litLen[256];
+  return d;
 }
 
 }  // namespace
@@ -188,8 +337,36 @@ void ZlibWriter::write(const uint8_t* data, size_t n) {
     }
     const size_t blockLen = i - blockStart;
     const size_t storedBytes = blockLen + 5 * ((blockLen + 65534) / 65535);
-    if ((bits + 3 + 7 + 7) / 8 >= storedBytes) {
+    const DynamicCodes dyn = dynamicCodes(tokens);
+    const size_t fixedBytes = (bits + 3 + 7 + 7) / 8, dynamicBytes = (dyn.bits + 3 + 7) / 8;
+    if (storedBytes <= fixedBytes && storedBytes <= dynamicBytes) {
       storedBlocks(data + blockStart, blockLen);
+      continue;
+    }
+    if (dynamicBytes < fixedBytes) {
+      putBits(0, 1);  // not final
+      putBits(2, 2);  // dynamic Huffman
+      putBits(static_cast<uint32_t>(dyn.hlit), 5);
+      putBits(static_cast<uint32_t>(dyn.hdist), 5);
+      putBits(static_cast<uint32_t>(dyn.hclen), 4);
+      for (int k = 0; k < dyn.hclen + 4; ++k) putBits(dyn.clLen[kClOrder[k]], 3);
+      for (const auto& e : dyn.rle) {
+        putCode(dyn.clCode[e.first], dyn.clLen[e.first]);
+        if (kClExtra[e.first]) putBits(e.second, kClExtra[e.first]);
+      }
+      for (const Token& t : tokens) {
+        if (t.length == 0) {
+          putCode(dyn.litCode[t.value], dyn.litLen[t.value]);
+          continue;
+        }
+        const int ls = lengthSymbol(t.length);
+        putCode(dyn.litCode[static_cast<size_t>(257 + ls)], dyn.litLen[static_cast<size_t>(257 + ls)]);
+        if (kLengthExtra[ls]) putBits(t.length - kLengthBase[ls], kLengthExtra[ls]);
+        const int dist = t.value + 1, ds = distSymbol(dist);
+        putCode(dyn.distCode[static_cast<size_t>(ds)], dyn.distLen[static_cast<size_t>(ds)]);
+        if (kDistExtra[ds]) putBits(static_cast<uint32_t>(dist - kDistBase[ds]), kDistExtra[ds]);
+      }
+      putCode(dyn.litCode[256], dyn.litLen[256]);
       continue;
     }
     putBits(0, 1);  // not final

@@ -1,7 +1,7 @@
 // A zlib stream (RFC 1950) of deflate blocks (RFC 1951) written by the library itself, so that the
-// heightmap encoder needs no zlib: greedy LZ77 over a 32 KiB window with the fixed Huffman codes,
-// or a stored block where those would be larger (noisy low bytes of 16-bit samples). Not the
-// smallest output a full deflate would give; always a valid stream any inflater reads.
+// heightmap encoder needs no zlib: greedy LZ77 over a 32 KiB window, each block (about 64 KiB of
+// input) written with Huffman codes built for it, the fixed codes or stored, whichever is
+// smallest. Not zlib's smallest output (no lazy matching); always a valid stream any inflater reads.
 #pragma once
 #include <cstddef>
 #include <cstdint>
