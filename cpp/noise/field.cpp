@@ -41,7 +41,7 @@ struct Impl {
   static D fractal(const FieldParams& p, uint32_t seed, D x, D y, double z, D* gx, D* gy) {
     tk::Octave o = p.base;
     auto octave = [&](int i, D ox, D oy, double oz, D* ogx, D* ogy) {
-      o.seed = p.octaveSeed(seed, i);
+      p.setOctaveSeed(o, seed, i);
       const D v = at<G>(o, ox, oy, oz, ogx, ogy);
       o.periodX *= p.lacunarity;
       o.periodY *= p.lacunarity;
@@ -759,7 +759,6 @@ FillStats fillLandscape(LandscapeKind kind, const GridSpec& g, uint32_t seed, in
     if (kind == LandscapeKind::Value) c.fractal = FractalKind::None;
   }
   FieldParams p = compile(c);
-  static_assert(kLandscapeSeedMul % 64 == 0, "landscapeSeeds keeps the low 26 bits: the multiplier must be 2^6 x odd");
   p.landscapeSeeds = true;
   std::vector<double> xs(static_cast<size_t>(g.width));
   for (int i = 0; i < g.width; ++i) xs[static_cast<size_t>(i)] = g.sampleX(i);

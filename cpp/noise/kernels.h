@@ -3,7 +3,7 @@
 //
 // Every kernel is a struct with a static `eval<WantGrad>(const Octave&, x, y, z, gx, gy)`; the
 // fractal loop in field.cpp is a template over the kernel, so there is no per-sample dispatch.
-// Batch fills do not call eval2 for value, gradient, 2-D simplex and cellular: row_kernels.h (and
+// Batch fills do not call eval2 for value, gradient, 2-D simplex, cellular and OpenSimplex2: detail/rows.h (and
 // its SIMD loops) repeats their arithmetic with per-axis terms hoisted, operation for operation,
 // so a change to a kernel here must be made there too (the fill == sample tests catch a miss).
 // All hashing is uint32_t arithmetic (defined wrap-around); no FMA contraction is assumed
@@ -42,28 +42,31 @@ using lanes::UOf;
 
 // What one octave of a kernel needs besides the coordinates.
 struct Octave {
-  uint32_t seed = 0;
+  uint32_t seed = 0;  // this octave's seed (the field's seed + seedStep * i)
   uint32_t seedMul = kLandscapeSeedMul;
+  uint32_t term = 0;  // the seed term of its lattice hashes (FieldParams::setOctaveSeed)
   double periodX = 0, periodY = 0;  // 0: not tiled
   double jitter = 1;                // cellular only
   CellDistance cellDistance = CellDistance::Euclidean;
   CellReturn cellReturn = CellReturn::F1;
 };
 
-// The seed term of every lattice hash of an octave: seed * seedMul, plus a scramble of the seed's
-// top six bits when they are not all zero. The landscape multiplier 144269504 is 2^6 * 2254211, so
-// seed * seedMul alone repeats every 2^26 seeds (seeds 0, 2^26 and 2^31 were one field). With the
-// odd tutorial multiplier the product is a bijection, but seeds whose terms differ by a structured
-// amount (s and s + 2^26: 2^26 + 1; s and s + 2^31: the top bit) shared 18-50 % of simplex and
-// gradient samples, as hashFinish passes such differences to the gradient-picking top bits weakly.
-// The scramble turns the difference into a pseudo-random one for both hashes. Seeds below 2^26
-// (every seed of the 404 landscape and the nebula) keep their term, so the default Field still
-// equals nf::fbm bit for bit there; nf::fbm and nf::hash stay the seeds' functions.
+// The seed term of a Field's lattice hashes for seed `seed` (each octave's own seed, each warp's):
+// murmur3's 32-bit finaliser of the seed keyed by the hash's multiplier, a bijection of the
+// uint32 seeds with full avalanche. The hash input is x * kHashX + y * kHashY + term, and
+// hashFinish passes a structured difference between two terms to the gradient-picking top bits
+// weakly: seed * multiplier made seeds 0 and 2^25 (landscape multiplier 2^6 x odd: terms 2^31
+// apart) share 42-82 % of gradient, simplex and OpenSimplex2 samples, and repeated every 2^26
+// seeds. Finalised, seeds that differ in any bit have unrelated terms, so unrelated fields.
+// The landscape's functions (nf::fbm, the nebula, NoiseGrid: FieldParams::landscapeSeeds) keep
+// seed * multiplier, their reference formula.
 inline uint32_t seedTerm(uint32_t seed, uint32_t seedMul) {
-  const uint32_t hi = seed >> 26;
-  return seed * seedMul + (hi ? hashFinish(hi * kHashMix) : 0u);
+  uint32_t h = seed ^ seedMul;
+  h = (h ^ (h >> 16)) * 0x85EBCA6Bu;
+  h = (h ^ (h >> 13)) * 0xC2B2AE35u;
+  return h ^ (h >> 16);
 }
-inline uint32_t seedTerm(const Octave& o) { return seedTerm(o.seed, o.seedMul); }
+inline uint32_t seedTerm(const Octave& o) { return o.term; }
 
 // floor, fraction and the two (possibly wrapped) lattice indices of one axis, for one sample
 // (Axis) or a lane of them.
@@ -973,56 +976,84 @@ struct OpenSimplex2Kernel {
     return SimplexKernel::toUnit(raw, kOpenSimplex2Scale3);
   }
 
+  // One sample or a lane of scattered points (the warps' lanes, HasLanes): eval2 / eval3's
+  // expressions at lane width.
+  template <bool G, bool Is3D, class D>
+  NF_HOT_INLINE static D at(const Octave& o, D x, D y, double z, D* gx, D* gy) {
+    D dx = D(0), dy = D(0), raw;
+    constexpr double scale = Is3D ? kOpenSimplex2Scale3 : kOpenSimplex2Scale2;
+    if constexpr (Is3D) raw = raw3<G, D>(seedTerm(o), x, y, D(z), &dx, &dy);
+    else raw = SimplexKernel::raw2<G, Grad24, D>(seedTerm(o), x, y, &dx, &dy);
+    if constexpr (G) SimplexKernel::unitGrad(raw, scale, dx, dy, gx, gy);
+    return SimplexKernel::toUnit(raw, scale);
+  }
+
   // One lattice point's kernel at offset d (in the reflected frame) added into n, and with G its
-  // gradient (t^4 g - 8 t^3 (g . d) d, SimplexKernel::addCorner in 3-D) into s.
-  template <bool G>
-  static void addPoint(uint32_t h, const double d[3], double* n, double s[3]) {
-    const double t = kOpenSimplexR2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2];
-    if (!(t > 0)) return;
-    const double* g = kGrad3[hashFinish(h) >> 28];
-    const double gd = g[0] * d[0] + g[1] * d[1] + g[2] * d[2];
-    const double t2 = t * t;
-    *n += t2 * t2 * gd;
+  // gradient (t^4 g - 8 t^3 (g . d) d, SimplexKernel::addCorner in 3-D) into s; for one sample or
+  // a lane (lanes whose point is out of reach keep their sums: select).
+  template <bool G, class D>
+  NF_HOT_INLINE static void addPoint(UOf<D> h, const D* d, D* n, D* s) {
+    const D t = kOpenSimplexR2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2];
+    const auto live = t > D(0);
+    if (!lanes::any(live)) return;
+    D g[3];
+    lanes::gather3(kGrad3, hashFinishLanes(h) >> 28, &g[0], &g[1], &g[2]);
+    const D gd = g[0] * d[0] + g[1] * d[1] + g[2] * d[2];
+    const D t2 = t * t;
+    *n = lanes::select(live, *n + t2 * t2 * gd, *n);
     if constexpr (G) {
-      const double t4 = t2 * t2, c = 8 * (t2 * t) * gd;
-      for (int a = 0; a < 3; ++a) s[a] += t4 * g[a] - c * d[a];
+      const D t4 = t2 * t2, c = 8 * (t2 * t) * gd;
+      for (int a = 0; a < 3; ++a) s[a] = lanes::select(live, s[a] + (t4 * g[a] - c * d[a]), s[a]);
     }
   }
 
-  // The raw sum at (x, y, z); with G, d(raw)/dx and d(raw)/dy in the input frame (the reflection
-  // is symmetric and its own inverse: d/dx = (2/3)(s0 + s1 + s2) - s0).
-  template <bool G = false>
-  static double raw3(uint32_t sd, double x, double y, double z, double* dx = nullptr, double* dy = nullptr) {
-    const double r = (x + y + z) * (2.0 / 3.0);
-    const double p[3] = {r - x, r - y, r - z};
-    constexpr uint32_t kMul[3] = {kHashX, kHashY, kHashZ};
-    double n = 0, s[3] = {0, 0, 0};
+  // The raw sum at (x, y, z), for one sample or a lane; with G, d(raw)/dx and d(raw)/dy in the
+  // input frame (the reflection is symmetric and its own inverse: d/dx = (2/3)(s0 + s1 + s2) - s0).
+  // The axis of the largest offset is picked as a scalar loop would (the first of equals) by
+  // selects, so every lane takes the scalar's neighbour.
+  template <bool G = false, class D = double>
+  NF_HOT_INLINE static D raw3(UOf<D> sd, D x, D y, D z, D* dx = nullptr, D* dy = nullptr) {
+    using U = UOf<D>;
+    const D r = (x + y + z) * (2.0 / 3.0);
+    const D p[3] = {r - x, r - y, r - z};
+    D n = D(0), s[3] = {D(0), D(0), D(0)};
     for (int lattice = 0; lattice < 2; ++lattice) {
       const double shift = lattice ? 0.5 : 0;  // Z^3 + shift
-      const uint32_t seed = lattice ? ~sd : sd;
-      double c[3], d[3];
-      uint32_t h = seed;
-      int m = 0;
+      U h = lattice ? (sd ^ U(0xFFFFFFFFu)) : sd;  // the second lattice's seed: the complement
+      D d[3], ad[3];
+      constexpr uint32_t kMul[3] = {kHashX, kHashY, kHashZ};
       for (int a = 0; a < 3; ++a) {
-        c[a] = std::floor(p[a] - shift + 0.5);  // the nearest point's index (round half up)
-        d[a] = p[a] - (c[a] + shift);
-        h += wrapToU32(c[a]) * kMul[a];
-        if (std::fabs(d[a]) > std::fabs(d[m])) m = a;
+        const D c = lanes::floor(p[a] - shift + 0.5);  // the nearest point's index (round half up)
+        d[a] = p[a] - (c + shift);
+        h = h + lanes::latticeIndex(c) * kMul[a];
+        ad[a] = lanes::abs(d[a]);
       }
-      addPoint<G>(h, d, &n, s);
-      const double step = d[m] < 0 ? -1 : 1;  // towards p' along the axis of the largest offset
-      double e[3] = {d[0], d[1], d[2]};
-      e[m] -= step;
-      addPoint<G>(h + (step > 0 ? kMul[m] : 0u - kMul[m]), e, &n, s);
+      addPoint<G, D>(h, d, &n, s);
+      // Its neighbour towards p' along the axis m of the largest |d|: m = 2 (m2), else 1 (m1), else 0.
+      const auto m1 = ad[1] > ad[0];
+      const auto m2 = ad[2] > lanes::select(m1, ad[1], ad[0]);
+      const D dm = lanes::select(m2, d[2], lanes::select(m1, d[1], d[0]));
+      const auto down = dm < D(0);
+      const D step = lanes::select(down, D(-1), D(1));
+      const D e[3] = {lanes::select(m2, d[0], lanes::select(m1, d[0], d[0] - step)),
+                      lanes::select(m2, d[1], lanes::select(m1, d[1] - step, d[1])),
+                      lanes::select(m2, d[2] - step, d[2])};
+      const U up = lanes::select(m2, U(kHashZ), lanes::select(m1, U(kHashY), U(kHashX)));
+      const U back = lanes::select(m2, U(0u - kHashZ), lanes::select(m1, U(0u - kHashY), U(0u - kHashX)));
+      addPoint<G, D>(h + lanes::select(down, back, up), e, &n, s);
     }
     if constexpr (G) {
-      const double sum = (s[0] + s[1] + s[2]) * (2.0 / 3.0);
+      const D sum = (s[0] + s[1] + s[2]) * (2.0 / 3.0);
       *dx = sum - s[0];
       *dy = sum - s[1];
     }
     return n;
   }
 };
+
+// OpenSimplex2 has a lane form too (the warps' scattered lanes).
+template <bool Is3D>
+struct HasLanes<OpenSimplex2Kernel, Is3D> : std::true_type {};
 
 }  // namespace tk
 }  // namespace nf

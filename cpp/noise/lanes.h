@@ -58,6 +58,12 @@ inline void gather2(const double (*table)[2], uint32_t row, double* c0, double* 
   *c0 = table[row][0];
   *c1 = table[row][1];
 }
+// Row `row` of a table of (c0, c1, c2) triples, as its three columns.
+inline void gather3(const double (*table)[3], uint32_t row, double* c0, double* c1, double* c2) {
+  *c0 = table[row][0];
+  *c1 = table[row][1];
+  *c2 = table[row][2];
+}
 // The indices of floored coordinate f and of f + 1 (wrapToU32 of each).
 inline void latticeIndices(double floored, uint32_t* i0, uint32_t* i1) {
   *i0 = wrapToU32(floored);
@@ -122,6 +128,7 @@ inline I iMulHi(I a, uint32_t b) {
   return wasm_i32x4_shuffle(wasm_u64x2_extmul_low_u32x4(a, B), wasm_u64x2_extmul_high_u32x4(a, B), 1, 3, 5, 7);
 }
 // (a0, b0) and (a1, b1) from two pairs a, b.
+inline P pPair(const double* a, const double* b) { return wasm_f64x2_make(*a, *b); }  // (*a, *b)
 inline P pFirsts(P a, P b) { return wasm_i64x2_shuffle(a, b, 0, 2); }
 inline P pSeconds(P a, P b) { return wasm_i64x2_shuffle(a, b, 1, 3); }
 #else
@@ -179,6 +186,7 @@ inline I iMulHi(I a, uint32_t b) {  // pmuludq on even lanes and on odd ones, hi
   const I even = _mm_mul_epu32(a, B), odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), B);
   return _mm_unpacklo_epi32(_mm_shuffle_epi32(even, 0x0D), _mm_shuffle_epi32(odd, 0x0D));
 }
+inline P pPair(const double* a, const double* b) { return _mm_loadh_pd(_mm_load_sd(a), b); }
 inline P pFirsts(P a, P b) { return _mm_unpacklo_pd(a, b); }
 inline P pSeconds(P a, P b) { return _mm_unpackhi_pd(a, b); }
 #endif
@@ -240,6 +248,21 @@ inline void gather2(const double (*table)[2], U32x4 rows, F64x4* c0, F64x4* c1) 
   const P r3 = pLoad(reinterpret_cast<const double*>(base + iLane<3>(off)));
   *c0 = {pFirsts(r0, r1), pFirsts(r2, r3)};
   *c1 = {pSeconds(r0, r1), pSeconds(r2, r3)};
+}
+
+// Rows rows[k] of a table of (c0, c1, c2) triples (24 bytes a row) as three columns: the first
+// two as gather2's pairs, the third two scalars a pair.
+inline void gather3(const double (*table)[3], U32x4 rows, F64x4* c0, F64x4* c1, F64x4* c2) {
+  const char* base = reinterpret_cast<const char*>(table);
+  const I off = iAdd(iShl(rows.v, 4), iShl(rows.v, 3));  // 24 bytes a row
+  const double* r[4] = {reinterpret_cast<const double*>(base + iLane<0>(off)),
+                        reinterpret_cast<const double*>(base + iLane<1>(off)),
+                        reinterpret_cast<const double*>(base + iLane<2>(off)),
+                        reinterpret_cast<const double*>(base + iLane<3>(off))};
+  const P r0 = pLoad(r[0]), r1 = pLoad(r[1]), r2 = pLoad(r[2]), r3 = pLoad(r[3]);
+  *c0 = {pFirsts(r0, r1), pFirsts(r2, r3)};
+  *c1 = {pSeconds(r0, r1), pSeconds(r2, r3)};
+  *c2 = {pPair(r[0] + 2, r[1] + 2), pPair(r[2] + 2, r[3] + 2)};
 }
 
 inline F64x4 toDouble(U32x4 h) { return {iToPLow(h.v), iToPHigh(h.v)}; }

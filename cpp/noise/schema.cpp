@@ -416,7 +416,9 @@ std::string checkCaps(const FieldConfig& c) {
     for (const TypeCaps& t : kTypeCaps) total += t.tileable;
     for (const TypeCaps& t : kTypeCaps)
       if (t.tileable) ok += std::string(n++ ? (n == total ? " or " : ", ") : "") + t.name;
-    return std::string("periodX/periodY must be 0 for type ") + caps.name + " (" + caps.name +
+    // Name the period(s) given, so the message (and the lenient parser's bad key) points at them.
+    const char* given = c.periodX > 0 && c.periodY > 0 ? "periodX/periodY" : c.periodX > 0 ? "periodX" : "periodY";
+    return std::string(given) + " must be 0 for type " + caps.name + " (" + caps.name +
            " noise is not tileable; use " + ok + ")";
   }
   return "";
@@ -559,8 +561,12 @@ std::vector<std::string> fromQueryLenient(std::string_view query, FieldConfig& o
     for (const ParamSpec* p : chain) p->put(c, p->get(d));
   }
   const std::string err = checkCaps(c);
-  if (!err.empty()) {
-    bad("periodX", err);
+  if (!err.empty()) {  // reported under each period given (checkCaps names them)
+    if (c.periodX > 0) bad("periodX", err);
+    if (c.periodY > 0) {
+      if (c.periodX > 0) errors.pop_back();  // one message, two bad keys
+      bad("periodY", err);
+    }
     c.periodX = c.periodY = 0;
   }
   out = c;

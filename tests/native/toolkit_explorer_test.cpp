@@ -117,8 +117,23 @@ TEST(ToolkitExplorer, CapabilityTableMatchesTheKernels) {
     t.set("periodX", 4);
     EXPECT_EQ(t.validate().empty(), caps.tileable) << caps.name << ": " << t.validate();
     if (!caps.tileable) {
-      EXPECT_EQ(t.validate(), std::string("periodX/periodY must be 0 for type ") + caps.name + " (" + caps.name +
+      EXPECT_EQ(t.validate(), std::string("periodX must be 0 for type ") + caps.name + " (" + caps.name +
                                   " noise is not tileable; use value, gradient, simplex or cellular)");
+      // The message and the lenient parser's bad keys name the period(s) given, and only those.
+      for (const char* q : {"py=4", "px=4", "px=3&py=4"}) {
+        nf::FieldConfig out;
+        std::vector<std::string> bad;
+        const auto errs = nf::fromQueryLenient(std::string("t=") + caps.name + "&" + q, out, &bad);
+        const std::string want = q[1] == 'y' ? "periodY" : q[3] == '3' ? "periodX/periodY" : "periodX";
+        ASSERT_EQ(errs.size(), 1u) << q;
+        EXPECT_EQ(errs[0].rfind(want + " must be 0 for type ", 0), 0u) << errs[0];
+        const std::vector<std::string> keys = q[1] == 'y' ? std::vector<std::string>{"periodY"}
+                                              : q[3] == '3' ? std::vector<std::string>{"periodX", "periodY"}
+                                                            : std::vector<std::string>{"periodX"};
+        EXPECT_EQ(bad, keys) << q;
+        EXPECT_EQ(out.periodX, 0);
+        EXPECT_EQ(out.periodY, 0);
+      }
     }
   }
 }

@@ -73,6 +73,18 @@ const KINDS = {
   nebula: (x, y) => nf.nebula(x, y),
 };
 
+test('fbm fills equal nf.fbm for seeds whose octave seeds cross 2^26 and at the top of the range', () => {
+  const grid = new nf.NoiseGrid();
+  for (let seed = 2 ** 26 - 40; seed <= 2 ** 26 + 2; seed++)
+    for (const s of [seed, 4294967295 - (seed - 2 ** 26 + 40)]) {
+      const r = grid.fill('fbm', { width: 9, height: 3, x: -31.7, y: 12.9, step: 3.7, seed: s, octaves: 5 });
+      for (let j = 0; j < 3; j++)
+        for (let i = 0; i < 9; i++)
+          assert.equal(r.view[j * 9 + i], Math.fround(nf.fbm(-31.7 + i * 3.7, 12.9 + j * 3.7, s, 5)), `seed ${s}`);
+    }
+  grid.delete();
+});
+
 test('a fill equals the scalar function rounded to float, sample by sample', () => {
   const grid = new nf.NoiseGrid();
   for (const kind of Object.keys(KINDS)) {
@@ -198,13 +210,16 @@ test('views: a fill hands out a fresh view; old views detach when memory grows',
   grid.delete();
 });
 
-test('the tutorial hash (multiplier 1442695041) is a different function, exact at lattice points', () => {
+test('a field hashes its lattice with the finalised seed term, keyed by the hash multiplier, exact at lattice points', () => {
   // A one-octave value field at a lattice point returns that corner's hash unchanged.
-  const tutorial = new nf.Field({ type: 'value', fractal: 'none', hash: 'tutorial', seed: 1 });
-  const landscape = new nf.Field({ type: 'value', fractal: 'none', hash: 'landscape', seed: 1 });
-  assert.equal(tutorial.sample(3, 4), 0.92116898391395807);
-  assert.equal(landscape.sample(3, 4), 0.2292547442484647);
-  assert.equal(landscape.sample(3, 4), nf.hash(3, 4, 1));
-  tutorial.delete();
-  landscape.delete();
+  for (const [hash, multiplier] of [['tutorial', 1442695041], ['landscape', 144269504]])
+    for (const seed of [0, 1, 2 ** 25, 2 ** 31, 4294967295]) {
+      const f = new nf.Field({ type: 'value', fractal: 'none', hash, seed });
+      const h = (Math.imul(3, 374761393) + Math.imul(4, 668265263) + ref.fieldSeedTerm(seed, multiplier)) >>> 0;
+      assert.equal(f.sample(3, 4), ref.hashFinish(h) / 4294967296, `${hash} seed ${seed}`);
+      f.delete();
+    }
+  // The landscape's hash keeps seed * 144269504.
+  assert.equal(nf.hash(3, 4, 1), 0.2292547442484647);
+  assert.equal(nf.hash(3, 4, 1), ref.hash(3, 4, 1));
 });

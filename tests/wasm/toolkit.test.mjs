@@ -31,20 +31,28 @@ test('bad configs throw Errors naming the key and range', () => {
   assert.throws(() => new nf.Field(42), /plain object/);
 });
 
-test('the default field is fbm, the nebula config is nebula, bit for bit', () => {
-  const f = new nf.Field({ seed: 211 });
-  assert.equal(f.sample(1.3, 2.7), 0.56386351984317051);
-  for (let i = 0; i < 200; i++) {
-    const x = i * 0.731 - 50, y = i * 0.377 + 3;
-    assert.equal(f.sample(x, y), nf.fbm(x, y, 211));
+test('the landscape functions are the default and nebula configs on the landscape seeds; a Field finalises its seeds', () => {
+  // NoiseGrid runs the defaults (and the nebula's config) on the Field engine with seed * 144269504.
+  const grid = new nf.NoiseGrid();
+  const g = { width: 20, height: 10, x: -50, y: 3, step: 0.731, stepY: 0.377 };
+  for (const seed of [211, 2 ** 26 - 5, 2 ** 31 + 7]) {
+    const fbm = grid.fill('fbm', { ...g, seed }).view.slice();
+    for (let j = 0; j < g.height; j++)
+      for (let i = 0; i < g.width; i++)
+        assert.equal(fbm[j * g.width + i], Math.fround(nf.fbm(g.x + i * g.step, g.y + j * g.stepY, seed)), `seed ${seed}`);
   }
-  const neb = new nf.Field({ seed: 227, warpLevels: 2, warpCentred: false, warp: 4, warp2: 3.5, warpSeedX: 211, warpSeedY: 211,
-    warp2SeedX: 223, warp2SeedY: 223 });
-  assert.equal(neb.sample(0.5, 0.5), 0.56115198519661935);
-  assert.equal(neb.sample(3.25, -1.5), nf.nebula(3.25, -1.5));
+  const neb = grid.fill('nebula', g).view.slice();
+  assert.equal(neb[g.width + 3], Math.fround(nf.nebula(g.x + 3 * g.step, g.y + g.stepY)));
+  assert.equal(nf.fbm(1.3, 2.7, 211), 0.56386351984317051);
+  // The same configuration as a Field is another field.
+  const f = new nf.Field({ seed: 211 });
+  let same = 0;
+  for (let i = 0; i < 200; i++) same += f.sample(i * 0.731 - 50, i * 0.377 + 3) === nf.fbm(i * 0.731 - 50, i * 0.377 + 3, 211);
+  assert.ok(same < 4, `${same} of 200 samples equal nf.fbm`);
   f.delete();
-  neb.delete();
+  grid.delete();
 });
+
 
 test('config() is complete; toQuery / fromQuery round trip; lenient mode', () => {
   const f = new nf.Field({ type: 'cellular', cellReturn: 'f2-f1', lacunarity: 2.1, gain: 0.1 + 0.2, island: true });
@@ -65,7 +73,13 @@ test('config() is complete; toQuery / fromQuery round trip; lenient mode', () =>
   assert.equal(field.config().type, 'gradient');
   assert.equal(field.config().octaves, 3);
   assert.equal(field.config().scale, 16);
-  for (const x of [f, back, field]) x.delete();
+  // A period on a type that cannot tile: the error and the bad key name the period given.
+  const os = nf.Field.fromQuery('t=opensimplex2&py=4', { lenient: true });
+  assert.deepEqual(os.badKeys, ['periodY']);
+  assert.match(os.errors[0], /^periodY must be 0 for type opensimplex2 /);
+  assert.equal(os.field.config().periodY, 0);
+  assert.throws(() => nf.Field.fromQuery('t=opensimplex2&px=4'), /periodX must be 0 for type opensimplex2 \(/);
+  for (const x of [f, back, field, os.field]) x.delete();
 });
 
 test('every type: fill == sample, offset tile == region, range in [0, 1]', () => {

@@ -15,15 +15,14 @@ struct FieldParams {
   int octaves = 3;
   double lacunarity = 2.03, gain = 0.5;  // lacunarity already rounded when tiled
   uint32_t seed = 0, seedStep = 17;
-  // Fields scramble seeds of 2^26 and up into their hash (tk::seedTerm); the landscape's functions
-  // (nf::fbm, NoiseGrid) do not. With the landscape multiplier (2^6 x odd) a seed's hash term is
-  // fixed by its low 26 bits, so those bits - below 2^26, never scrambled - are the landscape's
-  // seeds (fillLandscape sets this).
+  // A Field's octave hashes take tk::seedTerm(seed) (finalised); the landscape's functions
+  // (nf::fbm, the nebula, NoiseGrid) take seed * multiplier, their reference formula
+  // (fillLandscape sets this).
   bool landscapeSeeds = false;
-  // The seed of octave i of a fractal seeded s: every path takes its octave seeds from here.
-  uint32_t octaveSeed(uint32_t s, int i) const {
-    const uint32_t o = s + seedStep * static_cast<uint32_t>(i);
-    return landscapeSeeds ? o & 0x3FFFFFFu : o;
+  // Octave i of a fractal seeded s: its seed and seed term. Every path takes them from here.
+  void setOctaveSeed(tk::Octave& o, uint32_t s, int i) const {
+    o.seed = s + seedStep * static_cast<uint32_t>(i);
+    o.term = landscapeSeeds ? o.seed * o.seedMul : tk::seedTerm(o.seed, o.seedMul);
   }
   double scale = 1, z = 0;
   double tileX = 0, tileY = 0;  // the tile in sample units (period * scale); 0: not tiled

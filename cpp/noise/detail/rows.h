@@ -15,8 +15,8 @@
 //   Row row(o, y, z)           the per-row terms;
 //   at<G>(o, cols, row, i, &gx, &gy)  the samples at columns i .. i + width - 1 (and with G their
 //                              gradients per lattice unit).
-// evalRow and accumulateRow run it over a row; the generic version hoists nothing (3-D gradient,
-// 3-D simplex, OpenSimplex2).
+// evalRow and accumulateRow run it over a row; the generic version hoists nothing and runs one
+// sample a step (3-D gradient, 3-D simplex).
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -167,6 +167,31 @@ struct RowKernel<tk::SimplexKernel, false> {
     const D raw = tk::SimplexKernel::raw2<G, tk::Grad8, D>(tk::seedTerm(o), L::load(&c.x[i]), D(r.y), &dx, &dy);
     if constexpr (G) tk::SimplexKernel::unitGrad(raw, tk::kSimplexScale2, dx, dy, gx, gy);
     return tk::SimplexKernel::toUnit(raw, tk::kSimplexScale2);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// OpenSimplex2, 2-D and 3-D: nothing is separable (a skewed lattice, a reflected one), so a step
+// is the kernel's lane form (OpenSimplex2Kernel::at: raw2 with 24 gradients, raw3) over a lane of
+// columns. It has no tiled variant.
+template <bool Is3D>
+struct RowKernel<tk::OpenSimplex2Kernel, Is3D> {
+  using Lane = lanes::Wide;
+  struct Cols {
+    std::vector<double> x;
+    void build(const tk::Octave&, const double* xs, int n) {
+      x.assign(xs, xs + n);
+      x.resize(paddedSize(n));
+      padTail(x, n);
+    }
+  };
+  struct Row {
+    double y, z;
+  };
+  static Row row(const tk::Octave&, double y, double z) { return {y, z}; }
+  template <bool G, class D = Lane>
+  NF_HOT_INLINE static D at(const tk::Octave& o, const Cols& c, const Row& r, int i, D* gx, D* gy) {
+    return tk::OpenSimplex2Kernel::at<G, Is3D, D>(o, lanes::Lane<D>::load(&c.x[i]), D(r.y), r.z, gx, gy);
   }
 };
 

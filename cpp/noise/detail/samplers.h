@@ -54,14 +54,14 @@ inline FractalPlan planOf(const FieldParams& p, uint32_t seed) {
   FractalPlan f;
   tk::Octave o = p.base;
   if (p.fractal == FractalKind::None) {
-    o.seed = p.octaveSeed(seed, 0);
+    p.setOctaveSeed(o, seed, 0);
     f.oct[0] = o;
     return f;
   }
   f.octaves = p.octaves;
   OctaveSteps st;
   for (int i = 0; i < p.octaves; ++i) {
-    o.seed = p.octaveSeed(seed, i);
+    p.setOctaveSeed(o, seed, i);
     f.oct[i] = o;
     f.amp[i] = st.amp;
     f.freq[i] = st.freq;

@@ -44,3 +44,18 @@ export function mulberry32(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+// A Field's seed term (tk::seedTerm, kernels.h): murmur3's 32-bit finaliser of seed ^ multiplier.
+// The landscape functions above use seed * 144269504 instead.
+export function fieldSeedTerm(seed, multiplier) {
+  let h = (seed ^ multiplier) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+// The finalising scramble of the lattice hash (hashFinish), as a uint32.
+export function hashFinish(h) {
+  h = Math.imul(h ^ (h >>> 13), 1274126177);
+  return (h ^ (h >>> 16)) >>> 0;
+}
