@@ -12,7 +12,7 @@ import { Report } from './report.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const args = process.argv.slice(2);
-const SECTIONS = ['native', 'fills', 'types', 'payload', 'unpack', 'landscape', 'explorer', 'soak'];
+const SECTIONS = ['native', 'fills', 'types', 'payload', 'edge', 'unpack', 'landscape', 'explorer', 'soak'];
 const mdAt = args.indexOf('--markdown');
 const mdArg = mdAt >= 0 && args[mdAt + 1] && !args[mdAt + 1].startsWith('-') && !SECTIONS.includes(args[mdAt + 1]) ? args[mdAt + 1] : null;
 const mdFile = mdAt < 0 ? null : mdArg ?? join(here, 'results.md');
@@ -32,6 +32,7 @@ if (want('native')) (await import('./native.mjs')).benchNative({ report, root, q
 if (want('fills')) await (await import('./fills.mjs')).benchFills({ report, ...opts });
 if (want('types')) await (await import('./types.mjs')).benchTypes({ report, ...opts });
 if (want('payload')) await (await import('./payload.mjs')).benchPayload({ report });
+if (want('edge')) await (await import('./edge.mjs')).benchEdge({ report, quick });
 
 const browserBenches = [['unpack', 'benchUnpack'], ['landscape', 'benchLandscape'], ['explorer', 'benchExplorer'], ['soak', 'benchSoak']].filter(
   ([name]) => want(name) && existsSync(join(here, `${name}.mjs`)));

@@ -18,15 +18,20 @@
 //                                             (og:, twitter: tags) rendered by the native CLI
 //                                             (tools/preview.mjs; --site https://your.site makes
 //                                             the image URL absolute, --seed WORD previews your world)
+//   world/NAME/index.html, preview.png       with --worlds NAME[:param=value...],...: a share page and
+//                                             a preview per listed world, for hosts without functions
+//                                             (the page's "Share this view" links to them; README.md,
+//                                             "Share links and previews")
 // and build/noisefield-dist-<version>.tar.gz of it. Bundled and minified with esbuild.
-//   node tools/dist.mjs [--out DIR] [--base /sub/path/] [--explorer]
+//   node tools/dist.mjs [--out DIR] [--base /sub/path/] [--explorer] [--site URL] [--seed WORD] [--worlds LIST]
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILD, bundleWithWorker, externals, MODULE_FILES, minifyCss, need, root, web, writePageScripts } from './page-bundle.mjs';
-import { previewTags, renderPreview, sharePage, withTags } from './preview.mjs';
+import { PREVIEW, previewTags, renderPreview, renderWorldPreview, sharePage, withTags } from './preview.mjs';
+import { describeWorld, readWorld } from '../edge/src/world.js';
 
 export function versionOf() {
   return readFileSync(join(root, 'cpp/noise/version.h'), 'utf8').match(/kVersion = "([^"]+)"/)[1];
@@ -60,8 +65,40 @@ function asJs(dir, file) {
   if (readdirSync(dir).some((n) => n.endsWith('.mjs'))) throw new Error(`dist: a .mjs is left in ${dir}`);
 }
 
-export async function writeDist({ out = join(root, 'dist'), base = '/', explorer = false, archive = true, site = null, seed = '404' } = {}) {
+// The page's landscape module in Node, for the parameter table.
+async function landscapeModule() {
+  const { default: createNoisefield } = await import(pathToFileURL(need(join(web, 'noisefield-landscape.mjs'))).href);
+  return createNoisefield({ wasmBinary: readFileSync(need(join(web, 'noisefield-landscape.wasm'))) });
+}
+
+// --worlds "alice,bob:day=0.2:dusk=0.5" -> [{ name, page, preview, words }]: NAME is the world's
+// folder (world/NAME/) and its seed unless it sets seed=; the values are checked by the module's
+// table, as the page checks its URL, and a bad one stops the build naming it.
+export async function parseWorlds(spec) {
+  if (!spec) return [];
+  const M = await landscapeModule();
+  const urlNames = M.worldParams().filter((p) => p.url).map((p) => p.name);
+  const seen = new Set();
+  return spec.split(',').map((item) => {
+    const [name, ...pairs] = item.split(':');
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw new Error(`--worlds: a world's name is its folder world/NAME/: 1..64 letters, digits, - or _ (got ${JSON.stringify(name)})`);
+    if (seen.has(name)) throw new Error(`--worlds: ${name} is listed twice`);
+    seen.add(name);
+    const q = new URLSearchParams([[urlNames[0], name]]);
+    for (const pair of pairs) {
+      const [k, ...v] = pair.split('=');
+      if (!urlNames.includes(k) || !v.length) throw new Error(`--worlds ${name}: expected param=value with a URL parameter (${urlNames.join(', ')}) (got ${JSON.stringify(pair)})`);
+      q.set(k, v.join('='));
+    }
+    const w = readWorld(M, '?' + q);
+    if (w.ignored.length) throw new Error(`--worlds ${name}: ${w.ignored.map((i) => `${i.name}=${i.raw}: ${i.error}`).join('; ')}`);
+    return { name, page: w.page, preview: w.preview, words: describeWorld(M, w.state) };
+  });
+}
+
+export async function writeDist({ out = join(root, 'dist'), base = '/', explorer = false, archive = true, site = null, seed = '404', worlds = '' } = {}) {
   if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`--base must start and end with "/" (got ${base})`);
+  const listed = await parseWorlds(worlds);
   rmSync(out, { recursive: true, force: true });
   const land = join(out, 'landscape');
   mkdirSync(land, { recursive: true });
@@ -94,13 +131,29 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   html = explorer ? swap(html, 'href="web/explorer.html"', 'href="explorer/"') : html.replace(more[0], '');
   if (html.includes('web/')) throw new Error('dist: a reference into web/ is left in 404.html');
   renderPreview(root, out, { seed });
-  html = withTags(html, previewTags({
+  // Every page lists the pre-rendered worlds, each as its page and the parameters it pins, so
+  // that "Share this view" (web/404.js) links to one when the view is that world.
+  const worldList = listed.length
+    ? `\n<meta name="noisefield:worlds" content="${listed.map((w) => `world/${w.name}/?${w.page}`).join(' ').replace(/&/g, '&amp;')}">` : '';
+  const page = html;
+  html = withTags(page, previewTags({
     base, site, title: 'A noisefield landscape',
     description: 'A pixel-art landscape drawn live in WebAssembly from a seed: step through the gate, or share your world.',
-  }));
+  }) + worldList);
   writeFileSync(join(out, '404.html'), html);
   mkdirSync(join(out, 'world'));
   writeFileSync(join(out, 'world', 'index.html'), sharePage(html));
+  for (const w of listed) {
+    const dir = join(out, 'world', w.name);
+    mkdirSync(dir);
+    renderWorldPreview(root, join(dir, PREVIEW.file), new URLSearchParams(w.preview));
+    // noisefield:world: the world this page shows when its URL has no query of its own.
+    const tags = previewTags({
+      base, site, image: `world/${w.name}/${PREVIEW.file}`, title: `A noisefield world: ${w.name}`,
+      description: `A pixel-art landscape drawn live in WebAssembly from its seed (${w.words.join(', ')}): step through the gate, or share your own view.`,
+    }) + worldList + `\n<meta name="noisefield:world" content="${w.page.replace(/&/g, '&amp;')}">`;
+    writeFileSync(join(dir, 'index.html'), sharePage(withTags(page, tags)).replace(/<title>[^<]*<\/title>/, `<title>A noisefield world: ${w.name}</title>`));
+  }
 
   if (explorer) {
     const ex = join(out, 'explorer');
@@ -128,7 +181,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const opt = (name, def) => (args.includes(name) ? args[args.indexOf(name) + 1] : def);
   const { out, tarball } = await writeDist({
     out: resolve(opt('--out', join(root, 'dist'))), base: opt('--base', '/'), explorer: args.includes('--explorer'),
-    site: opt('--site', null), seed: opt('--seed', '404'),
+    site: opt('--site', null), seed: opt('--seed', '404'), worlds: opt('--worlds', ''),
   });
   console.log(`noisefield: wrote ${relative(process.cwd(), out) || '.'}/ and ${relative(process.cwd(), tarball)}`);
 }

@@ -1,12 +1,15 @@
 // Link previews and the share page for `./noisefield dist`: the default world rendered by the
 // native CLI at build time (preview.png, 1200 x 630, the size link-preview cards use), the
 // og:/twitter: tags that point at it, and world/index.html, the page share links lead to (a link
-// to a missing path would answer 404 to the crawlers that fetch previews).
+// to a missing path would answer 404 to the crawlers that fetch previews). With --worlds, a page
+// and a preview per listed world (world/NAME/), drawn as the edge worker draws them (edge/).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const PREVIEW = { file: 'preview.png', width: 1200, height: 630 };
+import { PREVIEW as EDGE } from '../edge/src/preview-size.js';
+
+export const PREVIEW = { file: 'preview.png', width: EDGE.width, height: EDGE.height };
 
 const escape = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -18,10 +21,21 @@ export function renderPreview(root, out, { seed = '404', t = '6' } = {}) {
     '--height', String(PREVIEW.height), '-o', join(out, PREVIEW.file)], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+// A listed world's preview (dist --worlds): params, a preview query of edge/src/world.js (each
+// name is the CLI flag of the same name), at the edge's pitch, so a world's link previews the
+// same picture from a static host as from the edge.
+export function renderWorldPreview(root, file, params) {
+  const cli = join(root, 'build', 'native', 'noisefield-cli');
+  if (!existsSync(cli)) throw new Error('build/native/noisefield-cli is missing: run ./noisefield build first');
+  execFileSync(cli, ['render', ...[...params].flatMap(([k, v]) => [`--${k}`, v]), '--px', String(EDGE.pitch),
+    '--width', String(EDGE.width), '--height', String(EDGE.height), '-o', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
 // The tags, for a page deployed at `base` on `site` (an origin like https://example.com; crawlers
-// want absolute image URLs, so without one the image URL is only path-absolute).
-export function previewTags({ base, site = null, title, description }) {
-  const image = site ? new URL(base + PREVIEW.file, site).href : base + PREVIEW.file;
+// want absolute image URLs, so without one the image URL is only path-absolute). image: the
+// picture's path under base.
+export function previewTags({ base, site = null, title, description, image: file = PREVIEW.file }) {
+  const image = site ? new URL(base + file, site).href : base + file;
   return [
     `<meta name="noisefield:share-page" content="world/">`,
     `<meta property="og:type" content="website">`,

@@ -1,7 +1,7 @@
 // The 404 page's driver: reads the URL state (web/landscape-params.js), mounts the landscape into
 // #landscape, reports ignored URL values, and wires the share control. Without JavaScript or
 // WebAssembly the page stays a plain 404 page over a CSS still painting.
-import { describeIgnored, mountOptions, parseQuery, shareUrl } from './landscape-params.js';
+import { describeIgnored, mountOptions, parseQuery, shareUrl, urlParams } from './landscape-params.js';
 import { LOAD_FAILURES, loadModule, mount } from './landscape-mount.js';
 import { fitCard } from './404-card.js';
 
@@ -30,6 +30,31 @@ function fail(err) {
 function shareBase() {
   const meta = document.querySelector('meta[name="noisefield:share-page"]');
   return new URL(meta ? meta.content : './', document.baseURI).href;
+}
+
+// The query a page shows: its URL's, or, when that sets no world parameter, the world a
+// pre-rendered share page stands for (dist --worlds writes <meta name="noisefield:world">).
+function pageQuery(M) {
+  const own = new URLSearchParams(location.search);
+  const meta = document.querySelector('meta[name="noisefield:world"]');
+  if (!meta || urlParams(M).some((n) => own.has(n))) return location.search;
+  for (const [k, v] of new URLSearchParams(meta.content)) own.set(k, v);
+  return own;
+}
+
+// The link whose preview shows the view (README.md, "Share links and previews"), its query in the
+// table's order (the edge redirects any other order to it). On the edge (its world pages say so)
+// every world previews itself; elsewhere only the pre-rendered ones do (dist --worlds lists them
+// with the parameters each pins), so a view of one links to its page, with the same query.
+function previewedLink(M, link) {
+  const u = new URL(link), q = new URLSearchParams();
+  for (const name of urlParams(M)) if (u.searchParams.has(name)) q.set(name, u.searchParams.get(name));
+  u.search = q.toString();
+  if (document.querySelector('meta[name="noisefield:edge"]')) return u.href;
+  const listed = document.querySelector('meta[name="noisefield:worlds"]')?.content.split(' ').filter(Boolean) ?? [];
+  const world = listed.map((w) => new URL(w, document.baseURI)).find((w) => [...w.searchParams].every(([k, v]) => q.get(k) === v));
+  if (world) u.pathname = world.pathname;
+  return u.href;
 }
 
 // "Save picture": a PNG of the composited view at rest, buffer pixels times the chosen zoom. The
@@ -64,11 +89,11 @@ function wireSave(handle, state) {
 async function start() {
   const host = $('#landscape');
   if (!host) return;
-  let handle, state;
+  let handle, state, M;
   try {
     // The URL's parameters are checked by the module's table, so the module comes first.
-    const M = await loadModule();
-    const parsed = parseQuery(M, location.search);
+    M = await loadModule();
+    const parsed = parseQuery(M, pageQuery(M));
     state = parsed.state;
     if (state.theme) root.classList.add(`nf-theme-${state.theme}`);
     const note = $('.nf-url-note');
@@ -105,7 +130,7 @@ async function start() {
     // The view is paused at rest first, so the sharer keeps seeing exactly what the link shows.
     await handle.pause();
     const s = handle.state();
-    const link = shareUrl(shareBase(), {
+    const link = previewedLink(M, shareUrl(shareBase(), {
       seed: s.seed,
       seedWord: state.seedWord,
       day: s.day,
@@ -114,7 +139,7 @@ async function start() {
       clock: s.clock,
       theme: s.theme,
       px: s.pitch,
-    });
+    }));
     button.dataset.link = link;
     let copied = false;
     try {

@@ -1,0 +1,34 @@
+// The world page at the edge: dist's world/index.html (the share page, from the assets) with its
+// link-preview tags swapped for the shared world's, a canonical link, and a tag that tells the
+// page's script it is on the edge (web/404.js: every world has its own preview here, so "Share
+// this view" never needs a pre-rendered page). Every text from the query is escaped; the only
+// ones are the seed's word and the canonical URL, both already normalised by the table.
+import { PREVIEW } from './preview-size.js';
+
+export const escapeHtml = (s) => String(s).replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+// The tags dist wrote for the default world (tools/preview.mjs previewTags), which this page replaces.
+const PREVIEW_TAG = /<meta (?:property|name)="(?:og|twitter):[^"]*" content="[^"]*">\n?/g;
+
+// template: the share page's HTML; world: { title, description, canonical, image } (absolute URLs).
+export function worldPage(template, { title, description, canonical, image }) {
+  if (!template.includes('</head>')) throw new Error('edge: the share page has no </head>');
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta name="noisefield:edge" content="world/preview.png">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:image:width" content="${PREVIEW.width}">`,
+    `<meta property="og:image:height" content="${PREVIEW.height}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+  ].join('\n');
+  return template.replace(PREVIEW_TAG, '')
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace('</head>', `${tags}\n</head>`);
+}
