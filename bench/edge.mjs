@@ -27,18 +27,12 @@ async function cpuOf(url) {
   return { ms: workerdCpuMs() - c0, cache: res.headers.get('x-noisefield-cache') };
 }
 
-export async function benchEdge({ report, quick = false }) {
-  const rounds = quick ? 4 : 12;
-  const scratch = mkdtempSync(join(tmpdir(), 'nf-bench-edge-'));
-  const versions = ['wrangler', 'miniflare'].map((n) => `${n} ${createRequire(join(edgeDir, 'package.json'))(`${n}/package.json`).version}`);
-  const limit = Number(readFileSync(join(edgeDir, 'wrangler.toml'), 'utf8').match(/^cpu_ms\s*=\s*(\d+)/m)[1]);
-  let edge;
+// One workerd from its start: -> { first, cold: [ms], hit: [ms] }.
+async function oneRun(site, bundle, rounds, tag) {
+  const edge = await startEdge(bundle, site);
   try {
-    const site = join(scratch, 'site');
-    await writeDist({ out: site, archive: false });
-    edge = await startEdge(bundleWorker(join(scratch, 'bundle'), site), site);
-    const world = (i) => `${edge.url}world/preview.png?seed=bench-${process.pid}-${i}&day=${(i % 10) / 10}&t=${i + 1}`;
-    const first = await cpuOf(world(0));
+    const world = (i) => `${edge.url}world/preview.png?seed=bench-${tag}-${i}&day=${(i % 10) / 10}&t=${i + 1}`;
+    const first = (await cpuOf(world(0))).ms;
     const cold = [], hit = [];
     for (let i = 1; i <= rounds; i++) {
       const c = await cpuOf(world(i));
@@ -50,20 +44,38 @@ export async function benchEdge({ report, quick = false }) {
       if (h.cache !== 'hit') throw new Error('bench edge: expected a cache hit');
       hit.push(h.ms);
     }
-    const mean = cold.reduce((a, b) => a + b, 0) / cold.length;
+    return { first, cold, hit };
+  } finally {
+    await edge.close();
+  }
+}
+
+// Two runs (one with --quick), each a workerd of its own, so the figure is measured twice.
+export async function benchEdge({ report, quick = false }) {
+  const rounds = quick ? 4 : 12, runs = quick ? 1 : 2;
+  const scratch = mkdtempSync(join(tmpdir(), 'nf-bench-edge-'));
+  const versions = ['wrangler', 'miniflare'].map((n) => `${n} ${createRequire(join(edgeDir, 'package.json'))(`${n}/package.json`).version}`);
+  const limit = Number(readFileSync(join(edgeDir, 'wrangler.toml'), 'utf8').match(/^cpu_ms\s*=\s*(\d+)/m)[1]);
+  try {
+    const site = join(scratch, 'site');
+    await writeDist({ out: site, archive: false });
+    const bundle = bundleWorker(join(scratch, 'bundle'), site);
+    const results = [];
+    for (let r = 0; r < runs; r++) results.push(await oneRun(site, bundle, rounds, `${process.pid}-${Date.now()}-${r}`));
+    const cold = results.flatMap((x) => x.cold);
+    const worst = Math.max(...cold, ...results.map((x) => x.first));
     report.section(`Link previews at the edge: CPU per request in workerd, ${PREVIEW.width} x ${PREVIEW.height} at pitch ${PREVIEW.pitch} (${versions.join(', ')})`,
-      ['request', 'CPU ms: median (min-max)', 'n'], [
-        ["the isolate's first render (instantiation included)", first.ms.toFixed(0), '1'],
-        ['a cold render (cache miss)', withSpread(cold, 0), String(cold.length)],
-        ['a cache hit', withSpread(hit, 0), String(hit.length)],
+      ['request', ...results.map((_, i) => `run ${i + 1}: CPU ms, median (min-max)`), 'n per run'], [
+        ["the isolate's first render (the module's start-up included)", ...results.map((x) => x.first.toFixed(0)), '1'],
+        ['a cold render (a cache miss)', ...results.map((x) => withSpread(x.cold, 0)), String(rounds)],
+        ['a cache hit', ...results.map((x) => withSpread(x.hit, 0)), String(rounds)],
       ], [
-        `Cold renders: mean ${mean.toFixed(0)} ms, median ${median(cold).toFixed(0)} ms; the limit set in edge/wrangler.toml is ${limit} ms (Workers Paid; its default is 30 s). The Free plan's 10 ms is below every cold render.`,
+        `Cold renders over all runs: median ${median(cold).toFixed(0)} ms; the most any request took, ${worst.toFixed(0)} ms, is under the ${limit} ms that edge/wrangler.toml allows (Workers Paid; its default is 30 s). Every cold render is over the Free plan's 10 ms.`,
         'The workerd process\'s CPU time (/proc/PID/stat, 10 ms ticks) across each request, one request at a time (the worker\'s clocks are wall time locally and stand still on Cloudflare).',
         'A machine busy with other work inflates CPU time less than wall time, but still some.',
       ]);
-    return { first: first.ms, cold, hit };
+    return { results };
   } finally {
-    await edge?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
 }

@@ -5,7 +5,10 @@
 // ones are the seed's word and the canonical URL, both already normalised by the table.
 import { PREVIEW } from './preview-size.js';
 
-export const escapeHtml = (s) => String(s).replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+// Markup characters as references; C0 controls (a seed word may hold %00) as U+FFFD, which is
+// what an HTML parser would make of most of them anyway.
+export const escapeHtml = (s) => String(s).replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`)
+  .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '\ufffd');
 
 // The tags dist wrote for the default world (tools/preview.mjs previewTags), which this page replaces.
 const PREVIEW_TAG = /<meta (?:property|name)="(?:og|twitter):[^"]*" content="[^"]*">\n?/g;

@@ -2,8 +2,9 @@
 //   /world/?<query>              the share page with the shared world's og:/twitter: tags
 //   /world/preview.png?<query>   that world's 1200 x 630 preview, drawn by the page's own scene
 //                                wasm, pixel for pixel noisefield-cli render's
-//   /world/<name>/?<query>       (a pre-rendered world's page, dist --worlds, with a query)
-//                                redirects to /world/?<query>, the one page per world
+//   /world/<name>/?<query>       (a pre-rendered world's page, dist --worlds, with a query that
+//                                sets a world parameter) redirects to /world/?<query>, the one
+//                                page per world
 // Everything else, and /world/<name>/ without a query, is dist/ from the static assets.
 //
 // The scene: web/noisefield-landscape.wasm (the plain file the page's .wasm.lzma packs), which
@@ -82,14 +83,15 @@ export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     const onImage = url.pathname === IMAGE, onPage = url.pathname === PAGE;
-    const otherWorld = !onImage && !onPage && url.pathname.startsWith(PAGE) && url.search.length > 1;
+    const otherWorld = !onImage && !onPage && url.pathname.startsWith(PAGE) && url.pathname.endsWith('/') && url.search.length > 1;
     if (!onImage && !onPage && !otherWorld) return env.ASSETS.fetch(request);
     if (request.method !== 'GET' && request.method !== 'HEAD') return text(405, 'edge: GET only', { allow: 'GET, HEAD' });
     if (url.search.length > MAX_QUERY) return text(414, `edge: the query is over ${MAX_QUERY} characters`);
     const M = await scene();
     const world = readWorld(M, url.search);
     const query = url.search.slice(1);
-    if (otherWorld) return redirect(url, PAGE, world.page);
+    // A query that names no world (utm_source=...) leaves a pre-rendered page as it is.
+    if (otherWorld) return world.page ? redirect(url, PAGE, world.page) : env.ASSETS.fetch(request);
     if (onImage) return query === world.preview ? preview(url, world, ctx) : redirect(url, IMAGE, world.preview);
     if (query !== world.page && !world.ignored.length) return redirect(url, PAGE, world.page);
     return page(url, world, env, M);

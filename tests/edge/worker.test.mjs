@@ -147,6 +147,8 @@ test('bad and hostile queries: invalid values fall back by the table, nothing is
   assert.ok(meta(h, 'og:title').includes('&#34;&#62;&#60;script&#62;'), 'the word, escaped');
   assert.equal((h.match(/<script/g) || []).length, 1, "the page's one script only");
 
+  const nul = (await get('/world/?seed=a%00b')).text();
+  assert.equal(metaText(nul, 'og:title'), 'A noisefield world: a\ufffdb', 'a control character in a word is replaced');
   assert.equal((await get('/world/?seed=' + 'x'.repeat(3000))).status, 414, 'an over-long query is refused before parsing');
   assert.equal((await get('/world/preview.png', { method: 'POST', body: 'x' })).status, 405);
   // Everything else is the static site: a missing path gets dist's 404 page.
@@ -154,6 +156,20 @@ test('bad and hostile queries: invalid values fall back by the table, nothing is
   assert.equal(missing.status, 404);
   assert.match(missing.text(), /This page wandered off/);
   assert.equal((await get('/world/')).status, 200, 'the share page without a query');
+  // A query that names no world is not a world: a folder under world/ stays the static site's.
+  assert.equal((await get('/world/nobody/?utm_source=chat')).status, 404);
+  assert.equal((await get('/world/nobody/preview.png?seed=alice')).status, 404, 'a picture path is never redirected to a page');
+});
+
+test("README's link preview (docs/share-preview.png) is the worker's picture of the query under it", async () => {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Share links and previews'));
+  assert.match(section, /^!\[[^\]]+\]\(docs\/share-preview\.png\)/m);
+  const path = section.match(/^\*`(\/world\/preview\.png\?[^`]+)`, drawn by the edge worker\.\*$/m)[1];
+  const res = await get(path);
+  assert.equal(res.status, 200, `${path} is canonical`);
+  const docs = decodePng(readFileSync(join(repoRoot, 'docs', 'share-preview.png')));
+  assert.ok(Buffer.from(decodePng(res.body).data).equals(Buffer.from(docs.data)), 'the committed picture is the worker\'s');
 });
 
 test('the CPU time of a cold render inside workerd fits the limit in wrangler.toml (printed and recorded)', async () => {

@@ -18,9 +18,12 @@ after(() => { if (scratch) rmSync(scratch, { recursive: true, force: true }); })
 
 test('./noisefield dist --worlds writes world/NAME/ with its own tags and the preview of that world', () => {
   const out = join(scratch, 'site');
-  // The user's command, through the CLI entry of tools/dist.mjs.
+  // README's command (Share links and previews), through the CLI entry of tools/dist.mjs.
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const worlds = readme.match(/^\.\/noisefield dist --site https:\/\/your\.site --worlds (\S+)$/m)[1];
+  assert.equal(worlds, 'alice,bob:day=0.2:dusk=0.50,home:seed=404:t=6');
   execFileSync(process.execPath, [join(repoRoot, 'tools', 'dist.mjs'), '--out', out, '--site', 'https://example.test',
-    '--base', '/sub/', '--worlds', 'alice,bob:day=0.2:dusk=0.50,home:seed=404:t=6'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    '--base', '/sub/', '--worlds', worlds], { stdio: ['ignore', 'ignore', 'inherit'] });
   const list = 'world/alice/?seed=alice world/bob/?seed=bob&day=0.2&dusk=0.5 world/home/?seed=404&t=6';
   for (const page of ['404.html', 'world/index.html', 'world/alice/index.html', 'world/bob/index.html']) {
     assert.equal(metaText(readFileSync(join(out, page), 'utf8'), 'noisefield:worlds'), list, `${page} lists the worlds, canonical`);
