@@ -131,10 +131,10 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   html = explorer ? swap(html, 'href="web/explorer.html"', 'href="explorer/"') : html.replace(more[0], '');
   if (html.includes('web/')) throw new Error('dist: a reference into web/ is left in 404.html');
   renderPreview(root, out, { seed });
-  // Every page lists the pre-rendered worlds, each as its page and the parameters it pins, so
-  // that "Share this view" (web/404.js) links to one when the view is that world.
+  // Every page lists the pre-rendered worlds, each as its page (path-absolute) and the parameters
+  // it pins, so that "Share this view" (web/404.js) links to one when the view is that world.
   const worldList = listed.length
-    ? `\n<meta name="noisefield:worlds" content="${listed.map((w) => `world/${w.name}/?${w.page}`).join(' ').replace(/&/g, '&amp;')}">` : '';
+    ? `\n<meta name="noisefield:worlds" content="${listed.map((w) => `${base}world/${w.name}/?${w.page}`).join(' ').replace(/&/g, '&amp;')}">` : '';
   const page = html;
   html = withTags(page, previewTags({
     base, site, title: 'A noisefield landscape',

@@ -44,10 +44,8 @@ export function previewTags({ base, site = null, title, description, image: file
     `<meta property="og:image" content="${escape(image)}">`,
     `<meta property="og:image:width" content="${PREVIEW.width}">`,
     `<meta property="og:image:height" content="${PREVIEW.height}">`,
+    // X reads og:title, og:description and og:image where its own tags are missing.
     `<meta name="twitter:card" content="summary_large_image">`,
-    `<meta name="twitter:title" content="${escape(title)}">`,
-    `<meta name="twitter:description" content="${escape(description)}">`,
-    `<meta name="twitter:image" content="${escape(image)}">`,
   ].join('\n');
 }
 

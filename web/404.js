@@ -1,7 +1,7 @@
 // The 404 page's driver: reads the URL state (web/landscape-params.js), mounts the landscape into
 // #landscape, reports ignored URL values, and wires the share control. Without JavaScript or
 // WebAssembly the page stays a plain 404 page over a CSS still painting.
-import { describeIgnored, mountOptions, parseQuery, shareUrl, urlParams } from './landscape-params.js';
+import { describeIgnored, mountOptions, parseQuery, shareUrl } from './landscape-params.js';
 import { LOAD_FAILURES, loadModule, mount } from './landscape-mount.js';
 import { fitCard } from './404-card.js';
 
@@ -12,7 +12,8 @@ const $ = (sel) => document.querySelector(sel);
 // Test hooks (window.__noisefield: the mounted handle and its debug scene) need both `?test` and
 // window.__noisefieldTestHooks set before this script runs (the browser tests and benchmarks set
 // it from an init script), so no link can hand a visitor's page out to other scripts.
-const test = globalThis.__noisefieldTestHooks === true && new URLSearchParams(location.search).has('test');
+const query = new URLSearchParams(location.search);
+const test = globalThis.__noisefieldTestHooks === true && query.has('test');
 
 // The note says what failed (the loader's words for its reason), since each calls for a different
 // fix; index.html holds the rest of the sentence.
@@ -24,36 +25,23 @@ function fail(err) {
   console.warn('noisefield: the live landscape could not start:', err && err.message ? err.message : err);
 }
 
+const metaOf = (name) => $(`meta[name="noisefield:${name}"]`)?.content;
+
 // Where share links lead: a page that exists (a link to the missing path would answer 404 to
 // link-preview crawlers). A site names its share page with <meta name="noisefield:share-page"
 // content="world/">; without one, the site's root (the <base href>).
-function shareBase() {
-  const meta = document.querySelector('meta[name="noisefield:share-page"]');
-  return new URL(meta ? meta.content : './', document.baseURI).href;
-}
+const shareBase = () => new URL(metaOf('share-page') ?? './', document.baseURI).href;
 
-// The query a page shows: its URL's, or, when that sets no world parameter, the world a
-// pre-rendered share page stands for (dist --worlds writes <meta name="noisefield:world">).
-function pageQuery(M) {
-  const own = new URLSearchParams(location.search);
-  const meta = document.querySelector('meta[name="noisefield:world"]');
-  if (!meta || urlParams(M).some((n) => own.has(n))) return location.search;
-  for (const [k, v] of new URLSearchParams(meta.content)) own.set(k, v);
-  return own;
-}
-
-// The link whose preview shows the view (README.md, "Share links and previews"), its query in the
-// table's order (the edge redirects any other order to it). On the edge (its world pages say so)
-// every world previews itself; elsewhere only the pre-rendered ones do (dist --worlds lists them
-// with the parameters each pins), so a view of one links to its page, with the same query.
-function previewedLink(M, link) {
-  const u = new URL(link), q = new URLSearchParams();
-  for (const name of urlParams(M)) if (u.searchParams.has(name)) q.set(name, u.searchParams.get(name));
-  u.search = q.toString();
-  if (document.querySelector('meta[name="noisefield:edge"]')) return u.href;
-  const listed = document.querySelector('meta[name="noisefield:worlds"]')?.content.split(' ').filter(Boolean) ?? [];
-  const world = listed.map((w) => new URL(w, document.baseURI)).find((w) => [...w.searchParams].every(([k, v]) => q.get(k) === v));
-  if (world) u.pathname = world.pathname;
+// The link whose preview shows the view (README.md, "Share links and previews"): a static host
+// has previews of the pre-rendered worlds only (dist --worlds lists them, with the parameters each
+// pins), so a view of one links to its page, with the same query. The edge's pages list none:
+// there every world previews itself.
+function previewedLink(link) {
+  const u = new URL(link);
+  for (const w of metaOf('worlds')?.split(' ') ?? []) {
+    const page = new URL(w, u);
+    if ([...page.searchParams].every(([k, v]) => u.searchParams.get(k) === v)) u.pathname = page.pathname;
+  }
   return u.href;
 }
 
@@ -89,11 +77,12 @@ function wireSave(handle, state) {
 async function start() {
   const host = $('#landscape');
   if (!host) return;
-  let handle, state, M;
+  let handle, state;
   try {
     // The URL's parameters are checked by the module's table, so the module comes first.
-    M = await loadModule();
-    const parsed = parseQuery(M, pageQuery(M));
+    const M = await loadModule();
+    // A pre-rendered world's page (dist --worlds) opened without a query shows its world.
+    const parsed = parseQuery(M, location.search || metaOf('world'));
     state = parsed.state;
     if (state.theme) root.classList.add(`nf-theme-${state.theme}`);
     const note = $('.nf-url-note');
@@ -108,7 +97,7 @@ async function start() {
       framing: 'shore',    // cover, but a phone held sideways still shows the gate whole and the water
       debug: test,
       // The tests and the benchmark pick the thread: ?worker=0 (main) or ?worker=1 (the default).
-      ...(test && new URLSearchParams(location.search).has('worker') ? { worker: new URLSearchParams(location.search).get('worker') !== '0' } : {}),
+      ...(test && query.has('worker') ? { worker: query.get('worker') !== '0' } : {}),
     });
   } catch (err) {
     fail(err);
@@ -130,7 +119,7 @@ async function start() {
     // The view is paused at rest first, so the sharer keeps seeing exactly what the link shows.
     await handle.pause();
     const s = handle.state();
-    const link = previewedLink(M, shareUrl(shareBase(), {
+    const link = previewedLink(shareUrl(shareBase(), {
       seed: s.seed,
       seedWord: state.seedWord,
       day: s.day,

@@ -118,11 +118,11 @@ export function describeIgnored(ignored) {
 // The link that reproduces a world exactly: every input that decides the pixels, as the page used
 // them (the seed's word if one was given; the effective day, dusk, season, theme and pitch; the
 // clock). Numbers are written with String(), which round-trips a double exactly, so the link
-// rebuilds the same state bit for bit. `base` is the page the link opens (the site's root or a
+// rebuilds the same state bit for bit. In the table's order (the edge worker redirects any other
+// order to it; tests/edge/share.test.mjs checks). `base` is the page the link opens (the site's root or a
 // share page), not the missing path a 404 was served at.
 export function shareUrl(base, { seed, seedWord = null, day, dusk = 0, season = null, clock, theme = null, px = null }) {
   const u = new URL(base);
-  u.search = '';
   u.hash = '';
   const p = new URLSearchParams();
   p.set('seed', seedWord !== null ? seedWord : String(seed >>> 0));
@@ -130,8 +130,8 @@ export function shareUrl(base, { seed, seedWord = null, day, dusk = 0, season = 
   if (dusk > 0) p.set('dusk', String(dusk));
   p.set('season', season === null ? 'none' : String(Math.round(season)));
   p.set('t', String(clock));
-  if (theme) p.set('theme', theme);
   if (px) p.set('px', String(px));
+  if (theme) p.set('theme', theme);
   u.search = p.toString();
   return u.href;
 }

@@ -1,8 +1,8 @@
 // The world page at the edge: dist's world/index.html (the share page, from the assets) with its
-// link-preview tags swapped for the shared world's, a canonical link, and a tag that tells the
-// page's script it is on the edge (web/404.js: every world has its own preview here, so "Share
-// this view" never needs a pre-rendered page). Every text from the query is escaped; the only
-// ones are the seed's word and the canonical URL, both already normalised by the table.
+// link-preview tags swapped for the shared world's and a canonical link, and without dist's list
+// of pre-rendered worlds (--worlds): here every world has its own preview, so "Share this view"
+// (web/404.js) keeps the link on world/. Every text from the query is escaped; the only ones are
+// the seed's word and the canonical URL, both already normalised by the table.
 import { PREVIEW } from './preview-size.js';
 
 // Markup characters as references; C0 controls (a seed word may hold %00) as U+FFFD, which is
@@ -12,13 +12,13 @@ export const escapeHtml = (s) => String(s).replace(/[&"'<>]/g, (c) => `&#${c.cha
 
 // The tags dist wrote for the default world (tools/preview.mjs previewTags), which this page replaces.
 const PREVIEW_TAG = /<meta (?:property|name)="(?:og|twitter):[^"]*" content="[^"]*">\n?/g;
+const WORLD_LIST = /<meta name="noisefield:worlds" content="[^"]*">\n?/;
 
 // template: the share page's HTML; world: { title, description, canonical, image } (absolute URLs).
 export function worldPage(template, { title, description, canonical, image }) {
   if (!template.includes('</head>')) throw new Error('edge: the share page has no </head>');
   const tags = [
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    `<meta name="noisefield:edge" content="world/preview.png">`,
     `<meta property="og:type" content="website">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
@@ -26,12 +26,10 @@ export function worldPage(template, { title, description, canonical, image }) {
     `<meta property="og:image" content="${escapeHtml(image)}">`,
     `<meta property="og:image:width" content="${PREVIEW.width}">`,
     `<meta property="og:image:height" content="${PREVIEW.height}">`,
+    // X reads og:title, og:description and og:image where its own tags are missing.
     `<meta name="twitter:card" content="summary_large_image">`,
-    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
   ].join('\n');
-  return template.replace(PREVIEW_TAG, '')
+  return template.replace(PREVIEW_TAG, '').replace(WORLD_LIST, '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace('</head>', `${tags}\n</head>`);
 }

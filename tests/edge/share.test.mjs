@@ -53,7 +53,7 @@ async function crawl(link) {
   const png = await request(image.href, { follow: true });
   assert.equal(png.status, 200, image.href);
   assert.equal(png.headers.get('content-type'), 'image/png');
-  return { html, image, picture: decodePng(png.body) };
+  return { url: res.url, html, image, picture: decodePng(png.body) };
 }
 
 const samePixels = (a, b) => a.width === b.width && a.height === b.height && Buffer.from(a.data).equals(Buffer.from(b.data));
@@ -80,9 +80,13 @@ test('on the edge: the shared link is the edge world page, and its og:image is t
   assert.ok(samePixels(picture, render(viewWorld(link, PICTURE))), 'and that is the shared view\'s world');
 });
 
-test('on the edge: a missing path\'s 404 page shares too, and its link previews the view', async () => {
-  const link = await share(edge.url + 'gone/away?seed=erin&day=0.4&dusk=0.5&season=none&t=2&theme=light&motion=off');
-  const { picture } = await crawl(link);
+test('on the edge: a missing path\'s 404 page shares too; a listed world\'s page redirects to the edge page, whose preview is the view', async () => {
+  // dist's 404 page lists the pre-rendered worlds (alice is one), so it links to world/alice/;
+  // the worker sends a query there on to the one page per world.
+  const link = await share(edge.url + 'gone/away?seed=alice&day=0.4&dusk=0.5&season=none&t=2&theme=light&motion=off');
+  assert.equal(link.pathname, '/world/alice/');
+  const { url, picture } = await crawl(link);
+  assert.equal(new URL(url).pathname, '/world/', 'redirected to the edge page');
   assert.ok(samePixels(picture, render(viewWorld(link, PICTURE))));
 });
 

@@ -43,14 +43,14 @@ test('the world page carries the shared world: title, description, image of that
   assert.equal(metaText(html, 'og:url'), edge.url + 'world/?' + q);
   // The picture leaves out only what does not change it: the sharer's pitch.
   assert.equal(metaText(html, 'og:image'), edge.url + 'world/preview.png?seed=alice&day=0.2&dusk=0.5&season=40&t=7.5&theme=dark');
-  assert.equal(metaText(html, 'twitter:image'), metaText(html, 'og:image'));
+  assert.equal(metaText(html, 'twitter:image'), undefined, 'X falls back to og:image');
   assert.equal(metaText(html, 'og:image:width'), String(PREVIEW.width));
   assert.equal(metaText(html, 'og:image:height'), String(PREVIEW.height));
   assert.equal(metaText(html, 'twitter:card'), 'summary_large_image');
   assert.match(metaText(html, 'og:title'), /alice/);
   assert.match(metaText(html, 'og:description'), /day=0\.2, dusk=0\.5, season=40, t=7\.5, theme=dark/);
   assert.match(html, /<title>A noisefield world: alice<\/title>/);
-  assert.equal(metaText(html, 'noisefield:edge'), 'world/preview.png', 'the page knows it is on the edge');
+  assert.equal(metaText(html, 'noisefield:worlds'), undefined, 'no pre-rendered worlds listed: the page keeps the link on world/');
   assert.equal((html.match(/property="og:image"/g) || []).length, 1, "dist's default tags are replaced, not kept beside");
   // Still the share page, with its script.
   assert.match(html, /<h1>A landscape of its own<\/h1>/);

@@ -24,7 +24,7 @@ test('./noisefield dist --worlds writes world/NAME/ with its own tags and the pr
   assert.equal(worlds, 'alice,bob:day=0.2:dusk=0.50,home:seed=404:t=6');
   execFileSync(process.execPath, [join(repoRoot, 'tools', 'dist.mjs'), '--out', out, '--site', 'https://example.test',
     '--base', '/sub/', '--worlds', worlds], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const list = 'world/alice/?seed=alice world/bob/?seed=bob&day=0.2&dusk=0.5 world/home/?seed=404&t=6';
+  const list = '/sub/world/alice/?seed=alice /sub/world/bob/?seed=bob&day=0.2&dusk=0.5 /sub/world/home/?seed=404&t=6';
   for (const page of ['404.html', 'world/index.html', 'world/alice/index.html', 'world/bob/index.html']) {
     assert.equal(metaText(readFileSync(join(out, page), 'utf8'), 'noisefield:worlds'), list, `${page} lists the worlds, canonical`);
   }
