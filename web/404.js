@@ -55,7 +55,16 @@ function wireSave(handle, state) {
   button.addEventListener('click', async () => {
     const wasPaused = handle.state().paused;
     const zoom = Number($('.nf-save-zoom')?.value || 1);
-    const pic = await handle.picture(zoom);
+    let pic;
+    try {
+      pic = await handle.picture(zoom);
+    } catch (e) {
+      // Over the picture's cap (a fine pitch at a high zoom): said in the card's note; the
+      // landscape goes on as it was (picture() resumes a view it paused).
+      const note = $('.nf-url-note');
+      if (note) { note.textContent = `Save picture: ${e.message}`; note.hidden = false; }
+      return;
+    }
     if (!wasPaused) handle.resume();
     const canvas = document.createElement('canvas');
     canvas.width = pic.width;

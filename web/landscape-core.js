@@ -158,7 +158,7 @@ export function createCore(M, init, emit, instruments = null) {
     const at = placement();
     const first = layout === null;
     if (first || layout.bw !== at.bw || layout.bh !== at.bh) for (const c of init.canvases) { c.width = at.bw; c.height = at.bh; }
-    layout = { ...asked, bw: at.bw, bh: at.bh };
+    layout = { ...asked, pitch: at.pitch, bw: at.bw, bh: at.bh };
     paint(ALL);
     if (first && debug) debug.firstPaintMs = toPageTime(performance.now());
     for (const answer of waiting.splice(0)) answer(at);
@@ -200,11 +200,13 @@ export function createCore(M, init, emit, instruments = null) {
     if (!destroyed) emit({ type: 'sleep', clock: scene.clock });
   }
 
-  const placement = () => ({ bw: scene.bufferWidth, bh: scene.bufferHeight, ...scene.placement });
+  // The pitch is the scene's: setViewport raises the one asked for when its buffers would exceed
+  // the budget (Landscape.maxBufferPixels), and the canvases' CSS size is bw x pitch.
+  const placement = () => ({ bw: scene.bufferWidth, bh: scene.bufferHeight, pitch: scene.pitch, ...scene.placement });
 
   const commands = {
-    // The element's size in CSS px and the pitch: -> { bw, bh, scale, ox, oy, inset, gateX, gateY,
-    // gateR, waterY }. The first call renders the first frame (once: setViewport renders).
+    // The element's size in CSS px and the pitch asked for: -> { bw, bh, pitch (the scene's), scale,
+    // ox, oy, inset, gateX, gateY, gateR, waterY }. The first call renders the first frame (once: setViewport renders).
     // Stepped: -> a Promise of it, when the new layers are shown (the old stay up until then).
     viewport(w, h, pitch) {
       const first = layout === null;
@@ -216,7 +218,7 @@ export function createCore(M, init, emit, instruments = null) {
       }
       dropViews();
       const at = placement();
-      layout = { w, h, pitch, bw: at.bw, bh: at.bh };
+      layout = { w, h, pitch: at.pitch, bw: at.bw, bh: at.bh };
       for (const c of init.canvases) { c.width = at.bw; c.height = at.bh; }
       if (first) {
         scene.advance(0);  // takes the repaint report setViewport left, so the first frame paints nothing twice

@@ -55,13 +55,19 @@ export class NoisefieldLandscape extends Base {
     this._handle = null;
     this._mounting = null;
     this._generation = 0;
+    this._settled = Promise.resolve();  // the last mount() started, settled: mounts run one at a time
     this.ignored = [];
   }
 
   // The mounted handle (setSeed, pause, state, ...), or null before the scene is up.
   get handle() { return this._handle; }
   // Resolves with the handle once mounted (rejects if the module cannot load).
-  get ready() { return this._mounting ?? Promise.resolve(this._handle); }
+  // Attribute changes not yet delivered (the MutationObserver's records wait for a microtask) are
+  // taken first, so `ready` right after setAttribute is the new mount's, not the old handle.
+  get ready() {
+    if (this._observer) this._changed(this._observer.takeRecords());
+    return this._mounting ?? Promise.resolve(this._handle);
+  }
 
   // The attributes as mount() options, invalid values left out (and reported). M: the loaded module.
   options(M = this._module) {
@@ -86,12 +92,14 @@ export class NoisefieldLandscape extends Base {
     // A custom element is inline by default, which gives it no height to fill.
     if (getComputedStyle(this).display === 'inline') this.style.display = 'block';
     if (!this._observer) {
-      this._observer = new MutationObserver((records) => {
-        for (const r of records) this.attributeChangedCallback(r.attributeName, r.oldValue, this.getAttribute(r.attributeName));
-      });
+      this._observer = new MutationObserver((records) => this._changed(records));
     }
     this._observer.observe(this, { attributes: true, attributeOldValue: true });
     this._remount();
+  }
+
+  _changed(records) {
+    for (const r of records) this.attributeChangedCallback(r.attributeName, r.oldValue, this.getAttribute(r.attributeName));
   }
 
   disconnectedCallback() {
@@ -101,7 +109,8 @@ export class NoisefieldLandscape extends Base {
   }
 
   attributeChangedCallback(name, old, value) {
-    if (old === value || !this.isConnected || (!this._handle && !this._mounting)) return;
+    // A mount that failed (a bad attribute) is retried by the next change: no handle is no reason to stop.
+    if (old === value || !this.isConnected) return;
     // Only the world's and the element's own attributes (mount() itself sets class and style).
     // Before the module has loaded, the pending mount reads the attributes as they are by then.
     if (!this._module) return;
@@ -122,8 +131,10 @@ export class NoisefieldLandscape extends Base {
   _remount() {
     this._unmount();
     const generation = ++this._generation;
-    this._mounting = loadModule().then((M) => {
+    const previous = this._settled;
+    this._mounting = loadModule().then(async (M) => {
       this._module = M;
+      await previous;  // mount() refuses a second landscape on one element while one is mounting
       return generation === this._generation ? mount(this, this.options(M)) : null;
     }).then((handle) => {
       if (!handle) return this._handle;
@@ -139,7 +150,7 @@ export class NoisefieldLandscape extends Base {
       throw error;
     });
     // Failures are reported by the event; an unobserved rejection would be noise in the console.
-    this._mounting.catch(() => {});
+    this._settled = this._mounting.then(() => {}, () => {});
   }
 }
 

@@ -94,7 +94,8 @@ function mainPort(M, init, report, instruments) {
         return Promise.reject(e);
       }
     },
-    close() {},
+    // A mount that failed after the core was made frees its scene here (destroy() is idempotent).
+    close() { core.destroy(); },
   };
 }
 
@@ -139,6 +140,7 @@ function workerPort(worker) {
 // not start in it). The canvases are transferred only after that, so a refusal leaves them usable
 // here. A page that refused the worker once is not asked again: each refusal is a console error.
 let refusedHere = false;
+const WORKER_PATIENCE_MS = 5000;
 function startWorker(win, moduleUrl) {
   if (refusedHere) return null;
   if (typeof win.Worker !== 'function' || typeof win.OffscreenCanvas !== 'function'
@@ -165,10 +167,17 @@ function startWorker(win, moduleUrl) {
     cancel: () => { worker.terminate(); done(); },
     ready: (M) => new Promise((resolve) => {
       if (refused) { resolve(null); return; }
-      const fail = () => { worker.terminate(); done(); resolve(null); };
+      // A worker whose script stalls (a slow or stuck server) gives way to this thread: the module
+      // is ready here already, so waiting longer only keeps the page blank.
+      const timer = setTimeout(() => {
+        console.warn(`noisefield: the landscape worker did not start within ${WORKER_PATIENCE_MS / 1000} s; the scene runs on the main thread`);
+        fail();
+      }, WORKER_PATIENCE_MS);
+      const fail = () => { clearTimeout(timer); worker.terminate(); done(); resolve(null); };
       worker.onerror = (e) => { e.preventDefault(); refusedHere = true; trampoline?.refused(); fail(); };
       const files = moduleUrl === null ? (({ url, wasmUrl }) => ({ url, wasmUrl }))(defaultModule()) : null;
       port.call('load', [moduleUrl, compiledModule(M), files]).then(() => {
+        clearTimeout(timer);
         worker.onerror = (e) => { e.preventDefault(); console.warn('noisefield: the landscape worker failed:', e.message); };
         done();
         resolve(port);
@@ -237,6 +246,23 @@ export async function mount(element, options = {}) {
   if (!element || typeof element.appendChild !== 'function') throw new Error('mount: element must be a DOM element');
   if (options === null || typeof options !== 'object') throw new Error('mount: options must be an object');
   if (options.worker !== undefined && typeof options.worker !== 'boolean') throw new Error('worker must be true or false');
+  // One landscape per element: a second would share the host's styles, and destroying one would
+  // strip them from under the other.
+  if (taken.has(element)) throw new Error('mount: this element already has a landscape (mounted or mounting): destroy() it first');
+  taken.add(element);
+  try {
+    const handle = await mountOnce(element, options);
+    const destroy = handle.destroy;
+    handle.destroy = () => { taken.delete(element); destroy(); };
+    return handle;
+  } catch (e) {
+    taken.delete(element);
+    throw e;
+  }
+}
+const taken = new WeakSet();
+
+async function mountOnce(element, options) {
   const win = element.ownerDocument.defaultView;
   const doc = element.ownerDocument;
   // The worker loads its own module instance while this thread loads the one that checks options.
@@ -274,6 +300,8 @@ async function mountWith(element, options, M, starting, usePort) {
   if (o.parallax !== undefined && o.parallax !== 'element' && o.parallax !== 'window') throw new Error("parallax must be 'element' or 'window'");
   const framing = o.framing ?? 'cover';
   checkFraming(framing, M.Landscape.FRAMINGS);
+  if (o.navigate !== undefined && typeof o.navigate !== 'function') throw new Error(`navigate must be a function(href) (got ${typeof o.navigate})`);
+  for (const k of ['home', 'label']) if (o[k] !== undefined && typeof o[k] !== 'string') throw new Error(`${k} must be a string (got ${typeof o[k]})`);
 
   const win = element.ownerDocument.defaultView;
   const doc = element.ownerDocument;
@@ -313,6 +341,8 @@ async function mountWith(element, options, M, starting, usePort) {
   // ---- DOM ----
   const hostStyle = element.style;
   const restore = { position: hostStyle.position, overflow: hostStyle.overflow, cursor: hostStyle.cursor };
+  const hadStyle = element.hasAttribute('style'), hadClass = element.classList.contains('nf-landscape');
+  const hadPortalData = 'portal' in element.dataset ? element.dataset.portal : null;
   const stage = doc.createElement('div');
   stage.className = 'nf-stage';
   stage.setAttribute('aria-hidden', 'true');
@@ -331,11 +361,11 @@ async function mountWith(element, options, M, starting, usePort) {
   // The tests' and benchmark's instruments, loaded only for them (landscape-debug.js).
   const instruments = debug && await import('./landscape-debug.js');
   const report = debug ? instruments.pageReport(debug, (c) => { clock = c; }) : (r) => { clock = r.clock; };
-  let port = await starting;
+  let port = await starting, inited = null;
   if (port) {
     port.report = report;
     const offscreen = canvases.map((c) => c.transferControlToOffscreen());
-    port.call('init', [{ ...init, canvases: offscreen }], null, offscreen);
+    inited = port.call('init', [{ ...init, canvases: offscreen }], null, offscreen);
   } else {
     port = mainPort(M, { ...init, canvases }, report, debug && instruments.coreInstruments);
   }
@@ -379,10 +409,11 @@ async function mountWith(element, options, M, starting, usePort) {
     // The core sizes the canvases and paints them; the old layers stay up until then.
     return port.call('viewport', [w, h, pitch], (at) => {
       if (destroyed || asked !== view) return;
+      // at.pitch is the scene's, which may be coarser than the one asked for (the buffer budget).
       layout = { ...view, ...at };
       for (const c of canvases) {
-        c.style.width = `${at.bw * pitch}px`;
-        c.style.height = `${at.bh * pitch}px`;
+        c.style.width = `${at.bw * at.pitch}px`;
+        c.style.height = `${at.bh * at.pitch}px`;
       }
       const r = layout.gateR * layout.scale;
       if (portal) portal.style.width = portal.style.height = `${2 * r}px`;
@@ -583,10 +614,43 @@ async function mountWith(element, options, M, starting, usePort) {
   watchDpr();
   if (dayOption === null || duskOption === null) dayTimer = win.setInterval(applyDay, 60000);
 
+  // Everything this mount did to the host and the window, undone: by destroy(), and by a mount
+  // that fails from here on (the scene refusing the first viewport, a worker's init failing), so a
+  // rejected mount() leaves the element as it was. mount() closes the port (worker or scene).
+  function teardown() {
+    sleep();
+    win.clearTimeout(enterTimer);
+    win.clearInterval(dayTimer);
+    ro.disconnect();
+    io.disconnect();
+    schemeWatch?.disconnect();
+    if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
+    for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
+    stage.remove();
+    if (portal) {
+      portal.removeEventListener('click', enter);
+      portal.removeEventListener('focus', onFocus);
+      portal.removeEventListener('blur', onBlur);
+      portal.remove();
+    }
+    if (!hadClass) element.classList.remove('nf-landscape');
+    if (hadPortalData === null) delete element.dataset.portal; else element.dataset.portal = hadPortalData;
+    Object.assign(hostStyle, restore);
+    if (!hadStyle && !hostStyle.cssText) element.removeAttribute('style');
+  }
+
   // ---- first frame (rendered once, by the core's first viewport) ----
-  if (doc.hidden) call('visible', false);
-  await relayout();  // a host with no size yet paints when the ResizeObserver reports one
-  if (debug && layout) debug.firstPaintMs = (await call('debugInfo')).firstPaintMs;
+  try {
+    if (doc.hidden) call('visible', false);
+    // a host with no size yet paints when the ResizeObserver reports one; init's failure (in a
+    // worker) is its own, not the next command's "unknown command"
+    await Promise.all([inited, relayout()]);
+    if (debug && layout) debug.firstPaintMs = (await call('debugInfo')).firstPaintMs;
+  } catch (e) {
+    destroyed = true;
+    teardown();
+    throw e;
+  }
 
   const alive = () => { if (destroyed) throw new Error('noisefield: this landscape was deleted (destroy() was called)'); };
   const pauseCore = () => {
@@ -633,6 +697,7 @@ async function mountWith(element, options, M, starting, usePort) {
     picture(zoom = 1) {
       alive();
       if (!layout) return Promise.reject(new Error('picture: the landscape has no size yet'));
+      const wasPaused = paused;
       paused = true;
       sleep();
       atRest();
@@ -640,6 +705,10 @@ async function mountWith(element, options, M, starting, usePort) {
         clock = p.clock;
         if (debug) debug.savedClock = p.clock;
         return { width: p.width, height: p.height, pixels: p.pixels };
+      }).catch((e) => {
+        // Refused (over the picture's cap): the view goes on as it was before the call.
+        if (!wasPaused && !destroyed) { paused = false; lastTs = null; call('resume').catch(() => {}); applyDay(); wake(); }
+        throw e;
       });
     },
     // Stops the loop and shows the scene at rest: what a share link of state() rebuilds.
@@ -658,20 +727,8 @@ async function mountWith(element, options, M, starting, usePort) {
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      sleep();
-      win.clearTimeout(enterTimer);
-      win.clearInterval(dayTimer);
-      ro.disconnect();
-      io.disconnect();
-      schemeWatch?.disconnect();
-      if (dprQuery) dprQuery.removeEventListener('change', onDprChange);
-      for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
-      stage.remove();
-      if (portal) portal.remove();
-      element.classList.remove('nf-landscape');
-      delete element.dataset.portal;
-      Object.assign(hostStyle, restore);
-      call('destroy').finally(() => port.close());
+      teardown();
+      call('destroy').catch(() => {}).finally(() => port.close());
     },
     // Where the scene sits in the element now (null before it has a size): the element's size
     // (w, h), the scene's zoom and offset, and the gate and water line in scene units; scene point

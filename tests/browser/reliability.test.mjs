@@ -1,0 +1,177 @@
+// Failures leave nothing behind and the page follows the scene (issue 23): the pitch the scene
+// chose sizes the canvases; a bad attribute is recovered from by the next good one; a mount the
+// scene refuses late leaves the host as it was (worker and main thread); a stalled worker script
+// gives way to the main thread; Save picture over its cap says so and keeps the landscape running;
+// one landscape per element, options type-checked, `ready` right after setAttribute is the new one.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { startServer } from '../../tools/serve.mjs';
+import { repoRoot } from '../wasm/helpers/load.mjs';
+import { launchChromium, withPage } from './helpers/browser.mjs';
+
+let browser, server, url, slow, slowUrl;
+before(async () => {
+  ({ server, url } = await startServer({ root: repoRoot }));
+  // The same site, but the worker's script arrives at one byte a second (a stalled server).
+  slow = createServer(async (req, res) => {
+    const up = await fetch(new URL(req.url, url));
+    const body = Buffer.from(await up.arrayBuffer());
+    res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    if (!req.url.includes('landscape-worker.js')) { res.end(body); return; }
+    let i = 0;
+    const t = setInterval(() => { if (i < body.length && !res.destroyed) res.write(body.subarray(i, ++i)); else { clearInterval(t); res.end(); } }, 1000);
+    res.on('close', () => clearInterval(t));
+  });
+  await new Promise((ok) => slow.listen(0, '127.0.0.1', ok));
+  slowUrl = `http://127.0.0.1:${slow.address().port}/`;
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  slow?.closeAllConnections();
+  await new Promise((ok) => slow.close(ok));
+  await new Promise((ok) => server.close(ok));
+});
+
+const PAGE = 'tests/browser/pages/reliability.html';
+const open = (fn, opts = {}, base = url) => withPage(browser, base + PAGE, { viewport: { width: 1280, height: 800 }, ...opts }, async (o) => {
+  await o.page.waitForFunction(() => window.nfReady, null, { timeout: 20000 });
+  return fn(o);
+});
+
+test('the pitch is the scene\'s: a 4000 x 2400 host at pitch 1 and a 1280 x 16384 one are covered at the pitch the scene raised to', async () => {
+  await open(async ({ page, problems }) => {
+    for (const [w, h] of [[4000, 2400], [1280, 16384]]) {
+      for (const worker of [false, true]) {
+        const r = await page.evaluate(async ([w, h, worker]) => {
+          const el = document.createElement('div');
+          el.style.cssText = `width: ${w}px; height: ${h}px`;
+          document.body.appendChild(el);
+          const handle = await window.nf.mount(el, { pitch: 1, time: 3, day: 0.7, season: 'none', worker });
+          const M = await window.nf.loadModule();
+          const c = handle.canvases[0];
+          const out = { mode: handle.mode, pitch: handle.state().pitch, cssW: parseFloat(c.style.width), cssH: parseFloat(c.style.height),
+            bw: c.width ?? 0, max: M.Landscape.maxBufferPixels };
+          handle.destroy();
+          el.remove();
+          return out;
+        }, [w, h, worker]);
+        assert.equal(r.mode, worker ? 'worker' : 'main');
+        assert.ok(r.pitch > 1, `the scene raised the pitch for ${w} x ${h}: ${JSON.stringify(r)}`);
+        assert.ok(r.cssW >= w && r.cssH >= h, `the layers cover the ${w} x ${h} host: ${JSON.stringify(r)}`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a bad framing attribute ("Gate", "", "2000,500") is reported, and the next good one brings the element up', async () => {
+  await open(async ({ page }) => {
+    for (const bad of ['Gate', '', '2000,500']) {
+      const r = await page.evaluate(async (bad) => {
+        const el = document.createElement('noisefield-landscape');
+        el.style.cssText = 'display: block; width: 400px; height: 200px';
+        el.setAttribute('t', '3');
+        el.setAttribute('framing', bad);
+        const failed = new Promise((ok) => el.addEventListener('noisefield-error', (e) => ok(e.detail.error.message), { once: true }));
+        document.body.appendChild(el);
+        const error = await failed;
+        const up = new Promise((ok) => el.addEventListener('noisefield-ready', (e) => ok(e.detail.handle), { once: true }));
+        el.setAttribute('framing', 'gate');
+        const handle = await up;
+        const out = { error, framing: handle.state().framing, sized: handle.state().sized, canvases: el.querySelectorAll('canvas').length };
+        el.remove();
+        return out;
+      }, bad);
+      assert.match(r.error, /framing/, `the error names the attribute: ${r.error}`);
+      assert.deepEqual([r.framing, r.sized, r.canvases], ['gate', true, 7], `live again after framing="${bad}"`);
+    }
+  });
+});
+
+test('a mount the scene refuses late (framing { x: 2000, y: 500 }) leaves the host exactly as it was, worker and main thread', async () => {
+  await open(async ({ page, problems }) => {
+    for (const worker of [true, false]) {
+      const r = await page.evaluate(async (worker) => {
+        const el = document.getElementById('host');
+        const M = await window.nf.loadModule();
+        const snap = () => ({ children: el.innerHTML, style: el.style.cssText, attributes: el.getAttributeNames(), cls: el.className, live: { ...window.live } });
+        const before = snap();
+        const heap = M.heapUsedBytes();
+        let error = null;
+        try { await window.nf.mount(el, { framing: { x: 2000, y: 500 }, worker }); } catch (e) { error = e.message; }
+        // Let a stray frame, resize or timer show itself.
+        el.style.width = '700px';
+        await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+        el.style.width = '640px';
+        await new Promise((ok) => setTimeout(ok, 200));
+        return { error, before, after: snap(), heapBefore: heap, heapAfter: M.heapUsedBytes() };
+      }, worker);
+      assert.match(r.error ?? '', /framing point must be/, `rejected: ${r.error}`);
+      assert.deepEqual(r.after, r.before, `worker: ${worker}: DOM, classes, styles, listeners, observers, timers and workers as before`);
+      // A scene holds about 134 KB of wasm heap; the module's error text stays (a few bytes).
+      if (!worker) assert.ok(r.heapAfter - r.heapBefore < 4096, `the scene made on the main thread is freed: ${r.heapBefore} -> ${r.heapAfter} bytes`);
+    }
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('a worker script that stalls (1 byte/s) gives way to the main thread with a note', async () => {
+  await open(async ({ page, problems }) => {
+    const r = await page.evaluate(async () => {
+      const el = document.getElementById('host');
+      const t0 = performance.now();
+      const handle = await window.nf.mount(el, { time: 3, day: 0.7 });
+      return { mode: handle.mode, sized: handle.state().sized, ms: performance.now() - t0 };
+    });
+    assert.deepEqual([r.mode, r.sized], ['main', true]);
+    assert.ok(r.ms < 15000, `up within seconds: ${r.ms} ms`);
+    assert.ok(problems.some((p) => /worker did not start within/.test(p)), problems.join('\n'));
+  }, {}, slowUrl);
+});
+
+test('Save picture at 8x from a px=1 link at 1920 x 1080 says it is too large and keeps the landscape running', async () => {
+  await withPage(browser, url + '?test&px=1&day=0.7', { viewport: { width: 1920, height: 1080 } }, async ({ page, problems }) => {
+    await page.waitForFunction(() => window.__noisefield?.state, null, { timeout: 20000 });
+    await page.selectOption('.nf-save-zoom', '8');
+    await page.evaluate(() => document.querySelector('.nf-save').click());
+    await page.waitForFunction(() => /Save picture: .*too large/i.test(document.querySelector('.nf-url-note')?.textContent ?? ''), null, { timeout: 20000 })
+      .catch(async (e) => { throw new Error(`${e.message}: ${await page.evaluate(() => document.querySelector('.nf-url-note')?.textContent)} ${problems.join(' | ')}`); });
+    const s = await page.evaluate(() => window.__noisefield.state());
+    assert.equal(s.paused, false, 'not left paused');
+    assert.deepEqual(problems.filter((p) => /pageerror|Uncaught/.test(p)), []);
+  });
+});
+
+test('one landscape per element; navigate, label and home are type-checked; ready right after setAttribute is the new mount', async () => {
+  await open(async ({ page }) => {
+    const r = await page.evaluate(async () => {
+      const el = document.getElementById('host');
+      const a = window.nf.mount(el, { time: 3 }), b = window.nf.mount(el, { time: 3 });
+      const second = await b.then(() => 'mounted', (e) => e.message);
+      const h = await a;
+      h.destroy();
+      const errors = [];
+      for (const o of [{ navigate: 'x' }, { label: 5 }, { home: {} }]) {
+        errors.push(await window.nf.mount(el, o).then((x) => { x.destroy(); return 'mounted'; }, (e) => e.message));
+      }
+      const el2 = document.createElement('noisefield-landscape');
+      el2.style.cssText = 'display: block; width: 300px; height: 150px';
+      el2.setAttribute('t', '3');
+      document.body.appendChild(el2);
+      const old = await el2.ready;
+      el2.setAttribute('framing', 'island');
+      const next = await el2.ready;
+      const out = { second, errors, same: next === old, framing: next?.state().framing };
+      el2.remove();
+      return out;
+    });
+    assert.match(r.second, /already has a landscape/);
+    assert.match(r.errors[0], /navigate must be a function/);
+    assert.match(r.errors[1], /label must be a string/);
+    assert.match(r.errors[2], /home must be a string/);
+    assert.equal(r.same, false, 'not the old handle');
+    assert.equal(r.framing, 'island');
+  });
+});
