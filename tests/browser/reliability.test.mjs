@@ -40,7 +40,7 @@ const open = (fn, opts = {}, base = url) => withPage(browser, base + PAGE, { vie
   return fn(o);
 });
 
-test('the pitch is the scene\'s: a 4000 x 2400 host at pitch 1 and a 1280 x 16384 one are covered at the pitch the scene raised to', async () => {
+test('the pitch is the scene\'s: a 4000 x 2400 host at pitch 1 and a 1280 x 16384 one are covered at the pitch the scene raised to', { timeout: 90000 }, async () => {
   await open(async ({ page, problems }) => {
     for (const [w, h] of [[4000, 2400], [1280, 16384]]) {
       for (const worker of [false, true]) {
@@ -66,7 +66,7 @@ test('the pitch is the scene\'s: a 4000 x 2400 host at pitch 1 and a 1280 x 1638
   });
 });
 
-test('a bad framing attribute ("Gate", "", "2000,500") is reported, and the next good one brings the element up', async () => {
+test('a bad framing attribute ("Gate", "", "2000,500") is reported, and the next good one brings the element up', { timeout: 90000 }, async () => {
   await open(async ({ page }) => {
     for (const bad of ['Gate', '', '2000,500']) {
       const r = await page.evaluate(async (bad) => {
@@ -90,7 +90,7 @@ test('a bad framing attribute ("Gate", "", "2000,500") is reported, and the next
   });
 });
 
-test('a mount the scene refuses late (framing { x: 2000, y: 500 }) leaves the host exactly as it was, worker and main thread', async () => {
+test('a mount the scene refuses late (framing { x: 2000, y: 500 }) leaves the host exactly as it was, worker and main thread', { timeout: 90000 }, async () => {
   await open(async ({ page, problems }) => {
     for (const worker of [true, false]) {
       const r = await page.evaluate(async (worker) => {
@@ -117,7 +117,7 @@ test('a mount the scene refuses late (framing { x: 2000, y: 500 }) leaves the ho
   });
 });
 
-test('a worker script that stalls (1 byte/s) gives way to the main thread with a note', async () => {
+test('a worker script that stalls (1 byte/s) gives way to the main thread with a note', { timeout: 90000 }, async () => {
   await open(async ({ page, problems }) => {
     const r = await page.evaluate(async () => {
       const el = document.getElementById('host');
@@ -131,7 +131,7 @@ test('a worker script that stalls (1 byte/s) gives way to the main thread with a
   }, {}, slowUrl);
 });
 
-test('Save picture at 8x from a px=1 link at 1920 x 1080 says it is too large and keeps the landscape running', async () => {
+test('Save picture at 8x from a px=1 link at 1920 x 1080 says it is too large and keeps the landscape running', { timeout: 90000 }, async () => {
   await withPage(browser, url + '?test&px=1&day=0.7', { viewport: { width: 1920, height: 1080 } }, async ({ page, problems }) => {
     await page.waitForFunction(() => window.__noisefield?.state, null, { timeout: 20000 });
     await page.selectOption('.nf-save-zoom', '8');
@@ -144,7 +144,7 @@ test('Save picture at 8x from a px=1 link at 1920 x 1080 says it is too large an
   });
 });
 
-test('one landscape per element; navigate, label and home are type-checked; ready right after setAttribute is the new mount', async () => {
+test('one landscape per element; navigate, label and home are type-checked; ready right after setAttribute is the new mount', { timeout: 90000 }, async () => {
   await open(async ({ page }) => {
     const r = await page.evaluate(async () => {
       const el = document.getElementById('host');
