@@ -6,13 +6,23 @@ import { join } from 'node:path';
 import { median } from './harness.mjs';
 
 export function benchNative({ report, root, quick = false }) {
-  const exe = join(root, 'build', 'native', 'noisefield_bench');
-  if (!existsSync(exe)) { report.log('\n(native benchmarks skipped: build/native/noisefield_bench is missing)'); return null; }
+  const rows = benchBinary({ report, root, quick, name: 'noisefield_bench', title: 'Native',
+    notes: ['Ticks, RenderAll and Viewport (a resize): /5, /2, /1 is the pitch at 1920x1080; fills: /width/height.'] });
+  // libnoise side by side (bench/native/peers/, built when libnoise-dev is installed).
+  benchBinary({ report, root, quick, name: 'noisefield_bench_peers', title: 'Native, beside libnoise (512x512, one thread)',
+    notes: ['BM_Ours/<type>: noisefield Field fills (2-D unless _3d); BM_Libnoise_*: libnoise 1.0 modules, 3-D only, GetValue(x, y, 0.41) per sample.',
+      'Pairs: gradient (quintic) vs Perlin (QUALITY_BEST), fBm-4 vs Perlin with 4 octaves, ridged fBm-4 vs RidgedMulti, cellular cell value vs Voronoi (no distance).'] });
+  return rows;
+}
+
+function benchBinary({ report, root, quick, name, title, notes = [] }) {
+  const exe = join(root, 'build', 'native', name);
+  if (!existsSync(exe)) { report.log(`\n(native benchmarks skipped: build/native/${name} is missing)`); return null; }
   // min_time per repetition; the slow cases (1080p fills, pitch 1) set a longer one of their own.
   const reps = quick ? 3 : 7, minTime = quick ? 0.1 : 0.5;
   const r = spawnSync(exe, [`--benchmark_repetitions=${reps}`, `--benchmark_min_time=${minTime}`,
     '--benchmark_format=json', '--benchmark_enable_random_interleaving=true'], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`noisefield_bench failed: ${r.stderr}`);
+  if (r.status !== 0) throw new Error(`${name} failed: ${r.stderr}`);
   const json = JSON.parse(r.stdout);
   const runs = new Map();
   for (const b of json.benchmarks) {
@@ -28,10 +38,10 @@ export function benchNative({ report, root, quick = false }) {
   const f = (xs, d) => (xs.length ? `${median(xs).toFixed(d)} (${Math.min(...xs).toFixed(d)}-${Math.max(...xs).toFixed(d)})` : '-');
   const rows = [...runs].sort((a, b) => a[0].localeCompare(b[0], 'en', { numeric: true })).map(([name, e]) => [name, f(e.ms, 3), e.nsPerSample.length ? f(e.nsPerSample, 2) : '-', `${reps} x ${median(e.iters)}`]);
   const ctx = json.context;
-  report.section(`Native (Google Benchmark, g++ -O3 Release, ${ctx.num_cpus} CPUs at ${ctx.mhz_per_cpu} MHz)`,
+  report.section(`${title} (Google Benchmark, g++ -O3 Release, ${ctx.num_cpus} CPUs at ${ctx.mhz_per_cpu} MHz)`,
     ['benchmark', 'ms per iteration', 'ns/sample', 'repetitions x iterations'], rows,
     [`median (min-max) of ${reps} repetitions of at least ${minTime} s each (2 s for 1080p fills and pitch 1), in random interleaved order.`,
-      'Ticks, RenderAll and Viewport (a resize): /5, /2, /1 is the pitch at 1920x1080; fills: /width/height.',
+      ...notes,
       `The measured code is built Release (-O3, NDEBUG). Google Benchmark reports its own library build as "${ctx.library_build_type}"` +
       ' (Debian builds it without NDEBUG): that concerns the timing harness, not the code measured.']);
   return rows;
