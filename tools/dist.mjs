@@ -96,8 +96,21 @@ export async function parseWorlds(spec) {
   });
 }
 
+// --base: the path the site serves dist/ at. One leading "/" and path segments of URL path
+// characters (RFC 3986 pchar), each ending in "/": "//host/" or "/\\host/" would make <base href>
+// point at another host (a protocol-relative URL), and a quote or "<" would end the attribute.
+const SEGMENT = /^(?:[A-Za-z0-9._~!$&'()*+,;=:@-]|%[0-9A-Fa-f]{2})+$/;
+export function checkBase(base) {
+  const segments = typeof base === 'string' && base.startsWith('/') && base.endsWith('/') ? base.slice(1, -1).split('/') : null;
+  const ok = segments && (base === '/' || segments.every((seg) => SEGMENT.test(seg) && seg !== '.' && seg !== '..'));
+  if (!ok) throw new Error(`--base must be a path that starts and ends with one "/", like /myproject/ or /docs/404/, of URL path characters, with no empty, "." or ".." segment (got ${JSON.stringify(base)})`);
+  return base;
+}
+// The <base> tag for base (checked), escaped for the attribute ("&" is a path character).
+export const baseTag = (base) => `<base href="${checkBase(base).replace(/&/g, '&amp;')}">`;
+
 export async function writeDist({ out = join(root, 'dist'), base = '/', explorer = false, archive = true, site = null, seed = '404', worlds = '' } = {}) {
-  if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`--base must start and end with "/" (got ${base})`);
+  checkBase(base);
   const listed = await parseWorlds(worlds);
   rmSync(out, { recursive: true, force: true });
   const land = join(out, 'landscape');
@@ -122,7 +135,7 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   await minifyCss(join(web, '404.css'), join(out, '404.css'));
   copyFileSync(join(web, 'favicon.svg'), join(out, 'favicon.svg'));
   let html = readFileSync(join(root, 'index.html'), 'utf8');
-  html = swap(html, '<base href="/">', `<base href="${base}">`);
+  html = swap(html, '<base href="/">', baseTag(base));
   // The repo's page loads web/min/ (tools/page-bundle.mjs); this one the files above.
   for (const f of ['404.css', '404.js']) html = swap(html, `"web/min/${f}"`, `"${f}"`);
   html = swap(html, '"web/favicon.svg"', '"favicon.svg"');
