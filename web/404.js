@@ -104,6 +104,7 @@ async function start() {
       home: $('.nf-home')?.href || '/',  // resolved against <base href>: the site's root
       parallax: 'window',  // the card lies over the backdrop: the pointer over it still counts
       framing: 'shore',    // cover, but a phone held sideways still shows the gate whole and the water
+      path: state.path ?? location.pathname,  // carved on the ruin's tablet (a share link carries it)
       debug: test,
       // The tests and the benchmark pick the thread: ?worker=0 (main) or ?worker=1 (the default).
       ...(test && query.has('worker') ? { worker: query.get('worker') !== '0' } : {}),
@@ -135,6 +136,8 @@ async function start() {
       dusk: s.dusk,
       season: s.season,
       clock: s.clock,
+      at: s.at,
+      path: s.path,
       theme: s.theme,
       px: s.pitch,
     }));

@@ -10,7 +10,9 @@
 // is set in the returned mask, one putImageData of the part that changed (changedRects) from a
 // zero-copy view of wasm memory. It does no per-pixel work in JavaScript.
 
-export const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
+// The canvases are made before the module loads (in worker mode, on another thread), so the page
+// needs the order up front; createCore checks it against the module's (cpp/scene/landscape.h).
+export const LAYERS = ['sky', 'land', 'rift', 'hill', 'gate', 'near', 'canopy'];
 const ALL = (1 << LAYERS.length) - 1;
 const MODE_IDLE = 0;
 
@@ -65,8 +67,16 @@ export function createCore(M, init, emit, instruments = null) {
   scene.setDayAndDusk(init.day, init.dusk);
   scene.setPortalMode(MODE_IDLE);
   scene.setClock(frozen ?? scene.clock);
+  // The ruin's tablet and clock (cpp/scene/ruin.h, hands.h): the wall clock is kept relative to
+  // the scene clock, so every later setClock shows that moment's time.
+  if (typeof scene.setPath === 'function') {
+    scene.setPath(init.path ?? '');
+    scene.setLife(init.life ?? true);
+    scene.setWallClock((init.wall0 ?? 0) + scene.clock);
+  }
 
   // ---- pixels: zero-copy ImageData over wasm memory, re-created after anything may allocate ----
+  if (M.Landscape.LAYERS.join() !== LAYERS.join()) throw new Error('noisefield: the module\'s layers are ' + M.Landscape.LAYERS.join(', '));
   const images = new Array(LAYERS.length).fill(null);
   const dropViews = () => images.fill(null);
   function image(l) {

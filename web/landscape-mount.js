@@ -225,7 +225,7 @@ function foreignWorker(win) {
 /**
  * mount(element, options) -> Promise<handle>
  * options (all optional): the world's options of the parameter table (seed, day, dusk, season,
- *   time, pitch, theme, motion: README.md "URL parameters", generated from
+ *   time, at, path, life, pitch, theme, motion: README.md "URL parameters", generated from
  *   cpp/scene/world_params.cpp), and
  *   home      where the portal leads, relative to document.baseURI; default the page's <base href>, else '/'
  *   portal    false: no portal link at all (no tab stop, no hover, a click on the gate does nothing)
@@ -293,7 +293,7 @@ async function mountWith(element, options, M, starting, usePort) {
   for (const k of Object.keys(options)) if (!known.includes(k)) throw new Error(`mount: unknown option "${k}" (allowed: ${known.join(', ')})`);
   // Checked by the table (the messages name the option and its range); null/undefined: default.
   const o = { ...options };
-  for (const k of ['day', 'dusk', 'season', 'time', 'theme', 'motion']) o[k] = checkOption(M, k, o[k]);
+  for (const k of ['day', 'dusk', 'season', 'time', 'at', 'path', 'life', 'theme', 'motion']) o[k] = checkOption(M, k, o[k]);
   o.pitch = o.pitch === 0 ? null : checkOption(M, 'pitch', o.pitch);  // 0: automatic, as the scene's own
   let seed = resolveSeed(M, o.seed);
   if (o.portal !== undefined && typeof o.portal !== 'boolean') throw new Error('portal must be true or false');
@@ -325,6 +325,12 @@ async function mountWith(element, options, M, starting, usePort) {
   let asked = null;                        // the viewport last sent to the core
   let dayTimer = 0;
   let season = seasonOf(o.season), day = 0, dusk = 0, clock = frozen ?? 0;
+  // The clock hands' local time at scene clock 0: the link's moment (`at` at t), the visitor's now
+  // when live, and for a frozen t without `at` the scene's clock from midnight (as the CLI's), so
+  // such a link shows the same hands to everyone.
+  const now = new Date();
+  const wall0 = o.at !== null ? o.at - (frozen ?? 0)
+    : frozen !== null ? 0 : now.getHours() * 3600 + now.getMinutes() * 60 + now.getSeconds();
   const debug = o.debug ? { frames: 0, advances: [], firstPaintMs: null } : null;
 
   const theme = () => themeOption ?? siteScheme(doc, mqDark.matches);
@@ -357,7 +363,8 @@ async function mountWith(element, options, M, starting, usePort) {
   });
 
   // ---- the core: in the worker if one started, else here ----
-  const init = { seed, season, day, dusk, frozen, motion: motion(), framing, debug: !!debug, timeOrigin: performance.timeOrigin };
+  const init = { seed, season, day, dusk, frozen, motion: motion(), framing, debug: !!debug, timeOrigin: performance.timeOrigin,
+    path: o.path ?? '', wall0, life: o.life ?? true };
   // The tests' and benchmark's instruments, loaded only for them (landscape-debug.js).
   const instruments = debug && await import('./landscape-debug.js');
   const report = debug ? instruments.pageReport(debug, (c) => { clock = c; }) : (r) => { clock = r.clock; };
@@ -459,14 +466,24 @@ async function mountWith(element, options, M, starting, usePort) {
   }
   const updateMode = () => setMode(entering ? MODE.enter : hover || focused ? MODE.hot : MODE.idle);
   function enter(ev) {
+    // A click with a modifier (new tab, new window) keeps the link's own behaviour.
+    if (ev && (ev.button > 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey)) return;
     if (ev) ev.preventDefault();
     if (entering || !portal) return;
     entering = true;
     updateMode();
     const go = () => (o.navigate ?? ((href) => win.location.assign(href)))(portal.href);
-    // The rift spins up for 820 ms first; with no animation (reduced motion, frozen clock) at once.
-    if (motion() && !paused) enterTimer = win.setTimeout(go, ENTER_DELAY_MS);
-    else go();
+    // The rift spins up for 820 ms first while the stage zooms into the door and fades (spec 7.3);
+    // with no animation (reduced motion, frozen clock) at once.
+    if (motion() && !paused) {
+      const r = portal.getBoundingClientRect(), host = element.getBoundingClientRect();
+      Object.assign(stage.style, {
+        transformOrigin: `${r.left + r.width / 2 - host.left}px ${r.top + r.height / 2 - host.top}px`,
+        transition: 'transform 0.85s cubic-bezier(0.7, 0, 0.84, 0), opacity 0.85s ease-in',
+        transform: 'scale(9)', opacity: '0',
+      });
+      enterTimer = win.setTimeout(go, ENTER_DELAY_MS);
+    } else go();
   }
 
   // ---- the parallax (the scene's own loop is the core's) ----
@@ -743,6 +760,7 @@ async function mountWith(element, options, M, starting, usePort) {
       alive();
       return {
         seed, day, dusk, season, clock, frozen: frozen !== null, pitch: layout ? layout.pitch : 0,
+        at: Math.round((((wall0 + clock) % 86400 + 86400) % 86400) * 1000) / 1000, path: o.path ?? '',
         theme: theme(), motion: motion(), paused, portal: portal ? MODE_NAME[mode] : null,
         onScreen, sized: layout !== null, framing,
       };

@@ -85,6 +85,9 @@ export function checkOption(M, option, value) {
     case 'switch':
       if (typeof value !== 'boolean') throw bad();
       return value;
+    case 'text':
+      if (typeof value !== 'string') throw bad();
+      break;
     case 'choice':
       if (!p.choices.includes(value)) throw bad();
       return value;
@@ -121,7 +124,7 @@ export function describeIgnored(ignored) {
 // rebuilds the same state bit for bit. In the table's order (the edge worker redirects any other
 // order to it; tests/edge/share.test.mjs checks). `base` is the page the link opens (the site's root or a
 // share page), not the missing path a 404 was served at.
-export function shareUrl(base, { seed, seedWord = null, day, dusk = 0, season = null, clock, theme = null, px = null }) {
+export function shareUrl(base, { seed, seedWord = null, day, dusk = 0, season = null, clock, at = null, path = null, theme = null, px = null }) {
   const u = new URL(base);
   u.hash = '';
   const p = new URLSearchParams();
@@ -130,6 +133,8 @@ export function shareUrl(base, { seed, seedWord = null, day, dusk = 0, season = 
   if (dusk > 0) p.set('dusk', String(dusk));
   p.set('season', season === null ? 'none' : String(Math.round(season)));
   p.set('t', String(clock));
+  if (at !== null) p.set('at', String(at));
+  if (path) p.set('path', path);
   if (px) p.set('px', String(px));
   if (theme) p.set('theme', theme);
   u.search = p.toString();

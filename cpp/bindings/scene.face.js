@@ -36,8 +36,7 @@ function nfSceneFace(M, fn, buffer) {
 
   // Back-to-front layer order (cpp/scene/landscape.h, enum Layer); advance(dt) returns a bitmask
   // (1 << layer) of the layers whose pixels changed.
-  const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
-  if (LAYERS.length !== fn.nf_layer_count()) throw new Error('noisefield: the scene has ' + fn.nf_layer_count() + ' layers');
+  const LAYERS = list(text(fn.nf_layer_names()));
   const PORTAL_MODES = { idle: 0, hot: 1, enter: 2 };
   const PLACEMENT = ['scale', 'ox', 'oy', 'inset', 'sceneWidth', 'sceneHeight', 'gateX', 'gateY', 'gateR', 'waterY'];
   const REGIONS = ['buffer', 'viewport'];
@@ -45,7 +44,7 @@ function nfSceneFace(M, fn, buffer) {
   function layerIndex(layer) {
     const i = typeof layer === 'string' ? LAYERS.indexOf(layer) : layer;
     if (!Number.isInteger(i) || i < 0 || i >= LAYERS.length) {
-      throw new Error('layer must be one of ' + LAYERS.join(', ') + ' or 0..6 (got ' +
+      throw new Error('layer must be one of ' + LAYERS.join(', ') + ' or 0..' + (LAYERS.length - 1) + ' (got ' +
         (typeof layer === 'string' ? layer.slice(0, 40) : typeof layer === 'number' ? layer : nfTypeName(layer)) + ')');
     }
     return i;
@@ -111,6 +110,13 @@ function nfSceneFace(M, fn, buffer) {
     // inside: any value, taken as a flag (truthy: the pointer is over the page).
     setPointer(x, y, inside) { fn.nf_scene_set_pointer(this._live(), num('x', x), num('y', y), inside ? 1 : 0); }
     splash(x, y) { fn.nf_scene_splash(this._live(), num('x', x), num('y', y)); }
+    // The page's missing path, carved on the ruin's tablet ('' leaves it blank).
+    setPath(path) { fn.nf_scene_set_path(this._live(), put(string('path', path))[0]); }
+    // The visitor's local time (seconds; of the day will do) at the current clock, for the hands.
+    setWallClock(seconds) { check(fn.nf_scene_set_wall_clock(this._live(), num('seconds', seconds))); }
+    get wallClock() { return fn.nf_scene_wall_clock(this._live()); }
+    // The ruin's life (the walker); on by default.
+    setLife(on) { fn.nf_scene_set_life(this._live(), on ? 1 : 0); }
     advance(dt) { return fn.nf_scene_advance(this._live(), num('dt', dt)) >>> 0; }
     // Where the last advance() changed each layer: an Int32Array view of [x, y, width, height] per
     // layer (zeros for a layer it did not report), so a page copies only that part to its canvas.

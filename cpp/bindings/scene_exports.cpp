@@ -100,6 +100,7 @@ const char* kindName(sc::ParamKind k) {
     case sc::ParamKind::Switch: return "switch";
     case sc::ParamKind::Flag: return "flag";
     case sc::ParamKind::Path: return "path";
+    case sc::ParamKind::Text: return "text";
   }
   return "";
 }
@@ -124,6 +125,8 @@ EMSCRIPTEN_KEEPALIVE double nf_max_world_seed() { return sc::kMaxWorldSeed; }
 EMSCRIPTEN_KEEPALIVE double nf_max_buffer_pixels() { return static_cast<double>(sc::kMaxBufferPixels); }
 EMSCRIPTEN_KEEPALIVE double nf_dark_day_cap() { return sc::kDarkDayCap; }
 EMSCRIPTEN_KEEPALIVE int nf_layer_count() { return sc::kLayerCount; }
+// The layers' names, comma-separated, back to front (landscape.h).
+EMSCRIPTEN_KEEPALIVE const char* nf_layer_names() { return (text_.clear() << sc::kLayerNames).c_str(); }
 // The named framings, comma-separated, in order.
 EMSCRIPTEN_KEEPALIVE const char* nf_framings() { return framings(text_.clear(), ",").c_str(); }
 EMSCRIPTEN_KEEPALIVE int nf_auto_pitch(double cssWidth) {
@@ -163,7 +166,7 @@ EMSCRIPTEN_KEEPALIVE int nf_parse_param(int nameLength, int valueLength) {
   number_ = v.number;
   text_.clear() << v.text;
   const bool text = p->kind == sc::ParamKind::Choice || p->kind == sc::ParamKind::Switch ||
-                    p->kind == sc::ParamKind::Path || (p->kind == sc::ParamKind::Season && std::isnan(v.number));
+                    p->kind == sc::ParamKind::Path || p->kind == sc::ParamKind::Text || (p->kind == sc::ParamKind::Season && std::isnan(v.number));
   return 1 | (text ? 2 : 0) | (v.word ? 4 : 0);
 }
 EMSCRIPTEN_KEEPALIVE double nf_seed_from_text(int length) {
@@ -245,6 +248,17 @@ EMSCRIPTEN_KEEPALIVE int nf_scene_set_clock(Scene* s, double seconds) {
 EMSCRIPTEN_KEEPALIVE void nf_scene_set_pointer(Scene* s, double x, double y, int inside) {
   if (std::isfinite(x) && std::isfinite(y)) s->scene.setPointer(x, y, inside != 0);
 }
+// The path in scratch, length bytes of UTF-8.
+EMSCRIPTEN_KEEPALIVE void nf_scene_set_path(Scene* s, int length) {
+  s->scene.setPath(std::string_view(scratch_.p, static_cast<size_t>(std::max(length, 0))));
+}
+EMSCRIPTEN_KEEPALIVE int nf_scene_set_wall_clock(Scene* s, double seconds) {
+  if (!std::isfinite(seconds)) return failed(error() << "wall clock must be a finite number of seconds (got " << seconds << ")");
+  s->scene.setWallClock(seconds);
+  return 1;
+}
+EMSCRIPTEN_KEEPALIVE double nf_scene_wall_clock(Scene* s) { return s->scene.wallClock(); }
+EMSCRIPTEN_KEEPALIVE void nf_scene_set_life(Scene* s, int on) { s->scene.setLife(on != 0); }
 EMSCRIPTEN_KEEPALIVE void nf_scene_splash(Scene* s, double x, double y) {
   if (std::isfinite(x) && std::isfinite(y)) s->scene.splash(x, y);
 }

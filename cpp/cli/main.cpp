@@ -146,6 +146,9 @@ int render(int argc, char** argv) {
   scene.setViewport({static_cast<int>(v["width"].number), static_cast<int>(v["height"].number),
                      v.count("px") ? static_cast<int>(v["px"].number) : 0});
   scene.setClock(v["t"].number);
+  if (v.count("at")) scene.setWallClock(v["at"].number);
+  if (v.count("path")) scene.setPath(v["path"].text);
+  scene.setLife(v["life"].number != 0);
   scene.renderAll();
   const nf::scene::ComposeRect rect =
       v.count("full") ? nf::scene::ComposeRect{scene.bufferWidth() * zoom, scene.bufferHeight() * zoom, 0, 0, zoom}

@@ -9,6 +9,15 @@
 namespace nf::scene {
 namespace {
 
+// Under the ruin's plinth and steps (ruin.h), widened by 5 units at each side: the rows where the
+// island of another world needs neither field strokes nor its shadow, since the stone covers them.
+// World 404 keeps the original's rectangle (shared/spec/ruin-and-life.md 1.6).
+NF_TINY bool behindSteps(double x, double y) {
+  if (y < 656 || y >= 792) return false;
+  const double half = y < 672 ? 84 : (y < 690 ? 110 : 180 + 50 * std::floor(std::min(3.0, (y - 690) / 25)));
+  return std::fabs(x - 800) < half + 5;
+}
+
 // Out of line: the field's strokes (once a stroke) and the hill's base (paint-once) share one copy
 // instead of each inlining its fBm.
 __attribute__((noinline)) double hillTone(const Meadow& m, const World& w, int i, double x, double y, uint32_t seed61) {
@@ -17,8 +26,10 @@ __attribute__((noinline)) double hillTone(const Meadow& m, const World& w, int i
   // original, fading out past the ring's width elsewhere (a band's edge would cut across a summit).
   if (w.original) {
     if (x > 460 && x < 1140) t -= 0.35 * (1 - nf::smooth(790, 812, y));
-  } else {
-    t -= 0.35 * (1 - nf::smooth(790, 812, y)) * (1 - nf::smooth(170, 250, std::fabs(x - 800)));
+  } else if (y >= 790 || behindSteps(x, y)) {
+    // Another world's island rises and falls beside the stair: the shadow lies under the steps and
+    // in the band they cast in front of the bottom one, fading at its ends, never on bare hill.
+    t -= 0.35 * (1 - nf::smooth(790, 812, y)) * (1 - nf::smooth(320, 345, std::fabs(x - 800)));
   }
   return t - nf::smooth(kWater - 16, kWater, y) * 0.2;
 }
@@ -88,7 +99,8 @@ Rect paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, 
     const int i = g.clampCol(bx);
     const double x = x0 + bx * g.px, y = y0 + by * g.px;
     if (y < m.top[i] + g.px || y > kWater - g.px * 0.5) return;
-    if (w.original ? std::fabs(x - 800) < 335 && y < 792 : std::hypot(x - 800, y - 440) < 204) return;  // behind the gate
+    if (w.original ? std::fabs(x - 800) < 335 && y < 792 : std::hypot(x - 800, y - 440) < 204 || behindSteps(x, y))
+      return;  // behind the gate
     const double t = hillTone(m, w, i, x, y, s.hillTone);
     const double roll = frac(k * 5.31);
     Px ink;

@@ -6,7 +6,6 @@
 #include <climits>
 #include <cmath>
 
-#include "gate.h"
 #include "noise/fbm.h"
 #include "tint.h"
 #include "noise/random.h"
@@ -72,6 +71,8 @@ void Landscape::setWorld(uint32_t seed) {
   makeRipples(ripples_, seeds_);
   makeStars(stars_, seeds_, world_);
   pines_ = makePines(seeds_, world_);
+  ruinLook_ = makeRuinLook(seed);
+  placeWalker();
   splashState_ = seeds_.splash;
 }
 
@@ -254,10 +255,23 @@ bool Landscape::runUnit(int unit) {
       paintSkyBase(skyBase_, g, pal_, ridges_.skylineMax + 30, air_, j0, j1);
       last = part + 1 >= rowParts;
       break;
-    case 5:
-      if (jobRenderOnly_) L[kGate].p = layers_[kGate].p;
-      else paintGate(L[kGate], g, pal_, scratch_);
+    case 5: {  // the ruin: its shapes, then its colours, in bands of rows
+      if (jobRenderOnly_) {
+        L[kGate].p = layers_[kGate].p;
+        break;
+      }
+      const int parts = ruinParts(g, unit);
+      if (part < parts) ruinIdRows(ruinIds_, g, ruinLook_, part, parts);
+      else paintRuinRows(L[kGate], g, pal_, ruinIds_, ruinLook_, carving_, part - parts, parts);
+      last = part + 1 >= 2 * parts;
+      if (last) {  // what lies under the hands, for their ticks
+        const Rect r = handsBox(g);
+        handsBase_.clear();
+        for (int j = r.j0; j < r.j1; ++j)
+          for (int i = r.i0; i < r.i1; ++i) handsBase_.push_back(L[kGate].p[static_cast<size_t>(j) * g.bw + i]);
+      }
       break;
+    }
     case 6:
       if (jobRenderOnly_) break;
       rows(part, j0, j1);
@@ -291,7 +305,10 @@ bool Landscape::runUnit(int unit) {
       if (day_ < 0.35) paintStars(L[kSky], g, pal_, stars_, clock_);
       paintFieldTick(L, g);
       break;
-    case 12: paintRiftTick(L, g); break;
+    case 12:
+      paintRiftTick(L, g);
+      paintHandsTick(L, g);
+      break;
     case 13: paintNearTick(L, g); break;  // after the layers it reflects
     case 14: paintCanopyTick(L, g); break;
     default: {  // complete: the new layers take the old ones' place
@@ -379,8 +396,42 @@ void Landscape::splash(double sceneX, double sceneY) {
   splashes_[splashCount_++] = {sceneX, sceneY, size, 0};
 }
 
+void Landscape::setPath(std::string_view path) {
+  const Carving c = carvingOf(path);
+  if (c.n == carving_.n && std::equal(c.glyph, c.glyph + c.n, carving_.glyph)) return;
+  carving_ = c;
+  repaintAll();
+}
+
+void Landscape::setWallClock(double localSeconds) {
+  if (!std::isfinite(localSeconds)) return;
+  hands_.wall = std::fmod(localSeconds, 86400.0 * 400) - clock_;  // whole days don't move the hands
+  settleClock(hands_, clock_);
+}
+
+// A frozen clock and the live loop take the same fixed steps from her start; past an hour she
+// starts again (a stroll of an hour is as good as any, and setClock stays a few ms at any t).
+void Landscape::placeWalker() {
+  walker_ = startWalker(layerSeed(4044, seeds_.world));
+  const long long steps = static_cast<long long>(std::floor(std::fmod(clock_, 3600.0) / kLifeStep + 1e-9));
+  for (long long n = 0; n < steps; ++n) stepWalker(walker_, static_cast<int>(mode_));
+  lifeAcc_ = 0;
+}
+
+void Landscape::setLife(bool on) {
+  if (on == walkerOn_) return;
+  walkerOn_ = on;
+  dirty_ |= 1u << kNear;
+  if (hasGrid_ && !job_) {
+    paintNearTick(layers_, grid_);
+    changed_[kNear] = layers_[kNear].all();
+  }
+}
+
 void Landscape::resetSimulation() {
   skyStage_ = -1;
+  settleClock(hands_, clock_);
+  placeWalker();
   const ModeTargets t = targets(mode_);
   air_.drift = std::fmod(10 * clock_, kDriftPeriod);
   air_.time = clock_;
@@ -484,7 +535,14 @@ Rect Landscape::paintNearTick(Image* L, const Grid& g) {
   in.dark = day_ < 0.5;
   in.bodyX = air_.bodyX;
   in.sunLit = world_.original ? 1.0 : 1 - nf::smooth(0.55, 0.95, world_.cover);
+  in.walker = walkerOn_ ? &walker_ : nullptr;
+  in.walkerRow = g.row(std::max(848.0, hillTop(walker_.x) + 8));
   return paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
+}
+
+Rect Landscape::paintHandsTick(Image* L, const Grid& g) {
+  paintHands(L[kGate], g, pal_, handsBase_, hands_, clock_);
+  return handsBox(g);
 }
 
 Rect Landscape::paintCanopyTick(Image* L, const Grid& g) {
@@ -515,6 +573,7 @@ uint32_t Landscape::paintTick(Layer l) {
       paintSkyTick(layers_, grid_);
       break;
     case kRift: paintRiftTick(layers_, grid_); break;
+    case kGate: paintHandsTick(layers_, grid_); break;
     case kHill: paintFieldTick(layers_, grid_); break;
     case kNear: paintNearTick(layers_, grid_); break;
     case kCanopy: paintCanopyTick(layers_, grid_); break;
@@ -564,6 +623,8 @@ uint32_t Landscape::advance(double dt) {
   air_.time = clock_;
   air_.pull += (pullTarget_ - air_.pull) * std::min(1.0, dt * 1.5);
   stepRift(rift_, dt);
+  stepClock(hands_, clock_, dt, static_cast<int>(mode_));
+  for (lifeAcc_ += dt; lifeAcc_ >= kLifeStep - kEps; lifeAcc_ -= kLifeStep) stepWalker(walker_, static_cast<int>(mode_));
   kept = 0;
   for (int n = 0; n < splashCount_; ++n) {
     splashes_[n].age += dt;
@@ -579,7 +640,8 @@ uint32_t Landscape::advance(double dt) {
   riftAcc_ += dt;
   if (takeTick(riftAcc_, kRiftEvery)) {
     changed_[kRift] = changed_[kRift].unite(paintRiftTick(layers_, grid_));
-    mask |= 1u << kRift;
+    changed_[kGate] = changed_[kGate].unite(paintHandsTick(layers_, grid_));
+    mask |= 1u << kRift | 1u << kGate;
   }
   skyAcc_ += dt;
   if (takeTick(skyAcc_, kSkyEvery)) {

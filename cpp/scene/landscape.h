@@ -17,10 +17,12 @@
 #include <string_view>
 
 #include "grid.h"
+#include "hands.h"
 #include "palette.h"
 #include "raster.h"
 #include "ridges.h"
 #include "rift.h"
+#include "ruin.h"
 #include "seeds.h"
 #include "sky.h"
 #include "island.h"
@@ -30,7 +32,10 @@
 
 namespace nf::scene {
 
-enum Layer : int { kSky = 0, kLand, kRift, kGate, kHill, kNear, kCanopy, kLayerCount };
+// Back to front. The gate layer holds the ruin (ruin.h), above the island it stands on.
+enum Layer : int { kSky = 0, kLand, kRift, kHill, kGate, kNear, kCanopy, kLayerCount };
+// The layers' names in that order, for the JS face (one list, here).
+constexpr std::string_view kLayerNames = "sky,land,rift,hill,gate,near,canopy";
 enum class PortalMode : int { Idle = 0, Hot = 1, Enter = 2 };
 
 // A live sky tick is spread over this many frames at 60 Hz (fewer when frames come slower): the
@@ -79,6 +84,18 @@ class Landscape {
   void setPortalMode(PortalMode m);
   void setPointer(double sceneX, double sceneY, bool inside);  // scene units; for eddies and gust
   void splash(double sceneX, double sceneY);                   // ignored unless on the water
+  // The visitor's local wall-clock time (seconds; of the day is enough) at the current scene clock,
+  // which the clock hands show from then on (a frozen moment: that moment's time). Default 0:
+  // midnight at clock 0. Non-finite values are ignored.
+  void setWallClock(double localSeconds);
+  // The page's missing path, carved on the ruin's tablet (ruin.h, carvingOf); "" (the default)
+  // leaves the tablet blank, as a banner's. Repaints the paint-once layers if it changed.
+  void setPath(std::string_view path);
+  // The ruin's life (docs/scene.md, "Life"): off, no walker (a banner's choice). Default on.
+  void setLife(bool on);
+  bool life() const { return walkerOn_; }
+  const Walker& walker() const { return walker_; }
+  double wallClock() const { return hands_.wall + clock_; }
 
   // Stepped repaints (off by default), so that no call takes long: with setStepped(true),
   // setViewport, setDay, setDusk, setDayAndDusk, setSeason and setWorldSeed only begin a repaint
@@ -185,6 +202,7 @@ class Landscape {
   Rect paintRiftTick(Image* L, const Grid& g);
   Rect paintNearTick(Image* L, const Grid& g);
   Rect paintCanopyTick(Image* L, const Grid& g);
+  Rect paintHandsTick(Image* L, const Grid& g);
   void resetSimulation();
   void setWorld(uint32_t seed);  // seeds, composition and everything grown from them
   double sway() const { return 0.45 + 0.55 * (gust_ < 1 ? gust_ : 1); }
@@ -205,6 +223,15 @@ class Landscape {
   Meadow meadow_;
   Opening opening_;
   RiftUnder riftUnder_;
+  RuinLook ruinLook_{};
+  RuinIds ruinIds_;
+  PodList<Px> handsBase_;  // the ruin's pixels under the hands (handsBox), painted once
+  ClockState hands_;
+  Walker walker_;
+  double lifeAcc_ = 0;
+  bool walkerOn_ = true;
+  void placeWalker();  // her state at the clock, from her start in fixed steps
+  Carving carving_{};
   CanopyCache canopy_;
   bool canopyShaped_ = false;  // canopy_ holds the trees of this grid and world
   PodList<Cypress> pines_;

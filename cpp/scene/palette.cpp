@@ -46,12 +46,15 @@ const uint32_t kLight[kPaletteSize] = {
     hx(0x34435e, 20), hx(0xd9a93a, 32),                                 // shade, fringe
     hx(0x8fc9be), hx(0xa4d5ca), hx(0xbbe0d6),                              // water
     hx(0x8199ab), hx(0x5f6c50), hx(0x56652a),                              // contour
-    // Stone: a warm limestone between the far range's grey-blue and the paper, so the ring reads as
-    // the nearest pale mass without out-shining the sun disc.
-    hx(0x8c8577), hx(0xaaa291), hx(0xc8c0aa), hx(0xe6dfc8),
+    // The ruin's plates and their grain stops (shared/spec/ruin-and-life.md 0 and 1.7).
+    hx(0xb29f8d), hx(0xdbc3ad), hx(0xffe3c9), hx(0xfff1de),
     hx(0x100f0f), hx(0xfffcf0),  // ink, paper
     hx(0x98a9bf), hx(0xbfcad8), hx(0xdfe5ea), hx(0xfffcf0),  // snow
     hx(0x57534b), hx(0x7f796c), hx(0xa39c8c), hx(0xcdc6b2),  // rock
+    hx(0xb17d71), hx(0xda998b), hx(0xfdb2a2), hx(0xfedbcd),  // rose
+    hx(0x90956a), hx(0xb0b782), hx(0xcdd597), hx(0xe8eac8),  // sage
+    hx(0x100f0f),                                            // ruin ink
+    hx(0xfffcf0), hx(0xe2ab91), hx(0x3f6db0), hx(0x28497e), hx(0x100f0f),  // walker
 };
 
 const uint32_t kDark[kPaletteSize] = {
@@ -71,11 +74,14 @@ const uint32_t kDark[kPaletteSize] = {
     hx(0xfffcf0, 5), hx(0xd0a215, 14),
     hx(0x132726), hx(0x193230), hx(0x203d3a),
     hx(0x39414b), hx(0x3a4530), hx(0x3d4a22),
-    // Moonlit stone: a little above the far range so the ring still separates from the ridges.
-    hx(0x1d1c1a), hx(0x2a2824), hx(0x3a3730), hx(0x545045),
+    hx(0x1c1714), hx(0x26201b), hx(0x332a24), hx(0x524b44),
     hx(0x100f0f), hx(0x100f0f),
     hx(0x1f2533), hx(0x2b3342), hx(0x3c4556), hx(0x58627a),
     hx(0x0e0d0b), hx(0x171613), hx(0x22201b), hx(0x302d25),
+    hx(0x6b4c45), hx(0x92685e), hx(0xc28a7e), hx(0xc4978c),
+    hx(0x50533c), hx(0x6e7152), hx(0x92976d), hx(0x9ea27e),
+    hx(0xcecdc3),
+    hx(0xcecdc3), hx(0x8c6b5c), hx(0x2d4c7c), hx(0x1d3356), hx(0x050505),
 };
 
 struct DuskEntry {

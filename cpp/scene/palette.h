@@ -27,12 +27,16 @@ enum PalKey : int {
   kFringeC = 41,   // carries alpha
   kWaterC = 42,    // 3
   kContourC = 45,  // 3 (far, mid, hill)
-  kStoneC = 48,    // 4 (deep, shade, plate, light): the gate, ours
+  kStoneC = 48,    // 4 (deep, shade, plate, light): the ruin's stone plate and its grain stops
   kInkC = 52,
   kPaperC = 53,
   kSnowC = 54,     // 4 (shadow .. sunlit)
   kRockC = 58,     // 4 (outcrops and snowy spur crests)
-  kPaletteSize = 62,
+  kRoseC = 62,     // 4 (deep, shade, plate, light): the keystone, blooms, the second hand
+  kSageC = 66,     // 4: the five o'clock stone, ivy leaves
+  kRuinInkC = 70,  // the ruin's keylines and carving: ink by day, pale as a negative print by night
+  kWalkerC = 71,   // 5: the walker's cap, face, dress, dress shade, shoes
+  kPaletteSize = 76,
 };
 
 struct Palette {

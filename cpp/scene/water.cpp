@@ -67,6 +67,7 @@ NF_SMALL Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seed
   // The water paints the bank's row and below, and a ring may reach a little above it.
   int top = shore;
   for (int r = 0; r < ringCount; ++r) top = std::min(top, floorInt(rings[r].cy - rings[r].ry) - 1);
+  if (in.walker) top = std::min(top, in.walkerRow - kWalkerRows);
   const Rect last = d.used;
   d.clear(last);
   d.used = {0, std::max(0, std::min(top, bh)), bw, bh};
@@ -156,6 +157,8 @@ NF_SMALL Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seed
       for (int st = 0; st < len; ++st) d.dot(i + st, j, c);
     }
   }
+
+  if (in.walker) paintWalker(d, g, pal, *in.walker, in.walkerRow, clock);
 
   // The bank: one row of ink.
   if (shore >= 0 && shore < bh)

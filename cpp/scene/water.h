@@ -7,6 +7,7 @@
 #include "raster.h"
 #include "ridges.h"
 #include "seeds.h"
+#include "walker.h"
 
 namespace nf::scene {
 
@@ -39,6 +40,8 @@ struct WaterInputs {
   double bodyX;   // the sun's (or moon's) x, where the glitter gathers
   double sunLit;  // 1 under a clear sky, less under heavy cloud
   bool dark;  // day < 0.5
+  const Walker* walker;  // null: none
+  int walkerRow;         // the buffer row of her feet
 };
 
 // ids: scratch rows of bw bytes each (two rows). -> the pixels that may have changed since the last

@@ -178,6 +178,12 @@ ParamValue parseWorldParam(const WorldParam& p, std::string_view raw) {
       ParamValue v = number(1);
       return v;
     }
+    case ParamKind::Text: {
+      if (raw.size() > p.max) return rejected();
+      ParamValue v = number(0);
+      v.text = raw;
+      return v;
+    }
     case ParamKind::Path: {
       if (raw.empty()) return rejected();
       ParamValue v = number(0);

@@ -26,6 +26,7 @@ enum class ParamKind {
   Switch,   // "on" | "off" (JS options: true | false)
   Flag,     // CLI only: present or not, no value
   Path,     // CLI only: a file name
+  Text,     // any text of at most max bytes (the empty text too)
 };
 
 // Where a parameter is accepted.
@@ -64,6 +65,16 @@ constexpr double kDarkDayCap = 0.3;
     "snow.")                                                                                                         \
   X("t", "time", Number, 0, 1e7, "", kInUrl | kInOptions | kInCli, "a number of seconds in [0, 10000000]", "live",  \
     "0", "Frozen clock: the scene stops and shows that moment, at rest (no parallax, no pointer eddies).")           \
+  X("at", "at", Number, 0, 86400, "", kInUrl | kInOptions | kInCli, "a number of seconds in [0, 86400]",             \
+    "the visitor's clock", "",                                                                                       \
+    "Local time of day (seconds after midnight) on the ruin's clock hands at t (without it the scene's clock "      \
+    "counts from midnight): share links carry it.")                                                                  \
+  X("path", "path", Text, 0, 2048, "", kInUrl | kInOptions | kInCli, "a text of at most 2048 bytes",               \
+    "the page's own path (location.pathname) on the 404 page; none elsewhere", "",                                  \
+    "The missing path carved on the ruin's tablet (percent-decoded, a trailing slash dropped, a long one cut to "   \
+    "its end); empty leaves the tablet blank. Share links carry it.")                                               \
+  X("life", "life", Switch, 0, 0, "on,off", kInUrl | kInOptions | kInCli, "on or off (options: true or false)",      \
+    "on", "on", "The ruin's life: off, no walker on the strand (a banner's choice).")                               \
   X("px", "pitch", Integer, 1, 8, "", kInUrl | kInOptions | kInCli, "an integer in [1, 8]",                         \
     "automatic: clamp(round((width + 96) / 380), 3, 6)", "",                                                        \
     "Pixel pitch: CSS px per buffer pixel (the page may move the automatic pitch by one on a fractional "           \
@@ -127,7 +138,7 @@ uint32_t seedFromText(std::string_view utf8);
 struct ParamValue {
   bool ok = false;
   double number = 0;      // Seed (the uint32), Number, Integer, Season (NaN for none), Switch (1 on)
-  std::string_view text;  // Choice, Switch and Path: the value; Seed: the word when one was given.
+  std::string_view text;  // Choice, Switch, Path and Text: the value; Seed: the word when one was given.
                           // A view of the table's choices or of the raw text parsed.
   bool word = false;      // Seed: given as a word
 };

@@ -1,7 +1,7 @@
 // noisefield-sheet: a contact sheet of worlds, one tile per world seed, each labelled with its
 // seed, to look at what the world seed varies (docs/scene.md, "World seeds"; docs/seeds.png).
 //   noisefield-sheet [--seeds 404,1,2,...] [--cols 4] [--day 1] [--width 1280 --height 800]
-//                    [--season DAY] [--t SECONDS] -o sheet.png
+//                    [--season DAY] [--t SECONDS] [--framing NAME] [--path TEXT] -o sheet.png
 //   noisefield-sheet --hashes [same options]   prints each world's seven layer hashes (FNV-1a 64)
 //                    instead, so a test can hold the wasm build's pixels against the native build's.
 #include <cmath>
@@ -37,7 +37,7 @@ void label(std::vector<uint8_t>& img, int width, int x, int y, unsigned value, i
 int usage() {
   std::fprintf(stderr,
                "usage: noisefield-sheet [--seeds 404,1,2,...] [--cols N] [--day D] [--season DAY] [--t SECONDS]\n"
-               "                        [--width W] [--height H] (-o sheet.png | --hashes)\n");
+               "                        [--width W] [--height H] [--framing NAME] [--path TEXT] (-o sheet.png | --hashes)\n");
   return 2;
 }
 
@@ -48,7 +48,8 @@ int main(int argc, char** argv) {
   for (unsigned s = 1; s < 24; ++s) seeds.push_back(s);
   int cols = 4, width = 1280, height = 800;
   double day = 1, season = std::nan(""), t = 2;
-  std::string out;
+  std::string out, path;
+  nf::scene::Framing framing;
   bool hashes = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -74,6 +75,10 @@ int main(int argc, char** argv) {
     else if (a == "--width") width = std::atoi(v);
     else if (a == "--height") height = std::atoi(v);
     else if (a == "-o") out = v;
+    else if (a == "--path") path = v;
+    else if (a == "--framing") {
+      if (!nf::scene::framingNamed(v, &framing)) return usage();
+    }
     else return usage();
   }
   if ((out.empty() && !hashes) || seeds.empty() || cols < 1 || width < 64 || height < 64 || width > 4000 || height > 4000) return usage();
@@ -88,7 +93,8 @@ int main(int argc, char** argv) {
     nf::scene::Landscape scene(s);
     scene.setDay(day);
     scene.setSeason(season);
-    scene.setViewport({width, height, 0});
+    scene.setPath(path);
+    scene.setViewport({width, height, 0, framing});
     scene.setClock(t);
     scene.renderAll();
     if (hashes) {

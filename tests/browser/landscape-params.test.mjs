@@ -35,12 +35,16 @@ test('parseSeed: integers, words and typos', () => {
 
 test('parseQuery: good values, defaults and ignored values', () => {
   const good = parseQuery('?seed=7&day=0.25&dusk=0.5&season=40&t=12.5&px=2&theme=dark&motion=off&test');
-  assert.deepEqual(good.state, { seed: 7, seedWord: null, day: 0.25, dusk: 0.5, season: 40, t: 12.5, px: 2, theme: 'dark', motion: 'off' });
+  assert.deepEqual(good.state, { seed: 7, seedWord: null, day: 0.25, dusk: 0.5, season: 40, t: 12.5, at: null, path: null, life: null, px: 2, theme: 'dark', motion: 'off' });
   assert.deepEqual(P.mountOptions(M, good.state), { seed: 7, day: 0.25, dusk: 0.5, season: 40, time: 12.5, pitch: 2, theme: 'dark', motion: false });
   assert.deepEqual(good.ignored, []);
   assert.equal(good.test, true);
   const none = parseQuery('');
-  assert.deepEqual(none.state, { seed: null, seedWord: null, day: null, dusk: null, season: null, t: null, px: null, theme: null, motion: null });
+  assert.deepEqual(none.state, { seed: null, seedWord: null, day: null, dusk: null, season: null, t: null, at: null, path: null, life: null, px: null, theme: null, motion: null });
+  // The ruin's clock, tablet and life (cpp/scene/ruin.h, hands.h, walker.h).
+  assert.deepEqual(parseQuery('?at=66274.7&path=%2Fsome%2Fpage&life=off').state,
+    { ...none.state, at: 66274.7, path: '/some/page', life: 'off' });
+  assert.equal(parseQuery('?at=86401').ignored[0]?.name, 'at');
   assert.equal(parseQuery('?season=none').state.season, 'none');
   assert.equal(parseQuery('?season=0').state.season, 0);
   assert.equal(parseQuery('?season=365').state.season, 365);
@@ -93,7 +97,7 @@ test('checkOption: mount() options by the table, with messages naming the option
 test('the table: every URL parameter has a rule, the README lists it and the CLI takes the same names', () => {
   const t = P.paramTable(M);
   const url = t.filter((p) => p.url).map((p) => p.name);
-  assert.deepEqual(url, ['seed', 'day', 'dusk', 'season', 't', 'px', 'theme', 'motion']);
+  assert.deepEqual(url, ['seed', 'day', 'dusk', 'season', 't', 'at', 'path', 'life', 'px', 'theme', 'motion']);
   for (const p of t) assert.ok(p.allowed && p.description, p.name);
   const md = M.worldParamsMarkdown();
   for (const name of url) assert.ok(md.includes('| `' + name + '` |'), name);
@@ -131,10 +135,11 @@ test('dayFromClock: 1 at midday, 0 at night, smooth between', () => {
 
 test('mountOptions maps URL names to mount() option names, leaving defaults out', async () => {
   const mountOptions = (state) => P.mountOptions(M, state);
-  assert.deepEqual(P.urlParams(M), ['seed', 'day', 'dusk', 'season', 't', 'px', 'theme', 'motion']);
+  assert.deepEqual(P.urlParams(M), ['seed', 'day', 'dusk', 'season', 't', 'at', 'path', 'life', 'px', 'theme', 'motion']);
   assert.deepEqual(mountOptions(parseQuery('').state), {});
   assert.deepEqual(mountOptions(parseQuery('?seed=meadow&t=3&px=2&motion=off&season=none').state),
     { seed: 'meadow', time: 3, pitch: 2, motion: false, season: 'none' });
   assert.deepEqual(mountOptions(parseQuery('?seed=7&day=0&dusk=1&theme=dark&motion=on').state),
     { seed: 7, day: 0, dusk: 1, theme: 'dark', motion: true });
+  assert.deepEqual(mountOptions(parseQuery('?at=3600&path=/x&life=off').state), { at: 3600, path: '/x', life: false });
 });

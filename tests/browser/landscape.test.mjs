@@ -15,7 +15,7 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
-const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
+const LAYERS = ['sky', 'land', 'rift', 'hill', 'gate', 'near', 'canopy'];
 
 async function load(path, opts = {}) {
   const o = await openPage(env.browser, env.url + path.replace(/^\//, ''), opts);

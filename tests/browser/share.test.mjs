@@ -82,7 +82,9 @@ test('the native CLI renders the page\'s picture: pixel for pixel at pitch 3, 4 
     const q = `?seed=alice&t=7.5&day=0.7&season=30&motion=off&px=${px}`;
     const out = join(dir, `cli-${px}.png`);
     const r = spawnSync(join(repoRoot, 'build/native/noisefield-cli'),
-      ['render', '--seed', 'alice', '--t', '7.5', '--day', '0.7', '--season', '30', '--px', String(px), '--width', '1280', '--height', '800', '-o', out], { encoding: 'utf8' });
+      // The page at / carves its own path, "/", on the ruin's tablet.
+      ['render', '--seed', 'alice', '--t', '7.5', '--day', '0.7', '--season', '30', '--px', String(px), '--width', '1280', '--height', '800',
+        '--path', '/', '-o', out], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     const cli = decodePng(readFileSync(out));
     const shot = await withPages([() => load('/' + q + '&test')], ({ page }) => pageShot(page));
@@ -123,7 +125,9 @@ test('Save picture writes the composited view at rest, buffer pixels times the z
     assert.ok(clock !== null, 'the page recorded the clock it saved');
     const out = join(mkdtempSync(join(tmpdir(), 'nf-save-')), 'full.png');
     const r = spawnSync(join(repoRoot, 'build/native/noisefield-cli'), ['render', '--seed', 'meadow', '--day', String(s.day), '--dusk', String(s.dusk),
-      '--season', '100', '--t', String(clock), '--px', String(L.pitch), '--width', String(L.w), '--height', String(L.h), '--full', '--zoom', '2', '-o', out], { encoding: 'utf8' });
+      '--season', '100', '--t', String(clock), '--px', String(L.pitch), '--width', String(L.w), '--height', String(L.h), '--full', '--zoom', '2',
+      // The clock hands' time and the tablet's path, as a share link from that moment carries them.
+      '--at', String(Math.round((s.at - s.clock + clock) * 1000) / 1000), '--path', s.path, '-o', out], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     const full = decodePng(readFileSync(out));
     let differ = 0;

@@ -14,7 +14,7 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
-const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
+const LAYERS = ['sky', 'land', 'rift', 'hill', 'gate', 'near', 'canopy'];
 
 async function load(path, opts = {}, base = env.url, browser = env.browser) {
   const o = await openPage(browser, base + path.replace(/^\//, ''), opts);

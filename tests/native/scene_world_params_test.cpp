@@ -23,7 +23,12 @@ TEST(WorldParams, EveryRowHasNamesRulesAndDocs) {
     const bool choices = p.kind == sc::ParamKind::Choice || p.kind == sc::ParamKind::Switch || p.kind == sc::ParamKind::Season;
     EXPECT_EQ(*p.choices != 0, choices) << p.name;
   }
-  EXPECT_EQ(sc::worldParams().size(), 14u);
+  EXPECT_EQ(sc::worldParams().size(), 17u);  // with at, path and life (the ruin's clock, tablet and life)
+  // A text: any bytes up to its length, the empty text too.
+  const sc::WorldParam& path = *sc::findWorldParam("path");
+  EXPECT_TRUE(sc::parseWorldParam(path, "").ok);
+  EXPECT_EQ(sc::parseWorldParam(path, "/a%20b/").text, "/a%20b/");
+  EXPECT_FALSE(sc::parseWorldParam(path, std::string(2049, 'x')).ok);
   EXPECT_EQ(sc::findWorldParam("nope"), nullptr);
   EXPECT_STREQ(sc::worldParamDocs(*sc::findWorldParam("zoom")).cliDefault, "1");
   const std::string md = sc::worldParamsMarkdown();

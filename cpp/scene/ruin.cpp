@@ -1,0 +1,445 @@
+#include "ruin.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "noise/random.h"
+#include "rift.h"
+#include "seeds.h"
+
+namespace nf::scene {
+namespace {
+
+// Shape ids in drawing order (a later shape covers an earlier one; the keyline between two shapes
+// is drawn on the later one). The top three bits of a pixel's id byte hold its overlay.
+enum : uint8_t {
+  kNone = 0,
+  kSoffit = 1,
+  kStone0 = 2,  // 2..13: the ring's stones by drawing rank (plain stones, keystone, sage stone)
+  kStep0 = 14,  // 14..17
+  kPlinthBase = 18,
+  kPlinthCap = 19,
+  kFallen = 20,
+  kRubbleLow = 21,
+  kRubbleHigh = 22,
+  kTablet = 23,
+  kIvyOnly = 24,  // ivy reaching past the stones
+};
+enum : uint8_t { kMark = 1, kStem = 2, kLeaf = 3, kBloom = 4 };
+constexpr int kIdMask = 31;
+
+constexpr double kStepTop = 690;
+constexpr double kSqrt3h = 0.86602540378443864676;  // cos 30 degrees
+// cos / sin of 3, 6, 7 and 12 degrees, as literals (libm's may differ by an ulp across engines).
+constexpr double kC6 = 0.99452189536827333692, kS6 = 0.10452846326765347140;
+constexpr double kC12 = 0.97814760073380563793, kS12 = 0.20791169081775933710;
+constexpr double kC7 = 0.99254615164132203498, kS7 = 0.12186934340514748111;
+constexpr double kTan15 = 0.26794919243112270647;
+
+// cos and sin of hourAngle(h) = (h - 3) * 30 degrees, exactly as the table of a clock face.
+constexpr double kHourCos[12] = {0, 0.5, kSqrt3h, 1, kSqrt3h, 0.5, 0, -0.5, -kSqrt3h, -1, -kSqrt3h, -0.5};
+constexpr double kHourSin[12] = {-1, -kSqrt3h, -0.5, 0, 0.5, kSqrt3h, 1, kSqrt3h, 0.5, 0, -0.5, -kSqrt3h};
+
+NF_TINY double outerOf(int h) { return h == 0 ? 252 : (h % 3 == 0 ? 238 : 214); }
+// Plain stones first in hour order, then the rose keystone, then the sage stone.
+NF_TINY int rankOf(int h) { return h == 0 ? 10 : (h == 5 ? 11 : (h < 5 ? h - 1 : h - 2)); }
+int hourOfRank(int rank) {
+  for (int h = 0; h < 12; ++h)
+    if (rankOf(h) == rank) return h;
+  return 0;
+}
+
+NF_TINY int nearestHour(double dx, double dy) {
+  const int h = jsRound(std::atan2(dy, dx) * 6 / kPi) + 3;
+  return ((h % 12) + 12) % 12;
+}
+
+struct Box {
+  double x0, x1, y0, y1;
+};
+constexpr Box kSteps[4] = {{620, 980, 690, 715}, {570, 1030, 715, 740}, {520, 1080, 740, 765}, {470, 1130, 765, 790}};
+constexpr Box kPlinth[2] = {{690, 910, 672, 690}, {716, 884, 656, 672}};
+constexpr Box kRubble[2] = {{1170, 1320, 780, 804}, {1192.5, 1282.5, 760, 780}};
+NF_TINY bool inBox(const Box& b, double x, double y) { return x >= b.x0 && x < b.x1 && y >= b.y0 && y < b.y1; }
+
+// Whether (along, across) in a ray's frame lies in a dial mark from r0 to r1, half-width hw (at
+// least half a pixel, so a thin tick still shows as pixel art).
+NF_TINY bool inMark(double along, double across, double r0, double r1, double hw, double minHalf) {
+  return along >= r0 && along <= r1 && std::fabs(across) <= std::max(hw, minHalf);
+}
+
+// The hour bar and the four minute ticks of a stone whose ray is (c, s), for the point d = (dx, dy)
+// from the stone's centre.
+bool onDial(double dx, double dy, double c, double s, double minHalf) {
+  if (inMark(dx * c + dy * s, -dx * s + dy * c, 175, 201, 4.5, minHalf)) return true;
+  const double rot[4][2] = {{kC6, kS6}, {kC6, -kS6}, {kC12, kS12}, {kC12, -kS12}};
+  for (const auto& r : rot) {
+    const double tc = c * r[0] - s * r[1], ts = s * r[0] + c * r[1];
+    if (inMark(dx * tc + dy * ts, -dx * ts + dy * tc, 175, 184, 1.5, minHalf)) return true;
+  }
+  return false;
+}
+
+double segDist2(double x, double y, double ax, double ay, double bx, double by) {
+  const double vx = bx - ax, vy = by - ay, wx = x - ax, wy = y - ay;
+  const double L = vx * vx + vy * vy;
+  double t = L > 0 ? (wx * vx + wy * vy) / L : 0;
+  t = t < 0 ? 0 : (t > 1 ? 1 : t);
+  const double ex = wx - t * vx, ey = wy - t * vy;
+  return ex * ex + ey * ey;
+}
+
+void growIvy(Ivy& v, uint32_t seed, double fromDeg, double toDeg, double delay) {
+  nf::Mulberry32 r(seed);
+  const double from = fromDeg * kPi / 180, to = toDeg * kPi / 180, dir = to > from ? 1 : -1;
+  v.points = 0;
+  for (double a = from; (to - a) * dir >= 0 && v.points < kMaxIvyPoints;) {
+    const double radius = 208 + (r.next() - 0.5) * 6;
+    v.px[v.points] = static_cast<float>(kGateX + radius * std::cos(a));
+    v.py[v.points] = static_cast<float>(kGateY + radius * std::sin(a));
+    ++v.points;
+    a += dir * (0.05 + 0.06 * r.next());
+  }
+  v.length = 0;
+  for (int k = 1; k < v.points; ++k) v.length += std::hypot(v.px[k] - v.px[k - 1], v.py[k] - v.py[k - 1]);
+  v.delay = delay;
+  v.duration = 1.2 + v.length / 180;
+  v.frames = std::max(6, jsRound(8 * v.duration));
+  v.leafCount = 0;
+  int side = 1;
+  double walked = 0;
+  for (int k = 1; k < v.points; ++k) {
+    const double ax = v.px[k - 1], ay = v.py[k - 1];
+    const double L = std::hypot(v.px[k] - ax, v.py[k] - ay);
+    const double ux = (v.px[k] - ax) / L, uy = (v.py[k] - ay) / L;
+    for (double t = 6; t < L && v.leafCount < kMaxIvyLeaves; t += 13) {
+      side = -side;
+      const double s = r.next() < 0.2 ? 13 : 10;
+      const bool bloom = r.next() < 0.09;
+      const double off = side * (s / 2 + 1);
+      const double cx = ax + ux * t - uy * off, cy = ay + uy * t + ux * off;
+      v.leaves[v.leafCount++] = {static_cast<float>(cx - s / 2), static_cast<float>(cy - s / 2), static_cast<float>(s),
+                                 bloom, static_cast<float>(delay + v.duration * (walked + t) / v.length)};
+    }
+    walked += L;
+  }
+}
+
+}  // namespace
+
+NF_SMALL RuinLook makeRuinLook(uint32_t worldSeed) {
+  RuinLook look{};
+  look.missing = 1u << kMissingHour;
+  double from[2] = {78, 201}, to[2] = {-18, 243};
+  look.tilt = -3;
+  if (worldSeed != kDefaultWorldSeed) {
+    // Another world's ruin: up to two more plain stones fallen (never a quarter stone, the keystone
+    // or a neighbour of the gap, so the ring still reads as a dial), the creepers' spans and the
+    // tablet's tilt drawn within bounds.
+    nf::Mulberry32 r(layerSeed(4048, worldSeed));
+    const int candidates[4] = {1, 2, 10, 11};
+    const int extra = static_cast<int>(std::floor(r.next() * 3));
+    for (int n = 0; n < extra; ++n) look.missing |= 1u << candidates[static_cast<int>(std::floor(r.next() * 4))];
+    from[0] = 70 + 16 * r.next();
+    to[0] = from[0] - 70 - 40 * r.next();
+    from[1] = 192 + 18 * r.next();
+    to[1] = from[1] + 25 + 35 * r.next();
+    look.tilt = -6 + 12 * r.next();
+  }
+  if (look.tilt == -3) {
+    look.tiltCos = 0.99862953475457387378;
+    look.tiltSin = -0.05233595624294383272;
+  } else {
+    look.tiltCos = std::cos(look.tilt * kPi / 180);
+    look.tiltSin = std::sin(look.tilt * kPi / 180);
+  }
+  growIvy(look.ivy[0], layerSeed(21, worldSeed), from[0], to[0], 0.3);
+  growIvy(look.ivy[1], layerSeed(23, worldSeed), from[1], to[1], 1.1);
+  return look;
+}
+
+namespace {
+
+// The shape and overlay of scene point (x, y); minHalf: half a buffer pixel in scene units.
+uint8_t shapeAt(double x, double y, const RuinLook& look, double minHalf) {
+  // The tablet, the rubble and the fallen stone are in front of everything else.
+  {
+    const double ux = x - 805, wy = y - 786;
+    const double u = ux * look.tiltCos + wy * look.tiltSin, w = -ux * look.tiltSin + wy * look.tiltCos;
+    if (std::fabs(u) <= 122 && std::fabs(w) <= 30) return kTablet;
+  }
+  if (inBox(kRubble[1], x, y)) return kRubbleHigh;
+  if (inBox(kRubble[0], x, y)) return kRubbleLow;
+  {
+    // The hour-6 stone on its back: local = R(+7 degrees)(p - (366, 772)), about a centre 191 above.
+    const double px = x - 366, py = y - 772;
+    const double lx = px * kC7 - py * kS7, ly = px * kS7 + py * kC7;
+    const double ex = lx, ey = ly + 191;
+    const double d2 = ex * ex + ey * ey;
+    if (ey > 0 && std::fabs(ex) <= kTan15 * ey && d2 >= 168.0 * 168 && d2 <= 214.0 * 214)
+      return static_cast<uint8_t>(kFallen | (onDial(ex, ey, 0, 1, minHalf) ? kMark << 5 : 0));
+  }
+  uint8_t id = kNone;
+  if (inBox(kPlinth[1], x, y)) id = kPlinthCap;
+  else if (inBox(kPlinth[0], x, y)) id = kPlinthBase;
+  else if (y >= kStepTop && y < 790) {
+    const int k = static_cast<int>((y - kStepTop) / 25);
+    if (inBox(kSteps[k], x, y)) id = static_cast<uint8_t>(kStep0 + k);
+  }
+  const double dx = x - kGateX, dy = y - kGateY, d2 = dx * dx + dy * dy;
+  if (id == kNone) {
+    if (d2 >= kGateR * kGateR && d2 <= 252.0 * 252) {
+      const int h = nearestHour(dx, dy);
+      const double o = outerOf(h);
+      if (!(look.missing >> h & 1u) && d2 <= o * o)
+        id = static_cast<uint8_t>((kStone0 + rankOf(h)) |
+                                  (onDial(dx, dy, kHourCos[h], kHourSin[h], minHalf) ? kMark << 5 : 0));
+    } else if (d2 < kGateR * kGateR && y < 447 && dx * dx + (dy - kGateDepth) * (dy - kGateDepth) > kGateR * kGateR) {
+      id = kSoffit;
+    }
+  }
+  // The ivy climbs over the ring, the plinth and the steps.
+  if ((id & kIdMask) != kNone || d2 <= 260.0 * 260) {
+    const double stemR2 = std::max(1.0, minHalf) * std::max(1.0, minHalf);
+    for (const Ivy& v : look.ivy) {
+      for (int n = 0; n < v.leafCount; ++n) {
+        const IvyLeaf& f = v.leaves[n];
+        if (x >= f.x0 && x < f.x0 + f.s && y >= f.y0 && y < f.y0 + f.s)
+          return static_cast<uint8_t>((id == kNone ? kIvyOnly : id & kIdMask) | (f.bloom ? kBloom : kLeaf) << 5);
+      }
+      for (int k = 1; k < v.points; ++k)
+        if (segDist2(x, y, v.px[k - 1], v.py[k - 1], v.px[k], v.py[k]) <= stemR2)
+          return static_cast<uint8_t>((id == kNone ? kIvyOnly : id & kIdMask) | kStem << 5);
+    }
+  }
+  return id;
+}
+
+// Material of a shape: 0 stone, 1 rose, 2 sage.
+NF_TINY int materialOf(int id) {
+  if (id >= kStone0 && id < kStone0 + 12) {
+    const int h = hourOfRank(id - kStone0);
+    return h == 0 ? 1 : (h == 5 ? 2 : 0);
+  }
+  return 0;
+}
+
+// The grain's tone at a scene point (0.5: the flat plate; light from up and to the right).
+double stoneTone(double x, double y) {
+  const double dx = x - kGateX, dy = y - kGateY;
+  const double d = std::sqrt(dx * dx + dy * dy);
+  if (d < kGateR) return 0.08 + 0.3 * (dx / kGateR) * (dx / kGateR);
+  if (y < 656) {
+    const double th = std::atan2(dy, dx);
+    const int h = ((jsRound(th * 6 / kPi) + 3) % 12 + 12) % 12;
+    const double o = outerOf(h);
+    if (d <= o + 2) {
+      const double u = (d - kGateR) / (o - kGateR);
+      double a = th - hourAngle(h);
+      while (a > kPi) a -= 2 * kPi;
+      while (a < -kPi) a += 2 * kPi;
+      const double v = a * 12 / kPi;
+      const double eu = 8 / (o - kGateR), ev = 96 / (kPi * d);
+      const int cu = u > 1 - eu ? 1 : (u < eu ? -1 : 0);
+      const int cv = v > 1 - ev ? 1 : (v < ev - 1 ? -1 : 0);
+      const double c = dx / d, s = dy / d;
+      const double nx = cu * c - cv * s, ny = cu * s + cv * c;
+      return 0.5 + 0.45 * (0.6 * nx - 0.8 * ny);
+    }
+  }
+  if (y >= 656 && y < 690 && std::fabs(dx) <= 110) {
+    const bool cap = y < 672;
+    const double v = cap ? y - 656 : y - 672;
+    return v < 5 ? 0.92 : (v > (cap ? 11 : 13) ? 0.3 : 0.5);
+  }
+  if (y >= kStepTop && y < 790) {
+    const int k = static_cast<int>((y - kStepTop) / 25);
+    if (std::fabs(dx) <= 180 + 50 * k) {
+      const double v = std::fmod(y - kStepTop, 25.0);
+      return v < 7 ? 0.76 : (v > 15 ? 0.3 : 0.5);
+    }
+  }
+  return 0.5;
+}
+
+void box(const Grid& g, int& i0, int& j0, int& w, int& h) {
+  i0 = std::max(0, g.col(kRuinX0));
+  j0 = std::max(0, g.row(kRuinY0));
+  const int i1 = std::min(g.bw - 1, g.col(kRuinX1)), j1 = std::min(g.bh - 1, g.row(kRuinY1));
+  w = std::max(0, i1 - i0 + 1);
+  h = std::max(0, j1 - j0 + 1);
+}
+
+void partRows(int h, int part, int parts, int& r0, int& r1) {
+  r0 = static_cast<int>(static_cast<long long>(h) * part / parts);
+  r1 = static_cast<int>(static_cast<long long>(h) * (part + 1) / parts);
+}
+
+const uint8_t kFont[97][8] = {
+#include "font5x8.inc"
+};
+
+// How much ink the carving puts at a scene point of the tablet: 255 a carved letter, 31 a ghost
+// (0.12 of the ink), 0 none. The font's pixels are whole buffer pixels (pixel art at every pitch),
+// so a glyph cell is 6 buffer pixels wide, or a multiple where the fitted size allows: the line
+// keeps the spec's fitted size where the buffer is fine enough and is cut from the left ("…" and
+// the end of the path, the part that names the page) where it is not.
+int carvedAt(const Grid& g, const RuinLook& look, const Carving& t, double x, double y) {
+  const double fs = std::min(28.0, std::max(11.0, 208 / (0.64 * t.n)));
+  const int k = std::max(1, static_cast<int>(std::floor(0.64 * fs / (6 * g.px))));
+  const double cell = 6 * k * g.px;  // scene units per glyph
+  int first = 0, n = t.n;
+  const int fit = std::max(1, static_cast<int>(std::floor(208 / cell)));
+  if (n > fit) {
+    first = t.n - fit;
+    n = fit;
+  }
+  const double ux = x - 805, wy = y - 786;
+  const double u = ux * look.tiltCos + wy * look.tiltSin, w = -ux * look.tiltSin + wy * look.tiltCos;
+  const double tx = u / (k * g.px) + 3.0 * n, ty = w / (k * g.px) + 3.5;  // font pixels from the line's corner
+  if (tx < 0 || ty < 0 || tx >= 6.0 * n || ty >= 8) return 0;
+  const int c = static_cast<int>(tx / 6), col = static_cast<int>(std::floor(tx)) - 6 * c, row = static_cast<int>(ty);
+  if (col >= 5) return 0;
+  const int slot = first + c;
+  const int gl = first > 0 && c == 0 ? 95 : t.glyph[slot];
+  if (!(kFont[gl][row] >> (4 - col) & 1)) return 0;
+  return t.gone[slot] && !(first > 0 && c == 0) ? 31 : 255;
+}
+
+}  // namespace
+
+NF_SMALL Carving carvingOf(std::string_view path) {
+  // Percent-decoding into UTF-8 bytes; a malformed escape or invalid UTF-8 keeps the raw path.
+  char buf[2048];
+  size_t m = 0;
+  bool ok = true;
+  for (size_t k = 0; k < path.size() && m < sizeof buf; ++k) {
+    const char ch = path[k];
+    if (ch == '%') {
+      auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : (c >= 'a' && c <= 'f' ? c - 'a' + 10 : (c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1)); };
+      const int a = k + 2 < path.size() ? hex(path[k + 1]) : -1, b = k + 2 < path.size() ? hex(path[k + 2]) : -1;
+      if (a < 0 || b < 0) { ok = false; break; }
+      buf[m++] = static_cast<char>(a * 16 + b);
+      k += 2;
+    } else {
+      buf[m++] = ch;
+    }
+  }
+  // Code points of the decoded bytes (or the raw ones).
+  uint32_t cps[2048];
+  int n = 0, units = 0;
+  auto decode = [&](const char* p, size_t len) {
+    n = 0;
+    units = 0;
+    for (size_t k = 0; k < len && n < 2048;) {
+      const uint8_t b = static_cast<uint8_t>(p[k]);
+      int extra = b < 0x80 ? 0 : (b >> 5 == 6 ? 1 : (b >> 4 == 14 ? 2 : (b >> 3 == 30 ? 3 : -1)));
+      if (extra < 0 || k + extra >= len + (extra ? 0 : 1)) return false;
+      uint32_t cp = extra ? b & (0x3f >> extra) : b;
+      for (int e = 1; e <= extra; ++e) {
+        const uint8_t c = static_cast<uint8_t>(p[k + e]);
+        if (c >> 6 != 2) return false;
+        cp = cp << 6 | (c & 0x3f);
+      }
+      cps[n++] = cp;
+      units += cp >= 0x10000 ? 2 : 1;
+      k += extra + 1;
+    }
+    return true;
+  };
+  if (!ok || !decode(buf, m)) decode(path.data(), std::min(path.size(), sizeof buf));
+  if (n > 1 && cps[n - 1] == '/') {
+    --n;
+    --units;
+  }
+  Carving t{};
+  int from = 0;
+  if (units > 34) {
+    // The last 33 units after an ellipsis.
+    int u = 0;
+    from = n;
+    while (from > 0 && u + (cps[from - 1] >= 0x10000 ? 2 : 1) <= 33) u += cps[--from] >= 0x10000 ? 2 : 1;
+    t.glyph[t.n++] = 95;
+  }
+  for (int k = from; k < n && t.n < kMaxTabletGlyphs; ++k) {
+    const uint32_t cp = cps[k];
+    t.glyph[t.n] = cp >= 32 && cp < 127 ? static_cast<uint8_t>(cp - 32) : (cp == 0x2026 ? 95 : 96);
+    t.gone[t.n] = cp == ' ';  // whitespace counts as already gone
+    ++t.n;
+  }
+  return t;
+}
+
+int ruinParts(const Grid& g, int unitPixels) {
+  int i0, j0, w, h;
+  box(g, i0, j0, w, h);
+  const long long n = static_cast<long long>(w) * h * 8;  // about eight pixels' work a pixel
+  return static_cast<int>(std::max(1LL, std::min<long long>(std::max(1, h), (n + unitPixels - 1) / unitPixels)));
+}
+
+void ruinIdRows(RuinIds& ids, const Grid& g, const RuinLook& look, int part, int parts) {
+  if (part == 0) {
+    box(g, ids.i0, ids.j0, ids.w, ids.h);
+    ids.id.assign(static_cast<size_t>(ids.w) * ids.h, 0);
+  }
+  int r0, r1;
+  partRows(ids.h, part, parts, r0, r1);
+  const double minHalf = 0.5 * g.px;
+  for (int r = r0; r < r1; ++r)
+    for (int c = 0; c < ids.w; ++c)
+      ids.id[static_cast<size_t>(r) * ids.w + c] = shapeAt(g.sx[ids.i0 + c], g.sy[ids.j0 + r], look, minHalf);
+}
+
+void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
+                   const Carving& text, int part, int parts) {
+  if (part == 0) d.clear();
+  int r0, r1;
+  partRows(ids.h, part, parts, r0, r1);
+  auto at = [&](int c, int r) -> int {
+    if (c < 0 || r < 0 || c >= ids.w || r >= ids.h) return 0;
+    return ids.id[static_cast<size_t>(r) * ids.w + c];
+  };
+  const Px ink = pal[kRuinInkC];
+  const bool smallLeaves = g.px > 3;  // a leaf two pixels wide is all fill, no outline
+  for (int r = r0; r < r1; ++r)
+    for (int c = 0; c < ids.w; ++c) {
+      const int v = at(c, r), o = v & kIdMask, over = v >> 5;
+      if (!o) continue;
+      const int nb[4] = {at(c + 1, r), at(c - 1, r), at(c, r + 1), at(c, r - 1)};
+      bool key = false, edge = false;
+      for (int q : nb) {
+        const int qo = q & kIdMask;
+        if (qo == 0 || qo < o) key = true;
+        if (qo != o || (q >> 5) != 0) edge = true;
+      }
+      const int bi = ids.i0 + c, bj = ids.j0 + r;
+      Px col;
+      if (over == kMark || over == kStem) {
+        col = ink;
+      } else if (over == kLeaf || over == kBloom) {
+        bool rim = false;
+        for (int q : nb) rim = rim || (q >> 5) != over;
+        col = rim && !smallLeaves ? ink : pal[over == kBloom ? kRoseC + 2 : kSageC + 2];
+      } else if (key) {
+        col = ink;
+      } else {
+        const Px* stops = pal.at(materialOf(o) == 1 ? kRoseC : (materialOf(o) == 2 ? kSageC : kStoneC));
+        col = stops[2];
+        if (!edge) {
+          // The grain: five levels of the tone at the pixel's Bayer cell; the middle two leave the plate.
+          const double t = 0.125 + 0.75 * stoneTone(g.sx[bi], g.sy[bj]);
+          const int s = stepIndex(5, t, bayer(bi, bj));
+          if (s == 0) col = stops[0];
+          else if (s == 1) col = stops[1];
+          else if (s == 4) col = stops[3];
+        }
+      }
+      if (o == kTablet && !key && text.n > 0) {
+        const int ink8 = carvedAt(g, look, text, g.sx[bi], g.sy[bj]);
+        if (ink8 > 0) col = ink8 == 255 ? ink : mixPx(col, ink, ink8 / 255.0);
+      }
+      d.p[static_cast<size_t>(bj) * d.w + bi] = col;
+    }
+}
+
+}  // namespace nf::scene

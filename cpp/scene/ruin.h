@@ -1,0 +1,76 @@
+// The ruin gate (docs/scene.md, "Ruin"): the ported scene's clock-face ruin, rasterised here as
+// pixel art instead of the original's vector shapes: twelve hour stones with hour 8 fallen out, the
+// rose keystone, the sage five o'clock stone, dial marks, soffit, plinth, four steps, keylines and
+// the grain over the stone; the fallen stone on the left bank, the rubble on the right, two ivy
+// creepers and the tablet carved with the page's missing path. Geometry in scene units
+// (shared/spec/ruin-and-life.md sections 1, 3, 4); world 404 is the original's, other worlds vary
+// which stones have fallen, the ivy and the tablet's tilt, within bounds.
+#pragma once
+#include <cstdint>
+#include <string_view>
+
+#include "grid.h"
+#include "palette.h"
+#include "raster.h"
+
+namespace nf::scene {
+
+constexpr int kMaxIvyPoints = 48;
+constexpr int kMaxIvyLeaves = 64;
+
+struct IvyLeaf {
+  float x0, y0, s;  // top-left corner and side, scene units
+  bool bloom;
+  float at;  // seconds after the reveal when it pops (its stem has reached it)
+};
+
+struct Ivy {
+  float px[kMaxIvyPoints], py[kMaxIvyPoints];
+  int points;
+  IvyLeaf leaves[kMaxIvyLeaves];
+  int leafCount;
+  double length;  // of the stem
+  double delay, duration;
+  int frames;
+};
+
+struct RuinLook {
+  uint16_t missing;  // bit h: hour stone h has fallen (bit 8 always)
+  double tilt;       // the tablet's rotation, degrees (screen, clockwise positive)
+  double tiltCos, tiltSin;
+  Ivy ivy[2];
+};
+
+RuinLook makeRuinLook(uint32_t worldSeed);
+
+// The tablet's text (spec 3.2): the path percent-decoded (the raw path if that fails), a trailing
+// slash dropped unless it is just "/", more than 34 UTF-16 units cut to "…" and the last 33; as
+// glyphs of the tablet's font (font5x8.inc: ASCII 32..126, then 95 the ellipsis, 96 the box any
+// other character shows as).
+constexpr int kMaxTabletGlyphs = 34;
+struct Carving {
+  uint8_t glyph[kMaxTabletGlyphs];
+  bool gone[kMaxTabletGlyphs];  // crumbled away: a faint ghost stays
+  int n = 0;
+};
+Carving carvingOf(std::string_view path);
+
+// The ruin's box in scene units (what paintRuin may paint), for the layer's bounds.
+constexpr double kRuinX0 = 290, kRuinX1 = 1340, kRuinY0 = 180, kRuinY1 = 840;
+
+// Scratch for one paint: the ruin's shape ids per buffer pixel of its box.
+struct RuinIds {
+  PodList<uint8_t> id;
+  int i0 = 0, j0 = 0, w = 0, h = 0;
+};
+
+// The two passes of the paint, each over rows [j0, j1) of the ruin's box (so a stepped repaint can
+// spread them): the shapes into ids, then the colours into d (cleared by the first rows' call of
+// paintRuinRows; rows of d outside the box stay transparent).
+void ruinIdRows(RuinIds& ids, const Grid& g, const RuinLook& look, int part, int parts);
+void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
+                   const Carving& text, int part, int parts);
+// Rows of the ruin's box per part of about unitPixels pixels.
+int ruinParts(const Grid& g, int unitPixels);
+
+}  // namespace nf::scene
