@@ -41,7 +41,7 @@ NF_TINY bool inBar(const Bar& b, double dx, double dy) {
 
 }  // namespace
 
-void settleClock(ClockState& c, double clock) {
+NF_SMALL void settleClock(ClockState& c, double clock) {
   c.warp = 1;
   c.offset = 0;
   const double local = localOf(c, clock);

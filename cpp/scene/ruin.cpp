@@ -70,7 +70,7 @@ NF_TINY bool inMark(double along, double across, double r0, double r1, double hw
 
 // The hour bar and the four minute ticks of a stone whose ray is (c, s), for the point d = (dx, dy)
 // from the stone's centre.
-bool onDial(double dx, double dy, double c, double s, double minHalf) {
+NF_SMALL bool onDial(double dx, double dy, double c, double s, double minHalf) {
   if (inMark(dx * c + dy * s, -dx * s + dy * c, 175, 201, 4.5, minHalf)) return true;
   const double rot[4][2] = {{kC6, kS6}, {kC6, -kS6}, {kC12, kS12}, {kC12, -kS12}};
   for (const auto& r : rot) {
@@ -89,7 +89,7 @@ double segDist2(double x, double y, double ax, double ay, double bx, double by) 
   return ex * ex + ey * ey;
 }
 
-void growIvy(Ivy& v, uint32_t seed, double fromDeg, double toDeg, double delay) {
+NF_SMALL void growIvy(Ivy& v, uint32_t seed, double fromDeg, double toDeg, double delay) {
   nf::Mulberry32 r(seed);
   const double from = fromDeg * kPi / 180, to = toDeg * kPi / 180, dir = to > from ? 1 : -1;
   v.points = 0;
@@ -161,7 +161,7 @@ NF_SMALL RuinLook makeRuinLook(uint32_t worldSeed) {
 namespace {
 
 // The shape and overlay of scene point (x, y); minHalf: half a buffer pixel in scene units.
-uint8_t shapeAt(double x, double y, const RuinLook& look, double minHalf) {
+NF_SMALL uint8_t shapeAt(double x, double y, const RuinLook& look, double minHalf) {
   // The tablet, the rubble and the fallen stone are in front of everything else.
   {
     const double ux = x - 805, wy = y - 786;
@@ -225,7 +225,7 @@ NF_TINY int materialOf(int id) {
 }
 
 // The grain's tone at a scene point (0.5: the flat plate; light from up and to the right).
-double stoneTone(double x, double y) {
+NF_SMALL double stoneTone(double x, double y) {
   const double dx = x - kGateX, dy = y - kGateY;
   const double d = std::sqrt(dx * dx + dy * dy);
   if (d < kGateR) return 0.08 + 0.3 * (dx / kGateR) * (dx / kGateR);
@@ -284,7 +284,7 @@ const uint8_t kFont[97][8] = {
 // so a glyph cell is 6 buffer pixels wide, or a multiple where the fitted size allows: the line
 // keeps the spec's fitted size where the buffer is fine enough and is cut from the left ("…" and
 // the end of the path, the part that names the page) where it is not.
-int carvedAt(const Grid& g, const RuinLook& look, const Carving& t, double x, double y) {
+NF_SMALL int carvedAt(const Grid& g, const RuinLook& look, const Carving& t, double x, double y) {
   const double fs = std::min(28.0, std::max(11.0, 208 / (0.64 * t.n)));
   const int k = std::max(1, static_cast<int>(std::floor(0.64 * fs / (6 * g.px))));
   const double cell = 6 * k * g.px;  // scene units per glyph
@@ -377,7 +377,7 @@ int ruinParts(const Grid& g, int unitPixels) {
   return static_cast<int>(std::max(1LL, std::min<long long>(std::max(1, h), (n + unitPixels - 1) / unitPixels)));
 }
 
-void ruinIdRows(RuinIds& ids, const Grid& g, const RuinLook& look, int part, int parts) {
+NF_SMALL void ruinIdRows(RuinIds& ids, const Grid& g, const RuinLook& look, int part, int parts) {
   if (part == 0) {
     box(g, ids.i0, ids.j0, ids.w, ids.h);
     ids.id.assign(static_cast<size_t>(ids.w) * ids.h, 0);
@@ -390,7 +390,7 @@ void ruinIdRows(RuinIds& ids, const Grid& g, const RuinLook& look, int part, int
       ids.id[static_cast<size_t>(r) * ids.w + c] = shapeAt(g.sx[ids.i0 + c], g.sy[ids.j0 + r], look, minHalf);
 }
 
-void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
+NF_SMALL void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
                    const Carving& text, int part, int parts) {
   if (part == 0) d.clear();
   int r0, r1;

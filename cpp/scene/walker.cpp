@@ -23,7 +23,7 @@ int colourOf(char c) { return c == 'C' ? 0 : c == 'S' ? 1 : c == 'B' ? 2 : c == 
 
 }  // namespace
 
-Walker startWalker(uint32_t seed) {
+NF_SMALL Walker startWalker(uint32_t seed) {
   Walker w;
   w.rng = seed;
   return w;
