@@ -14,6 +14,10 @@ export function renderWorld(M, state, { width = PREVIEW.width, height = PREVIEW.
     if (state.season !== null) scene.setSeason(typeof state.season === 'number' ? state.season : null);
     scene.setViewport({ cssWidth: width, cssHeight: height, pitch });
     if (state.t !== null) scene.setClock(state.t);
+    // The ruin's clock hands, tablet and life, as the CLI sets them.
+    if (state.at !== null && state.at !== undefined) scene.setWallClock(state.at);
+    if (state.path !== null && state.path !== undefined) scene.setPath(state.path);
+    scene.setLife(state.life !== 'off');
     scene.renderAll();
     const pic = scene.picture(1, 'viewport');
     return { width: pic.width, height: pic.height, pixels: pic.pixels.slice() };
