@@ -84,10 +84,11 @@ export declare function loadModule(moduleUrl?: string | null): Promise<Noisefiel
 export declare function mount(element: HTMLElement, options?: MountOptions): Promise<LandscapeHandle>;
 export declare function choosePitch(auto: number, dpr: number): number;
 
-/** Attributes: the URL parameters (seed, day, dusk, season, t, px, theme, motion) and home, label, portal, framing, parallax. */
+/** Attributes: the URL parameters (seed, day, dusk, season, t, px, theme, motion) and home, label, portal, framing, parallax, worker.
+ *  Changes are followed with a MutationObserver (the world's names come from the module), so the class has no observedAttributes. */
 export declare class NoisefieldLandscape extends HTMLElement {
-  static readonly observedAttributes: string[];
   readonly handle: LandscapeHandle | null;
+  /** Right after setAttribute: the mount that change starts. */
   readonly ready: Promise<LandscapeHandle | null>;
   ignored: { name: string; raw: string; error: string }[];
   options(): MountOptions;

@@ -28,12 +28,19 @@ export interface SchemaEntry {
 }
 export type FieldConfig = Record<string, number | string | boolean>;
 export type ViewName = 'raw' | 'land' | 'bands' | 'biomes' | 'relief';
-export interface ColorFillResult {
-  pixels: Uint8Array; min: number; max: number; mean: number;
-  histogram: Uint32Array; bands: number[]; biomes: number[];
+/** The samples' FillResult (view, min, max, mean, width, height) and their colours. */
+export interface ColorFillResult extends FillResult {
+  pixels: Uint8Array;
+  histogram: Uint32Array; bands: number[];
+  /** The biome view only: the share of samples per legend entry. */
+  biomes?: number[];
   /** false when the fill only repainted samples kept from a recent fill of the same grid (thresholds moved). */
   sampled: boolean;
 }
+
+/** The coast's band widths in grid samples (sand, grass), the sample counts behind them, whether
+ *  the gradient was analytic, and the sand band's estimate from the gradient. */
+export interface BandWidths { sand: number; grass: number; counts: number[]; analytic: boolean; sandEstimate: number; }
 
 export type HeightmapFormat = 'png16' | 'r16' | 'f32';
 export type Rgb = [number, number, number];
@@ -62,9 +69,10 @@ export declare class Field {
   fillBiomes(grid: GridOptions): BiomeFillResult;
   /** The file of a heightmap (16-bit grey PNG, raw 16-bit LE, raw float32 LE); sides up to heightmapFormats().maxSide. */
   heightmap(format: HeightmapFormat, grid: GridOptions): Uint8Array;
-  bandWidths(grid: GridOptions): Record<string, number>;
+  bandWidths(grid: GridOptions): BandWidths;
   sandWidth(options: { x?: number; y?: number; size?: number }): number;
-  profile(options: { x?: number; y?: number; step?: number; width: number }): Float32Array;
+  /** One row of samples: { view (a Float32Array, zero-copy until the next fill), min, max, mean, width, height }. */
+  profile(options: { x?: number; y?: number; step?: number; width: number }): FillResult;
   delete(): void;
 }
 
@@ -74,12 +82,19 @@ export interface Placement {
   gateX: number; gateY: number; gateR: number; waterY: number;
 }
 
+export type FramingName = 'cover' | 'gate' | 'island' | 'shore';
+
 export declare class Landscape {
   static readonly LAYERS: LayerName[];
   static readonly PORTAL_MODES: { idle: 0; hot: 1; enter: 2 };
+  /** The scene's named framings (C++ framingNames()). */
+  static readonly FRAMINGS: FramingName[];
+  /** setViewport raises a pitch whose buffers would hold more pixels than this (read pitch after). */
+  static readonly maxBufferPixels: number;
   static autoPitch(cssWidth: number): number;
   constructor(worldSeed?: number);
-  setViewport(viewport: { cssWidth: number; cssHeight: number; pitch?: number }): void;
+  /** framing: a name of FRAMINGS (default 'cover') or a scene point { x, y } (x 0..sceneWidth, y 0..sceneHeight). */
+  setViewport(viewport: { cssWidth: number; cssHeight: number; pitch?: number; framing?: FramingName | { x: number; y: number } }): void;
   setDay(day: number): void;
   setDusk(dusk: number): void;
   setDayAndDusk(day: number, dusk: number): void;
@@ -102,14 +117,23 @@ export declare class Landscape {
   beginRender(): void;
   /** RGBA8 pixels of a layer: a zero-copy view of wasm memory, bufferWidth x bufferHeight. */
   pixels(layer: LayerName | number): Uint8Array;
+  /** The layers composited at rest, zoom x zoom per buffer pixel: RGBA8, a zero-copy view of wasm memory. */
+  picture(zoom?: number, region?: 'buffer' | 'viewport'): { width: number; height: number; pixels: Uint8Array };
   readonly clock: number; readonly day: number; readonly dusk: number; readonly season: number | null;
   readonly worldSeed: number; readonly heat: number; readonly starsShown: boolean; readonly starCount: number;
-  readonly paintOnceCount: number; readonly bufferWidth: number; readonly bufferHeight: number; readonly pitch: number;
+  readonly paintOnceCount: number; readonly renderCount: number; readonly bufferWidth: number; readonly bufferHeight: number; readonly pitch: number;
   readonly gScenePerPixel: number;
   readonly placement: Placement;
   sceneXFromCss(x: number): number;
   sceneYFromCss(y: number): number;
   delete(): void;
+}
+
+export interface WorldParam {
+  name: string; option: string; kind: string; min: number; max: number; choices: string[];
+  url: boolean; options: boolean; cli: boolean; allowed: string;
+  /** The full module only (the 404 page's leaves the documentation out). */
+  pageDefault?: string; cliDefault?: string; description?: string;
 }
 
 /** The full module, noisefield.mjs. The 404 page's noisefield-landscape.mjs has only Landscape,
@@ -128,6 +152,17 @@ export interface NoisefieldModule {
   lerp(a: number, b: number, t: number): number;
   limits(): Limits;
   heapUsedBytes(): number;
+  /** The world's parameter table (cpp/scene/world_params.h), in table order. */
+  worldParams(): WorldParam[];
+  worldParamsMarkdown(): string;
+  /** A URL parameter's text by the table: { value } or { error } (the allowed range). */
+  parseWorldParam(name: string, text: string): { value: unknown } | { error: string };
+  /** A seed word's uint32 (FNV-1a 32 of its UTF-8 bytes). */
+  seedFromText(text: string): number;
+  readonly kDefaultWorldSeed: number;
+  readonly kMaxWorldSeed: number;
+  readonly kDarkDayCap: number;
+  readonly kMaxBufferPixels: number;
   NoiseGrid: typeof NoiseGrid;
   Mulberry32: typeof Mulberry32;
   Landscape: typeof Landscape;

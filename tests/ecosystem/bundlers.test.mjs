@@ -153,7 +153,7 @@ test('on a server: both entries import in plain Node and in Vite\'s SSR build, t
 
 test('TypeScript 5.9 finds the declarations of both entries under node16, nodenext, bundler and node10', SLOW, () => {
   const dir = install('typescript', work, tarball);
-  writeFileSync(join(dir, 'use.ts'), `import createNoisefield from 'noisefield';
+  writeFileSync(join(dir, 'use.ts'), `import createNoisefield, { type BandWidths, type FillResult } from 'noisefield';
 import { mount, NoisefieldLandscape, type LandscapeHandle, type MountOptions } from 'noisefield/landscape';
 const options: MountOptions = { seed: 'my-site', home: '/', framing: 'gate', portal: false };
 export async function start(el: HTMLElement): Promise<LandscapeHandle> {
@@ -163,6 +163,27 @@ export async function start(el: HTMLElement): Promise<LandscapeHandle> {
   return h;
 }
 export const Element: typeof HTMLElement = NoisefieldLandscape;
+// The members the declarations once got wrong or left out (issue 23), used as a strict consumer would.
+export async function members(): Promise<number> {
+  const nf = await createNoisefield();
+  const field = new nf.Field({});
+  const p: FillResult = field.profile({ width: 8 });
+  const v: Float32Array = field.fillColor('land', { width: 4, height: 4 }).view;
+  const b: BandWidths = field.bandWidths({ width: 8, height: 8 });
+  const [r, g, bl]: [number, number, number] = nf.views()[0].legend[0].color;
+  const framings: string[] = nf.Landscape.FRAMINGS;
+  const scene = new nf.Landscape(nf.kDefaultWorldSeed);
+  scene.setViewport({ cssWidth: 320, cssHeight: 200, framing: 'gate' });
+  scene.setViewport({ cssWidth: 320, cssHeight: 200, framing: { x: 800, y: 440 } });
+  const pic = scene.picture(2, 'buffer');
+  const row = nf.worldParams()[0];
+  const parsed = nf.parseWorldParam(row.name, '1');
+  // @ts-expect-error: the element watches its attributes with a MutationObserver, not observedAttributes
+  void NoisefieldLandscape.observedAttributes;
+  return p.view[0] + v[0] + b.counts[0] + b.sand + (b.analytic ? 1 : 0) + r + g + bl + framings.length + pic.pixels[0]
+    + scene.renderCount + nf.Landscape.maxBufferPixels + nf.kMaxWorldSeed + nf.kDarkDayCap + nf.kMaxBufferPixels
+    + nf.seedFromText('my-site') + ('value' in parsed ? 1 : 0);
+}
 `);
   // A wrong use must fail, or a missing declaration (any) would pass unseen.
   writeFileSync(join(dir, 'wrong.ts'), `import { mount } from 'noisefield/landscape';
