@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "detail/samplers.h"
+#include "exact_pow.h"
 #include "field_rows.h"
 #include "landscape_fill.h"
 #include "terrain.h"
@@ -281,9 +282,10 @@ struct Impl {
       h *= f;
     }
     if (p.redistribution != 1) {
-      const double hp = std::pow(h, p.redistribution);
+      // The library's own power, not libm's: the same bits natively and in wasm (exact_pow.h).
+      const double hp = exactPow(h, p.redistribution);
       if constexpr (G) {
-        const double d = h > 0 ? p.redistribution * std::pow(h, p.redistribution - 1) : 0;
+        const double d = h > 0 ? p.redistribution * exactPow(h, p.redistribution - 1) : 0;
         *hx *= d;
         *hy *= d;
       }
