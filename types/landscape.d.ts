@@ -15,6 +15,12 @@ export interface MountOptions {
   season?: number | 'none' | null;
   /** A frozen clock in seconds: no animation. */
   time?: number | null;
+  /** The ruin clock's local time in seconds 0..86400 at `time` (a shared moment); null or absent: the visitor's. */
+  at?: number | null;
+  /** The missing path carved on the ruin's tablet (at most 2048 bytes); default none. */
+  path?: string | null;
+  /** The ruin's life (the walker); default true. */
+  life?: boolean | null;
   /** CSS px per buffer pixel, 1..8; 0 or absent: automatic. */
   pitch?: number;
   theme?: 'light' | 'dark' | 'auto' | null;

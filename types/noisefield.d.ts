@@ -104,6 +104,13 @@ export declare class Landscape {
   setClock(seconds: number): void;
   setPointer(x: number, y: number, inside: boolean): void;
   splash(x: number, y: number): void;
+  /** The page's missing path, carved on the ruin's tablet ('' leaves it blank). */
+  setPath(path: string): void;
+  /** The visitor's local time in seconds (of the day will do) at the current clock: the ruin's clock hands. */
+  setWallClock(seconds: number): void;
+  readonly wallClock: number;
+  /** The ruin's life (the walker); on by default. */
+  setLife(on: boolean): void;
   /** Advances the clock; returns a bitmask (1 << layer) of the layers whose pixels changed. */
   advance(dt: number): number;
   /** Where the last advance() changed each layer: [x, y, width, height] per layer in layer order (zeros: unchanged); a view of wasm memory. */

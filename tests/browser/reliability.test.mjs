@@ -66,6 +66,21 @@ test('the pitch is the scene\'s: a 4000 x 2400 host at pitch 1 and a 1280 x 1638
   });
 });
 
+test('the 404 page in a 4000 x 2400 window at px=1: the share link says the pitch the scene chose', { timeout: 90000 }, async () => {
+  await withPage(browser, url + '?test&px=1&t=3&day=0.7&season=none', { viewport: { width: 4000, height: 2400 } }, async ({ page, problems }) => {
+    await page.waitForFunction(() => window.__noisefield?.state?.().sized, null, { timeout: 30000 });
+    const pitch = await page.evaluate(() => window.__noisefield.state().pitch);
+    assert.ok(pitch > 1, `raised: ${pitch}`);
+    await page.evaluate(() => document.querySelector('.nf-share').click());
+    await page.waitForFunction(() => document.querySelector('.nf-share')?.dataset.link, null, { timeout: 20000 });
+    const link = new URL(await page.evaluate(() => document.querySelector('.nf-share').dataset.link));
+    assert.equal(link.searchParams.get('px'), String(pitch));
+    const w = await page.evaluate(() => parseFloat(document.querySelector('canvas.nf-layer-sky').style.width));
+    assert.ok(w >= 4000, `the layers cover the window: ${w}`);
+    assert.deepEqual(problems.filter((p) => /pageerror/.test(p)), []);
+  });
+});
+
 test('a bad framing attribute ("Gate", "", "2000,500") is reported, and the next good one brings the element up', { timeout: 90000 }, async () => {
   await open(async ({ page }) => {
     for (const bad of ['Gate', '', '2000,500']) {
