@@ -24,6 +24,7 @@
 //                                             "Share links and previews")
 // and build/noisefield-dist-<version>.tar.gz of it. Bundled and minified with esbuild.
 //   node tools/dist.mjs [--out DIR] [--base /sub/path/] [--explorer] [--site URL] [--seed WORD] [--worlds LIST]
+//                     [--lang en|fr] [--title T] [--message M] [--home-label L]
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -32,6 +33,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILD, bundleWithWorker, externals, MODULE_FILES, minifyCss, need, root, web, writePageScripts } from './page-bundle.mjs';
 import { PREVIEW, previewTags, renderPreview, renderWorldPreview, sharePage, withTags } from './preview.mjs';
 import { describeWorld, readWorld } from '../edge/src/world.js';
+import { cardTexts, escapeHtml } from '../web/404-texts.js';
 
 export function versionOf() {
   return readFileSync(join(root, 'cpp/noise/version.h'), 'utf8').match(/kVersion = "([^"]+)"/)[1];
@@ -39,6 +41,28 @@ export function versionOf() {
 
 async function bundle(entry, outfile, map = {}) {
   await build({ ...BUILD, entryPoints: [join(web, entry)], outfile, plugins: [externals(map)] });
+}
+
+// Sets the text of the one element `open` starts (its tag up to `>`), insisting that it is there.
+function setText(html, open, tag, text) {
+  const at = html.indexOf(open);
+  if (at < 0 || html.indexOf(open, at + 1) >= 0) throw new Error(`dist: expected one ${JSON.stringify(open)} in the page`);
+  const end = html.indexOf(`</${tag}>`, at);
+  return html.slice(0, at + open.length) + escapeHtml(text) + html.slice(end);
+}
+
+// The card's language and words (web/404-texts.js: defaults per language, checked overrides),
+// written into the page, so that it reads right without JavaScript too.
+function withCardTexts(html, { lang, title, message, homeLabel }) {
+  const t = cardTexts(lang, { title, message, homeLabel });
+  html = swap(html, '<html lang="en">', `<html lang="${lang}">`);
+  html = setText(html, '<title>', 'title', t.pageTitle);
+  html = setText(html, '<p class="nf-code">', 'p', t.code);
+  html = setText(html, '<h1 class="nf-title">', 'h1', t.title);
+  html = setText(html, '<p class="nf-message">', 'p', t.message);
+  html = setText(html, '<a class="nf-home" href="./">', 'a', t.homeLabel);
+  html = setText(html, '<button class="nf-share" type="button" hidden>', 'button', t.share);
+  return setText(html, '<button class="nf-card-toggle" type="button" aria-expanded="false" hidden>', 'button', t.more);
 }
 
 // Replaces `from` in `text`, insisting that it is there: a silent no-op would ship a broken page.
@@ -109,7 +133,9 @@ export function checkBase(base) {
 // The <base> tag for base (checked), escaped for the attribute ("&" is a path character).
 export const baseTag = (base) => `<base href="${checkBase(base).replace(/&/g, '&amp;')}">`;
 
-export async function writeDist({ out = join(root, 'dist'), base = '/', explorer = false, archive = true, site = null, seed = '404', worlds = '' } = {}) {
+export async function writeDist({ out = join(root, 'dist'), base = '/', explorer = false, archive = true, site = null, seed = '404', worlds = '',
+  lang = 'en', title, message, homeLabel } = {}) {
+  cardTexts(lang, { title, message, homeLabel });   // bad options fail before anything is written
   checkBase(base);
   const listed = await parseWorlds(worlds);
   rmSync(out, { recursive: true, force: true });
@@ -134,7 +160,7 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   await writePageScripts(out, './landscape/');
   await minifyCss(join(web, '404.css'), join(out, '404.css'));
   copyFileSync(join(web, 'favicon.svg'), join(out, 'favicon.svg'));
-  let html = readFileSync(join(root, 'index.html'), 'utf8');
+  let html = withCardTexts(readFileSync(join(root, 'index.html'), 'utf8'), { lang, title, message, homeLabel });
   html = swap(html, '<base href="/">', baseTag(base));
   // The repo's page loads web/min/ (tools/page-bundle.mjs); this one the files above.
   for (const f of ['404.css', '404.js']) html = swap(html, `"web/min/${f}"`, `"${f}"`);
@@ -155,7 +181,7 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   }) + worldList);
   writeFileSync(join(out, '404.html'), html);
   mkdirSync(join(out, 'world'));
-  writeFileSync(join(out, 'world', 'index.html'), sharePage(html));
+  writeFileSync(join(out, 'world', 'index.html'), sharePage(html, cardTexts(lang)));
   for (const w of listed) {
     const dir = join(out, 'world', w.name);
     mkdirSync(dir);
@@ -165,7 +191,7 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
       base, site, image: `world/${w.name}/${PREVIEW.file}`, title: `A noisefield world: ${w.name}`,
       description: `A pixel-art landscape drawn live in WebAssembly from its seed (${w.words.join(', ')}): step through the gate, or share your own view.`,
     }) + worldList + `\n<meta name="noisefield:world" content="${w.page.replace(/&/g, '&amp;')}">`;
-    writeFileSync(join(dir, 'index.html'), sharePage(withTags(page, tags)).replace(/<title>[^<]*<\/title>/, `<title>A noisefield world: ${w.name}</title>`));
+    writeFileSync(join(dir, 'index.html'), sharePage(withTags(page, tags), cardTexts(lang)).replace(/<title>[^<]*<\/title>/, `<title>A noisefield world: ${w.name}</title>`));
   }
 
   if (explorer) {
@@ -191,10 +217,16 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const opt = (name, def) => (args.includes(name) ? args[args.indexOf(name) + 1] : def);
+  const opt = (name, def) => {
+    if (!args.includes(name)) return def;
+    const v = args[args.indexOf(name) + 1];
+    if (v === undefined) throw new Error(`${name} needs a value`);
+    return v;
+  };
   const { out, tarball } = await writeDist({
     out: resolve(opt('--out', join(root, 'dist'))), base: opt('--base', '/'), explorer: args.includes('--explorer'),
     site: opt('--site', null), seed: opt('--seed', '404'), worlds: opt('--worlds', ''),
+    lang: opt('--lang', 'en'), title: opt('--title'), message: opt('--message'), homeLabel: opt('--home-label'),
   });
   console.log(`noisefield: wrote ${relative(process.cwd(), out) || '.'}/ and ${relative(process.cwd(), tarball)}`);
 }

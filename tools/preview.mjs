@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { CARD_TEXTS, escapeHtml } from '../web/404-texts.js';
 
 import { PREVIEW as EDGE } from '../edge/src/preview-size.js';
 
@@ -55,12 +56,12 @@ export const withTags = (html, tags) => {
 };
 
 // The share page: the same page, saying it shows a shared world instead of a missing page.
-export function sharePage(html) {
+export function sharePage(html, t = CARD_TEXTS.en) {
   const swaps = [
-    [/<title>[^<]*<\/title>/, '<title>A noisefield world</title>'],
-    [/<p class="nf-code">[^<]*<\/p>/, '<p class="nf-code">A shared world</p>'],
-    [/<h1>[^<]*<\/h1>/, '<h1>A landscape of its own</h1>'],
-    [/<p>The address you followed[\s\S]*?<\/p>/, '<p>Someone shared this world with you: every pixel is drawn live from the link. Step through the gate, or take the path home.</p>'],
+    [/<title>[^<]*<\/title>/, `<title>${escapeHtml(t.worldPageTitle)}</title>`],
+    [/<p class="nf-code">[^<]*<\/p>/, `<p class="nf-code">${escapeHtml(t.worldCode)}</p>`],
+    [/<h1 class="nf-title">[^<]*<\/h1>/, `<h1 class="nf-title">${escapeHtml(t.worldTitle)}</h1>`],
+    [/<p class="nf-message">[\s\S]*?<\/p>/, `<p class="nf-message">${escapeHtml(t.worldMessage)}</p>`],
     [/<meta name="robots" content="noindex">\n?/, ''],
   ];
   for (const [re, to] of swaps) {

@@ -35,7 +35,7 @@ export function cardFits(card, { gate, water }) {
   return waterArea === 0 || overlap(card, water) < waterArea;
 }
 
-export function fitCard(card, handle, host) {
+export function fitCard(card, handle, host, words = { more: 'More', less: 'Less' }) {
   const win = card.ownerDocument.defaultView;
   const toggle = card.querySelector('.nf-card-toggle');
   let frame = 0;
@@ -74,7 +74,7 @@ export function fitCard(card, handle, host) {
     toggle.addEventListener('click', () => {
       const open = card.classList.toggle('nf-open');
       toggle.setAttribute('aria-expanded', String(open));
-      toggle.textContent = open ? 'Less' : 'More';
+      toggle.textContent = open ? words.less : words.more;
       if (!open) schedule();
     });
   }

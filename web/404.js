@@ -4,6 +4,7 @@
 import { describeIgnored, mountOptions, parseQuery, shareUrl } from './landscape-params.js';
 import { LOAD_FAILURES, loadModule, mount } from './landscape-mount.js';
 import { fitCard } from './404-card.js';
+import { CARD_TEXTS, cardTexts } from './404-texts.js';
 
 // web/min/404.js is also where the page's worker takes the driver core from (tools/page-bundle.mjs):
 // there, with no document, nothing of the page runs.
@@ -43,6 +44,39 @@ function previewedLink(link) {
     if ([...page.searchParams].every(([k, v]) => u.searchParams.get(k) === v)) u.pathname = page.pathname;
   }
   return u.href;
+}
+
+// The card's words. A site that puts the card in its own page may set data-lang (a language of
+// web/404-texts.js) and data-title, data-message, data-home-label on it; the rest follow the
+// language. Without them the words are the page's own (dist writes them), in its lang.
+function cardWords(card) {
+  const d = card.dataset;
+  let lang = d.lang;
+  if (lang !== undefined && !CARD_TEXTS[lang]) {
+    console.warn(`noisefield: the card's data-lang must be one of ${Object.keys(CARD_TEXTS).join(', ')} (got ${JSON.stringify(lang)}); English instead`);
+    lang = 'en';
+  }
+  const given = { title: d.title, message: d.message, homeLabel: d.homeLabel };
+  if (lang === undefined && given.title === undefined && given.message === undefined && given.homeLabel === undefined) {
+    const own = (card.closest('[lang]')?.lang || 'en').split('-')[0].toLowerCase();
+    return CARD_TEXTS[own] || CARD_TEXTS.en;
+  }
+  let t;
+  try {
+    t = cardTexts(lang ?? 'en', given);
+  } catch (err) {
+    console.warn(`noisefield: the card's data-* text: ${err.message.replace(/^--/, 'data-')}; the defaults instead`);
+    t = cardTexts(lang ?? 'en');
+  }
+  if (lang !== undefined) card.lang = lang;
+  const set = (sel, text) => { const e = card.querySelector(sel); if (e) e.textContent = text; };
+  set('.nf-code', t.code);
+  set('.nf-title', t.title);
+  set('.nf-message', t.message);
+  set('.nf-home', t.homeLabel);
+  set('.nf-share', t.share);
+  set('.nf-card-toggle', t.more);
+  return t;
 }
 
 // "Save picture": a PNG of the composited view at rest, buffer pixels times the chosen zoom. The
@@ -86,6 +120,8 @@ function wireSave(handle, state) {
 async function start() {
   const host = $('#landscape');
   if (!host) return;
+  const card = $('.nf-card');
+  const words = card ? cardWords(card) : CARD_TEXTS.en;
   let handle, state;
   try {
     // The URL's parameters are checked by the module's table, so the module comes first.
@@ -116,8 +152,7 @@ async function start() {
   }
   root.classList.add('nf-live');
   if (test) window.__noisefield = handle;
-  const card = $('.nf-card');
-  if (card) fitCard(card, handle, host);
+  if (card) fitCard(card, handle, host, words);
 
   wireSave(handle, state);
   const button = $('.nf-share');
@@ -152,8 +187,8 @@ async function start() {
       copied = false;
     }
     if (copied) {
-      button.textContent = 'Link copied';
-      setTimeout(() => { button.textContent = 'Share this view'; }, 2000);
+      button.textContent = words.copied;
+      setTimeout(() => { button.textContent = words.share; }, 2000);
     }
     if (!copied && out && field) {
       field.value = link;

@@ -1,0 +1,58 @@
+// The 404 card's words, one table for every place that writes them: tools/dist.mjs (into 404.html,
+// so the page reads right without JavaScript), web/404.js (the texts it swaps at run time, and a
+// card's data-* overrides). English is index.html's own wording.
+export const CARD_TEXTS = {
+  en: {
+    pageTitle: 'Page not found (404)',
+    code: 'Error 404',
+    title: 'This page wandered off',
+    message: 'The address you followed leads nowhere we know of. The landscape is still here, though: step through the gate, or take the path home.',
+    homeLabel: 'Go to the home page',
+    share: 'Share this view',
+    copied: 'Link copied',
+    more: 'More',
+    less: 'Less',
+    // world/, the page share links lead to
+    worldPageTitle: 'A noisefield world',
+    worldCode: 'A shared world',
+    worldTitle: 'A landscape of its own',
+    worldMessage: 'Someone shared this world with you: every pixel is drawn live from the link. Step through the gate, or take the path home.',
+  },
+  fr: {
+    pageTitle: 'Page introuvable (404)',
+    code: 'Erreur 404',
+    title: 'Cette page s’est égarée',
+    message: 'L’adresse suivie ne mène nulle part. Le paysage, lui, est toujours là : passez la porte, ou reprenez le chemin de l’accueil.',
+    homeLabel: 'Retour à l’accueil',
+    share: 'Partager cette vue',
+    copied: 'Lien copié',
+    more: 'Plus',
+    less: 'Moins',
+    worldPageTitle: 'Un monde noisefield',
+    worldCode: 'Un monde partagé',
+    worldTitle: 'Un paysage bien à lui',
+    worldMessage: 'Quelqu’un vous a partagé ce monde : chaque pixel est dessiné en direct à partir du lien. Passez la porte, ou reprenez le chemin de l’accueil.',
+  },
+};
+
+// The texts a site may set (CLI option / data-* attribute name), the rest follow the language.
+export const SETTABLE = { title: 'title', message: 'message', homeLabel: 'home-label' };
+const MAX_TEXT = 300;
+
+// The card's texts for `lang` with `given` overrides, checked: a clear error names the option.
+export function cardTexts(lang = 'en', given = {}) {
+  const base = CARD_TEXTS[lang];
+  if (!base) throw new Error(`--lang must be one of ${Object.keys(CARD_TEXTS).join(', ')} (got ${JSON.stringify(lang)})`);
+  const out = { ...base };
+  for (const [key, name] of Object.entries(SETTABLE)) {
+    const v = given[key];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string' || !v.trim() || v.length > MAX_TEXT || /[\u0000-\u001f\u007f]/.test(v)) {
+      throw new Error(`--${name} must be non-empty text of at most ${MAX_TEXT} characters without control characters (got ${JSON.stringify(v)})`);
+    }
+    out[key] = v.trim();
+  }
+  return out;
+}
+
+export const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
