@@ -62,6 +62,7 @@ function withCardTexts(html, { lang, title, message, homeLabel }) {
   html = setText(html, '<p class="nf-message">', 'p', t.message);
   html = setText(html, '<a class="nf-home" href="./">', 'a', t.homeLabel);
   html = setText(html, '<button class="nf-share" type="button" hidden>', 'button', t.share);
+  html = setText(html, '<button class="nf-save" type="button">', 'button', t.save);
   return setText(html, '<button class="nf-card-toggle" type="button" aria-expanded="false" hidden>', 'button', t.more);
 }
 

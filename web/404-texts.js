@@ -10,6 +10,7 @@ export const CARD_TEXTS = {
     homeLabel: 'Go to the home page',
     share: 'Share this view',
     copied: 'Link copied',
+    save: 'Save picture',
     more: 'More',
     less: 'Less',
     // world/, the page share links lead to
@@ -26,6 +27,7 @@ export const CARD_TEXTS = {
     homeLabel: 'Retour à l’accueil',
     share: 'Partager cette vue',
     copied: 'Lien copié',
+    save: 'Enregistrer l’image',
     more: 'Plus',
     less: 'Moins',
     worldPageTitle: 'Un monde noisefield',

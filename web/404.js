@@ -75,6 +75,7 @@ function cardWords(card) {
   set('.nf-message', t.message);
   set('.nf-home', t.homeLabel);
   set('.nf-share', t.share);
+  set('.nf-save', t.save);
   set('.nf-card-toggle', t.more);
   return t;
 }

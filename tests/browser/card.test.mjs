@@ -28,7 +28,7 @@ const cardSeen = (page) => page.evaluate(() => {
   const text = (sel) => card.querySelector(sel).textContent.trim();
   return {
     lang: card.closest('[lang]')?.lang, title: text('.nf-title'), message: text('.nf-message'),
-    home: text('.nf-home'), code: text('.nf-code'), docTitle: document.title,
+    home: text('.nf-home'), code: text('.nf-code'), save: text('.nf-save'), docTitle: document.title,
     cardFont: getComputedStyle(card).fontFamily, titleFont: getComputedStyle(card.querySelector('.nf-title')).fontFamily,
     bodyFont: getComputedStyle(document.body).fontFamily, images: card.querySelectorAll('img').length,
     pwned: window.__pwned === 1,
@@ -55,6 +55,7 @@ test("README's --lang fr line: the card in French with the given title and home 
       assert.equal(seen.home, args['home-label']);
       assert.equal(seen.message, CARD_TEXTS.fr.message, 'the message not given: the French default');
       assert.equal(seen.code, CARD_TEXTS.fr.code);
+      assert.equal(seen.save, CARD_TEXTS.fr.save);
       assert.equal(seen.docTitle, CARD_TEXTS.fr.pageTitle);
       assert.equal(seen.cardFont, seen.bodyFont, 'the card inherits the page font');
       assert.match(seen.bodyFont, /system-ui/, "the standalone page keeps its own face");
@@ -107,6 +108,7 @@ test("the card in a site's own page: its serif font, and data-lang / data-title 
     assert.equal(seen.pwned, false);
     assert.equal(seen.home, CARD_TEXTS.fr.homeLabel);
     assert.equal(seen.message, CARD_TEXTS.fr.message);
+    assert.equal(seen.save, CARD_TEXTS.fr.save);
     await page.screenshot({ path: join(artifactsDir, 'card-serif.png') });
     assert.deepEqual(problems, []);
   }));
