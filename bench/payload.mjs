@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const PAYLOAD_GOAL = 60000;  // issue 12: at most 60 KB gzipped
+export const PAYLOAD_GOAL = 70000;  // issue 22 (the ruin, clock and tablet): at most 70 KB gzipped; issue 12 had 60 KB
 
 // References in a page: <script src>, <link href> of the kinds a browser fetches at load.
 function pageRefs(html) {
@@ -94,7 +94,7 @@ async function unpackedNotes(p, site, timed) {
 async function section(report, title, p, notes, site, timed = false) {
   report.section(title, ['file', 'bytes', 'gzip -9', 'brotli 11'],
     [...p.rows.map((r) => [r.file, r.raw, r.gz, r.br]), ['total', p.raw, `${p.gz} (${kib(p.gz)})`, `${p.br} (${kib(p.br)})`]],
-    [...notes, ...await unpackedNotes(p, site, timed), `goal: at most 60 KB (${PAYLOAD_GOAL} bytes) gzipped -> ${p.gz <= PAYLOAD_GOAL ? 'met' : 'NOT met'}`]);
+    [...notes, ...await unpackedNotes(p, site, timed), `goal: at most ${PAYLOAD_GOAL / 1000} KB (${PAYLOAD_GOAL} bytes) gzipped -> ${p.gz <= PAYLOAD_GOAL ? 'met' : 'NOT met'}`]);
 }
 
 // The repo's index.html (web/min/: the build's bundle of web/, tools/page-bundle.mjs), then the
