@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { CARD_TEXTS, escapeHtml } from '../web/404-texts.js';
 
 import { PREVIEW as EDGE } from '../edge/src/preview-size.js';
+import { previewTagLines } from '../edge/src/preview-tags.js';
 
 export const PREVIEW = { file: 'preview.png', width: EDGE.width, height: EDGE.height };
-
-const escape = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 // Renders the preview of world `seed` (any seed text the page takes) with the native CLI.
 export function renderPreview(root, out, { seed = '404', t = '6' } = {}) {
@@ -39,14 +38,7 @@ export function previewTags({ base, site = null, title, description, image: file
   const image = site ? new URL(base + file, site).href : base + file;
   return [
     `<meta name="noisefield:share-page" content="world/">`,
-    `<meta property="og:type" content="website">`,
-    `<meta property="og:title" content="${escape(title)}">`,
-    `<meta property="og:description" content="${escape(description)}">`,
-    `<meta property="og:image" content="${escape(image)}">`,
-    `<meta property="og:image:width" content="${PREVIEW.width}">`,
-    `<meta property="og:image:height" content="${PREVIEW.height}">`,
-    // X reads og:title, og:description and og:image where its own tags are missing.
-    `<meta name="twitter:card" content="summary_large_image">`,
+    ...previewTagLines({ title, description, image }),
   ].join('\n');
 }
 

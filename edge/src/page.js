@@ -3,12 +3,7 @@
 // of pre-rendered worlds (--worlds): here every world has its own preview, so "Share this view"
 // (web/404.js) keeps the link on world/. Every text from the query is escaped; the only ones are
 // the seed's word and the canonical URL, both already normalised by the table.
-import { PREVIEW } from './preview-size.js';
-
-// Markup characters as references; C0 controls (a seed word may hold %00) as U+FFFD, which is
-// what an HTML parser would make of most of them anyway.
-export const escapeHtml = (s) => String(s).replace(/[&"'<>]/g, (c) => `&#${c.charCodeAt(0)};`)
-  .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '\ufffd');
+import { escapeHtml, previewTagLines } from './preview-tags.js';
 
 // The tags dist wrote for the default world (tools/preview.mjs previewTags), which this page replaces.
 const PREVIEW_TAG = /<meta (?:property|name)="(?:og|twitter):[^"]*" content="[^"]*">\n?/g;
@@ -19,15 +14,8 @@ export function worldPage(template, { title, description, canonical, image }) {
   if (!template.includes('</head>')) throw new Error('edge: the share page has no </head>');
   const tags = [
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    `<meta property="og:type" content="website">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:image" content="${escapeHtml(image)}">`,
-    `<meta property="og:image:width" content="${PREVIEW.width}">`,
-    `<meta property="og:image:height" content="${PREVIEW.height}">`,
-    // X reads og:title, og:description and og:image where its own tags are missing.
-    `<meta name="twitter:card" content="summary_large_image">`,
+    ...previewTagLines({ title, description, image }),
   ].join('\n');
   return template.replace(PREVIEW_TAG, '').replace(WORLD_LIST, '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)

@@ -65,7 +65,8 @@ function viewWorld(link, names) {
   for (const n of names) if (link.searchParams.has(n)) p.set(n, link.searchParams.get(n));
   return p;
 }
-const PICTURE = ['seed', 'day', 'dusk', 'season', 't', 'theme'];
+// (at: the clock's time of day; path: the tablet's text; life: the walker.)
+const PICTURE = ['seed', 'day', 'dusk', 'season', 't', 'at', 'path', 'life', 'theme'];
 
 test('on the edge: the shared link is the edge world page, and its og:image is that view drawn by the worker, the CLI\'s pixels', async () => {
   const link = await share(edge.url + 'world/?seed=alice&day=0.7&season=30&t=7.5&theme=dark&motion=off');
@@ -96,7 +97,10 @@ test('on a static host: a view of a listed world links to its pre-rendered page,
   assert.equal(link.searchParams.get('t'), '6', 'with the view\'s query, so the page rebuilds it exactly');
   const { image, picture } = await crawl(link);
   assert.equal(image.pathname, '/world/bob/preview.png');
-  assert.ok(samePixels(picture, render(viewWorld(link, PICTURE))), 'the pre-rendered preview is the shared view');
+  // A pre-rendered picture is drawn once, at dist time: it shows the listed world, not each
+  // sharer's tablet text (path) and clock time (at), which README says.
+  const listed = PICTURE.filter((n) => n !== 'at' && n !== 'path');
+  assert.ok(samePixels(picture, render(viewWorld(link, listed))), 'the pre-rendered preview is the shared view\'s world');
 });
 
 test('on a static host: any other world links to world/ with the default preview; a listed page without a query shows its world', async () => {

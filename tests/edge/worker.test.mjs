@@ -53,7 +53,7 @@ test('the world page carries the shared world: title, description, image of that
   assert.equal(metaText(html, 'noisefield:worlds'), undefined, 'no pre-rendered worlds listed: the page keeps the link on world/');
   assert.equal((html.match(/property="og:image"/g) || []).length, 1, "dist's default tags are replaced, not kept beside");
   // Still the share page, with its script.
-  assert.match(html, /<h1>A landscape of its own<\/h1>/);
+  assert.match(html, /<h1 class="nf-title">A landscape of its own<\/h1>/);
   assert.match(html, /<script type="module" src="404.js"><\/script>/);
   // Another world's page says so.
   const other = (await get('/world/?seed=bob')).text();
