@@ -102,9 +102,9 @@ for (const scheme of ['light', 'dark']) {
         };
         const inside = (px, py) => { const d = outside(px, py); return d < 0.5 || d > 7; };
         // WCAG 2.2 focus appearance: the ring's pixels change by 3:1 or more between the unfocused
-        // and focused states, over a ring at least 2 px thick all round. The rings are 3 px dark
-        // inside 3 px light, so in every direction one of them must pass: per 5 degree sector, a
-        // third of the 6 px band at least.
+        // and focused states, over a ring at least 2 px thick all round. The rings (web/404.css)
+        // alternate white and black every 2 px, so in every direction the one that contrasts with
+        // what lies beneath must pass: per 5 degree sector, a third of the band at least.
         const sectors = Array.from({ length: 72 }, () => ({ all: 0, strong: 0 }));
         const cx = box.x + box.w / 2, cy = box.y + box.h / 2;
         for (let i = 0; i < after.data.length; i += 4) {
