@@ -31,9 +31,9 @@ const QUERIES = [
   't=simplex&o=5&re=0.45',
   't=gradient&re=3.35&sc=20',
 ];
-const LAYERS = ['sky', 'land', 'rift', 'gate', 'hill', 'near', 'canopy'];
-
 const nf = await loadNoisefield();
+// The layers in the scene's own order (C++ kLayerNames, as the native program writes them).
+const LAYERS = nf.Landscape.LAYERS;
 const work = mkdtempSync(join(tmpdir(), 'nf-consumer-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
