@@ -539,6 +539,13 @@ function scheduleWarnings() {
   clearTimeout(warnTimer);
   warnTimer = setTimeout(updateWarnings, 120);
 }
+// The warnings now, if some are due (idle() includes them: a slow machine renders the views
+// before the 120 ms wait is over).
+function flushWarnings() {
+  if (!warnTimer) return;
+  clearTimeout(warnTimer);
+  updateWarnings();
+}
 
 // Width of the sand band in tiles around the view's centre, from the module: the median of
 // (t2 - t1) / |grad F| over the sand tiles of a 64 x 64 patch at one sample per tile; 0 when water
@@ -550,6 +557,7 @@ function sandWidthTiles() {
 let activeDrags = 0;   // pointers down on a map: the warnings wait (a new line would shift the map)
 
 function updateWarnings() {
+  warnTimer = 0;
   if (!field) return;
   if (activeDrags > 0) { scheduleWarnings(); return; }
   const list = [];
@@ -1265,10 +1273,10 @@ window.explorer = {
   code: (language) => codeOf(language),
   get history() { return hist ? { index: hist.index, canUndo: hist.canUndo, canRedo: hist.canRedo } : null; },
   get lastCopied() { return lastCopied; },
-  // Resolves once every shown view is rendered (and the URL written).
+  // Resolves once every shown view is rendered (and the URL and the warnings written).
   idle() {
     return new Promise((ok) => {
-      idleWaiters.push(() => { flushUrl(); ok(); });
+      idleWaiters.push(() => { flushUrl(); flushWarnings(); ok(); });
       schedule();
     });
   },
