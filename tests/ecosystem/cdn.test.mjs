@@ -12,12 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../tools/serve.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
+import { userDocs } from '../wasm/helpers/user-docs.mjs';
 import { browserAndScratch, sceneThread, withPage } from '../browser/helpers/browser.mjs';
 import { pagesLike } from './helpers/servers.mjs';
 import { copyPackage, elementFile, packagePage } from './helpers/server-site.mjs';
 
 const version = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).version;
-const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+const readme = userDocs();
 const snippet = (name) => {
   const m = new RegExp(`<!-- cdn: ${name} -->\\n\`\`\`[a-z]*\\n([\\s\\S]*?)\`\`\``).exec(readme);
   assert.ok(m, `README.md has no snippet <!-- cdn: ${name} -->`);

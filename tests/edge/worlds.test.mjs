@@ -11,6 +11,7 @@ import { parseWorlds, writeDist } from '../../tools/dist.mjs';
 import { cliRender, metaText } from './helpers/world.mjs';
 import { decodePng } from '../wasm/helpers/png.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
+import { userDocs } from '../wasm/helpers/user-docs.mjs';
 
 let scratch;
 before(() => { scratch = mkdtempSync(join(tmpdir(), 'nf-worlds-')); });
@@ -19,7 +20,7 @@ after(() => { if (scratch) rmSync(scratch, { recursive: true, force: true }); })
 test('./noisefield dist --worlds writes world/NAME/ with its own tags and the preview of that world', () => {
   const out = join(scratch, 'site');
   // README's command (Share links and previews), through the CLI entry of tools/dist.mjs.
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const readme = userDocs();
   const worlds = readme.match(/^\.\/noisefield dist --site https:\/\/your\.site --worlds (\S+)$/m)[1];
   assert.equal(worlds, 'alice,bob:day=0.2:dusk=0.50,home:seed=404:t=6');
   execFileSync(process.execPath, [join(repoRoot, 'tools', 'dist.mjs'), '--out', out, '--site', 'https://example.test',

@@ -1,10 +1,8 @@
 // README.md's snippets as tests' inputs, so that the advice and the tests cannot drift apart.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { repoRoot } from '../../wasm/helpers/load.mjs';
+import { userDocs } from '../../wasm/helpers/user-docs.mjs';
 
-const readme = () => readFileSync(join(repoRoot, 'README.md'), 'utf8');
+const readme = userDocs;
 
 // The embed's Content-Security-Policy header, exactly as the README gives it.
 export function readmeCsp() {

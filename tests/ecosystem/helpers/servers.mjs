@@ -13,10 +13,11 @@ import { dirname, extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import assert from 'node:assert/strict';
 import { repoRoot } from '../../wasm/helpers/load.mjs';
+import { userDocs } from '../../wasm/helpers/user-docs.mjs';
 
 // README.md's snippet for a server: the fenced block right after `<!-- server: NAME -->`.
 export function serverSnippet(name) {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const readme = userDocs();
   const m = new RegExp(`<!-- server: ${name} -->\\n\`\`\`[a-z]*\\n([\\s\\S]*?)\`\`\``).exec(readme);
   assert.ok(m, `README.md has no snippet <!-- server: ${name} -->`);
   return m[1];

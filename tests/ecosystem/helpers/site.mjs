@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startServer } from '../../../tools/serve.mjs';
 import { writeDist } from '../../../tools/dist.mjs';
 import { repoRoot } from '../../wasm/helpers/load.mjs';
+import { userDocs } from '../../wasm/helpers/user-docs.mjs';
 import { artifactsDir, installPixels, sceneThread, withPage } from '../../browser/helpers/browser.mjs';
 
 export const SUB = '/myproject/';   // the sub-path the README's recipes name
@@ -21,7 +22,7 @@ mkdirSync(shotsDir, { recursive: true });
 // written) or `WAY+:path` (lines added to one), WAY being `whole` or `inside`. The comment is
 // invisible on GitHub; the block is what a reader copies.
 export function recipe(gen) {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const readme = userDocs();
   const out = {};
   const re = /<!-- recipe: (\S+) (\S+) -->\n```[a-z]*\n([\s\S]*?)```/g;
   for (const [, g, name, body] of readme.matchAll(re)) if (g === gen) out[name] = body;
