@@ -43,7 +43,7 @@ const LIVE = {
 };
 
 // Outside a browser (Node, a server render) importing this file must not fail: no element then.
-const Base = typeof HTMLElement === 'function' ? HTMLElement : class {};
+const Base = /** @type {typeof HTMLElement} */ (typeof HTMLElement === 'function' ? HTMLElement : class {});
 
 export class NoisefieldLandscape extends Base {
   // The world attributes' names are the module's (known only once it has loaded), so changes are

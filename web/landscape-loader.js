@@ -23,9 +23,7 @@ export const LOAD_FAILURES = {
 
 function loadError(reason, url, cause) {
   const detail = cause && cause.message ? `: ${cause.message}` : '';
-  const err = new Error(`noisefield: ${LOAD_FAILURES[reason]} (${url})${detail}`);
-  err.reason = reason;
-  err.url = url;
+  const err = Object.assign(new Error(`noisefield: ${LOAD_FAILURES[reason]} (${url})${detail}`), { reason, url });
   if (cause) err.cause = cause;
   return err;
 }
@@ -65,6 +63,7 @@ export function nextTask() {
 }
 
 async function instantiate(createModule, unpack, wasmUrl, csp, print, compiled) {
+  /** @type {(e: unknown) => void} */
   let fail;
   const failed = new Promise((_, reject) => { fail = reject; });
   let module = compiled;

@@ -155,7 +155,7 @@ export function duskFromClock(date = new Date()) {
 // The day of the year of a local date, 0 on 1 January (the snow's season).
 export function seasonFromDate(date = new Date()) {
   const start = new Date(date.getFullYear(), 0, 1);
-  return Math.round((new Date(date.getFullYear(), date.getMonth(), date.getDate()) - start) / 86400000);
+  return Math.round((new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime() - start.getTime()) / 86400000);
 }
 
 // Daylight from the local clock: 1 from 08:00 to 16:00, 0 from 20:00 to 04:00, and a smoothstep
