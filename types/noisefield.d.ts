@@ -111,6 +111,8 @@ export declare class Landscape {
   readonly wallClock: number;
   /** The ruin's life (the walker); on by default. */
   setLife(on: boolean): void;
+  /** Reduced motion: false shows the ruin's life still (the ivy grown); true by default. Takes effect at the next paint. */
+  setMotion(on: boolean): void;
   /** Advances the clock; returns a bitmask (1 << layer) of the layers whose pixels changed. */
   advance(dt: number): number;
   /** Where the last advance() changed each layer: [x, y, width, height] per layer in layer order (zeros: unchanged); a view of wasm memory. */

@@ -74,6 +74,8 @@ export function createCore(M, init, emit, instruments = null) {
     scene.setLife(init.life ?? true);
     scene.setWallClock((init.wall0 ?? 0) + scene.clock);
   }
+  // Reduced motion (not a frozen clock, which shows its moment): the ruin's life still, the ivy grown.
+  if (typeof scene.setMotion === 'function') scene.setMotion(motion || frozen !== null);
 
   // ---- pixels: zero-copy ImageData over wasm memory, re-created after anything may allocate ----
   if (M.Landscape.LAYERS.join() !== LAYERS.join()) throw new Error('noisefield: the module\'s layers are ' + M.Landscape.LAYERS.join(', '));
@@ -261,7 +263,12 @@ export function createCore(M, init, emit, instruments = null) {
       scene.setDayAndDusk(d, k);
       return changed();
     },
-    motion(on) { motion = on; if (on) { wake(); return undefined; } return still(); },
+    motion(on) {
+      motion = on;
+      if (typeof scene.setMotion === 'function') scene.setMotion(on || frozen !== null);
+      if (on) { wake(); return undefined; }
+      return still();
+    },
     // Hidden tab or element off screen: no frames at all.
     visible(on) {
       visible = on;

@@ -117,6 +117,8 @@ function nfSceneFace(M, fn, buffer) {
     get wallClock() { return fn.nf_scene_wall_clock(this._live()); }
     // The ruin's life (the walker); on by default.
     setLife(on) { fn.nf_scene_set_life(this._live(), on ? 1 : 0); }
+    // Reduced motion: off shows the ruin's life still (the ivy grown); on by default. For the next paint.
+    setMotion(on) { fn.nf_scene_set_motion(this._live(), on ? 1 : 0); }
     advance(dt) { return fn.nf_scene_advance(this._live(), num('dt', dt)) >>> 0; }
     // Where the last advance() changed each layer: an Int32Array view of [x, y, width, height] per
     // layer (zeros for a layer it did not report), so a page copies only that part to its canvas.

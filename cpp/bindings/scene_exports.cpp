@@ -259,6 +259,7 @@ EMSCRIPTEN_KEEPALIVE int nf_scene_set_wall_clock(Scene* s, double seconds) {
 }
 EMSCRIPTEN_KEEPALIVE double nf_scene_wall_clock(Scene* s) { return s->scene.wallClock(); }
 EMSCRIPTEN_KEEPALIVE void nf_scene_set_life(Scene* s, int on) { s->scene.setLife(on != 0); }
+EMSCRIPTEN_KEEPALIVE void nf_scene_set_motion(Scene* s, int on) { s->scene.setMotion(on != 0); }
 EMSCRIPTEN_KEEPALIVE void nf_scene_splash(Scene* s, double x, double y) {
   if (std::isfinite(x) && std::isfinite(y)) s->scene.splash(x, y);
 }

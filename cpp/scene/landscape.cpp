@@ -269,6 +269,7 @@ bool Landscape::runUnit(int unit) {
         handsBase_.clear();
         for (int j = r.j0; j < r.j1; ++j)
           for (int i = r.i0; i < r.i1; ++i) handsBase_.push_back(L[kGate].p[static_cast<size_t>(j) * g.bw + i]);
+        for (int n = 0; n < 2; ++n) ivyShown_[n] = ivyShownAt(ruinLook_.ivy[n], kIvyGrown);
       }
       break;
     }
@@ -307,6 +308,7 @@ bool Landscape::runUnit(int unit) {
       break;
     case 12:
       paintRiftTick(L, g);
+      paintIvyTick(L, g);
       paintHandsTick(L, g);
       break;
     case 13: paintNearTick(L, g); break;  // after the layers it reflects
@@ -545,6 +547,27 @@ Rect Landscape::paintHandsTick(Image* L, const Grid& g) {
   return handsBox(g);
 }
 
+Rect Landscape::paintIvyTick(Image* L, const Grid& g) {
+  Rect changed;
+  const Rect hands = handsBox(g);
+  for (int n = 0; n < 2; ++n) {
+    const Ivy& v = ruinLook_.ivy[n];
+    const IvyShown s = ivyShownAt(v, still_ ? kIvyGrown : clock_);
+    if (s == ivyShown_[n]) continue;
+    ivyShown_[n] = s;
+    const Rect r = ivyBox(g, ruinIds_, v);
+    paintRuinIvy(L[kGate], g, pal_, ruinIds_, ruinLook_, carving_, r, ivyGrown(v, s) ? kIvyGrown : clock_, scratch_);
+    // The ruin under the hands, where the box overlaps theirs.
+    const int hw = hands.i1 - hands.i0;
+    if (handsBase_.size() == static_cast<size_t>(hw) * (hands.j1 - hands.j0))
+      for (int j = std::max(r.j0, hands.j0); j < std::min(r.j1, hands.j1); ++j)
+        for (int i = std::max(r.i0, hands.i0); i < std::min(r.i1, hands.i1); ++i)
+          handsBase_[static_cast<size_t>(j - hands.j0) * hw + (i - hands.i0)] = L[kGate].p[static_cast<size_t>(j) * g.bw + i];
+    changed = changed.unite(r);
+  }
+  return changed;
+}
+
 Rect Landscape::paintCanopyTick(Image* L, const Grid& g) {
   return paintCanopy(L[kCanopy], g, pal_, seeds_, canopy_, wind_, clock_);
 }
@@ -573,7 +596,10 @@ uint32_t Landscape::paintTick(Layer l) {
       paintSkyTick(layers_, grid_);
       break;
     case kRift: paintRiftTick(layers_, grid_); break;
-    case kGate: paintHandsTick(layers_, grid_); break;
+    case kGate:
+      paintIvyTick(layers_, grid_);
+      paintHandsTick(layers_, grid_);
+      break;
     case kHill: paintFieldTick(layers_, grid_); break;
     case kNear: paintNearTick(layers_, grid_); break;
     case kCanopy: paintCanopyTick(layers_, grid_); break;
@@ -640,6 +666,7 @@ uint32_t Landscape::advance(double dt) {
   riftAcc_ += dt;
   if (takeTick(riftAcc_, kRiftEvery)) {
     changed_[kRift] = changed_[kRift].unite(paintRiftTick(layers_, grid_));
+    changed_[kGate] = changed_[kGate].unite(paintIvyTick(layers_, grid_));
     changed_[kGate] = changed_[kGate].unite(paintHandsTick(layers_, grid_));
     mask |= 1u << kRift | 1u << kGate;
   }

@@ -26,6 +26,7 @@
 #include "seeds.h"
 #include "sky.h"
 #include "island.h"
+#include "ivy_growth.h"
 #include "trees.h"
 #include "water.h"
 #include "world.h"
@@ -94,6 +95,10 @@ class Landscape {
   // The ruin's life (docs/scene.md, "Life"): off, no walker (a banner's choice). Default on.
   void setLife(bool on);
   bool life() const { return walkerOn_; }
+  // Reduced motion (docs/scene.md, "Life"): off, the ruin's life is shown still (the ivy grown);
+  // default on. Takes effect at the next paint (renderAll for a still frame).
+  void setMotion(bool on) { still_ = !on; }
+  bool motion() const { return !still_; }
   const Walker& walker() const { return walker_; }
   double wallClock() const { return hands_.wall + clock_; }
 
@@ -203,6 +208,7 @@ class Landscape {
   Rect paintNearTick(Image* L, const Grid& g);
   Rect paintCanopyTick(Image* L, const Grid& g);
   Rect paintHandsTick(Image* L, const Grid& g);
+  Rect paintIvyTick(Image* L, const Grid& g);  // the creepers that show something new (before the hands)
   void resetSimulation();
   void setWorld(uint32_t seed);  // seeds, composition and everything grown from them
   double sway() const { return 0.45 + 0.55 * (gust_ < 1 ? gust_ : 1); }
@@ -226,6 +232,8 @@ class Landscape {
   RuinLook ruinLook_{};
   RuinIds ruinIds_;
   PodList<Px> handsBase_;  // the ruin's pixels under the hands (handsBox), painted once
+  IvyShown ivyShown_[2];   // what the gate layer's creepers show
+  bool still_ = false;
   ClockState hands_;
   Walker walker_;
   double lifeAcc_ = 0;

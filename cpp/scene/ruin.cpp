@@ -118,8 +118,10 @@ NF_SMALL void growIvy(Ivy& v, uint32_t seed, double fromDeg, double toDeg, doubl
       const bool bloom = r.next() < 0.09;
       const double off = side * (s / 2 + 1);
       const double cx = ax + ux * t - uy * off, cy = ay + uy * t + ux * off;
+      // The original rounds its leaves' delays to 0.1 s.
+      const double at = jsRound(10 * (delay + v.duration * (walked + t) / v.length)) / 10.0;
       v.leaves[v.leafCount++] = {static_cast<float>(cx - s / 2), static_cast<float>(cy - s / 2), static_cast<float>(s),
-                                 bloom, static_cast<float>(delay + v.duration * (walked + t) / v.length)};
+                                 bloom, static_cast<float>(at)};
     }
     walked += L;
   }
@@ -160,8 +162,24 @@ NF_SMALL RuinLook makeRuinLook(uint32_t worldSeed) {
 
 namespace {
 
-// The shape and overlay of scene point (x, y); minHalf: half a buffer pixel in scene units.
-NF_SMALL uint8_t shapeAt(double x, double y, const RuinLook& look, double minHalf) {
+// The ivy at ivyT seconds after the reveal (ivy_growth.h): a leaf's scale, and whether (x, y) is on
+// the part of a stem drawn by then.
+double leafScale(const IvyLeaf& f, double ivyT) { return ivyT >= f.at + 0.3 ? 1 : (ivyT >= f.at + 0.15 ? 0.5 : 0); }
+bool onDrawnStem(const Ivy& v, double x, double y, double r2, double ivyT) {
+  const double shown = v.length * ivyStemFrame(v, ivyT) / v.frames;
+  double walked = 0;
+  for (int k = 1; k < v.points && walked < shown; ++k) {
+    const double ax = v.px[k - 1], ay = v.py[k - 1], L = std::hypot(v.px[k] - ax, v.py[k] - ay);
+    const double f = walked + L <= shown ? 1 : (shown - walked) / L;
+    if (segDist2(x, y, ax, ay, ax + (v.px[k] - ax) * f, ay + (v.py[k] - ay) * f) <= r2) return true;
+    walked += L;
+  }
+  return false;
+}
+
+// The shape and overlay of scene point (x, y); minHalf: half a buffer pixel in scene units; ivyT:
+// seconds after the reveal, for the ivy as drawn then (infinite: grown).
+NF_SMALL uint8_t shapeAt(double x, double y, const RuinLook& look, double minHalf, double ivyT = kIvyGrown) {
   // The tablet, the rubble and the fallen stone are in front of everything else.
   {
     const double ux = x - 805, wy = y - 786;
@@ -201,11 +219,21 @@ NF_SMALL uint8_t shapeAt(double x, double y, const RuinLook& look, double minHal
   // The ivy climbs over the ring, the plinth and the steps.
   if ((id & kIdMask) != kNone || d2 <= 260.0 * 260) {
     const double stemR2 = std::max(1.0, minHalf) * std::max(1.0, minHalf);
+    const bool grown = !(ivyT < kIvyGrown);
     for (const Ivy& v : look.ivy) {
       for (int n = 0; n < v.leafCount; ++n) {
         const IvyLeaf& f = v.leaves[n];
-        if (x >= f.x0 && x < f.x0 + f.s && y >= f.y0 && y < f.y0 + f.s)
-          return static_cast<uint8_t>((id == kNone ? kIvyOnly : id & kIdMask) | (f.bloom ? kBloom : kLeaf) << 5);
+        bool in = x >= f.x0 && x < f.x0 + f.s && y >= f.y0 && y < f.y0 + f.s;
+        if (in && !grown) {
+          // Popping: scaled about its centre.
+          const double k = leafScale(f, ivyT), h = 0.5 * f.s * k, cx = f.x0 + 0.5 * f.s, cy = f.y0 + 0.5 * f.s;
+          in = k == 1 || (k > 0 && x >= cx - h && x < cx + h && y >= cy - h && y < cy + h);
+        }
+        if (in) return static_cast<uint8_t>((id == kNone ? kIvyOnly : id & kIdMask) | (f.bloom ? kBloom : kLeaf) << 5);
+      }
+      if (!grown && ivyStemFrame(v, ivyT) < v.frames) {
+        if (onDrawnStem(v, x, y, stemR2, ivyT)) return static_cast<uint8_t>((id == kNone ? kIvyOnly : id & kIdMask) | kStem << 5);
+        continue;
       }
       for (int k = 1; k < v.points; ++k)
         if (segDist2(x, y, v.px[k - 1], v.py[k - 1], v.px[k], v.py[k]) <= stemR2)
@@ -390,6 +418,58 @@ NF_SMALL void ruinIdRows(RuinIds& ids, const Grid& g, const RuinLook& look, int 
       ids.id[static_cast<size_t>(r) * ids.w + c] = shapeAt(g.sx[ids.i0 + c], g.sy[ids.j0 + r], look, minHalf);
 }
 
+namespace {
+
+// The colour of buffer pixel (c, r) of the ruin's box: shown(c, r) gives the shapes drawn, grain(c,
+// r) the grown ruin's (the grain's mask is the grown ivy's: spec 1.7, absent along the ivy's path
+// before it has grown there).
+template <class Shown, class Grain>
+NF_TINY Px ruinPixel(const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look, const Carving& text,
+                     Shown&& at, Grain&& fin, int c, int r, bool smallLeaves) {
+  const int v = at(c, r), o = v & kIdMask, over = v >> 5;
+  if (!o) return 0;
+  const int nb[4] = {at(c + 1, r), at(c - 1, r), at(c, r + 1), at(c, r - 1)};
+  bool key = false;
+  for (int q : nb) {
+    const int qo = q & kIdMask;
+    if (qo == 0 || qo < o) key = true;
+  }
+  const int bi = ids.i0 + c, bj = ids.j0 + r;
+  const Px ink = pal[kRuinInkC];
+  Px col;
+  if (over == kMark || over == kStem) {
+    col = ink;
+  } else if (over == kLeaf || over == kBloom) {
+    bool rim = false;
+    for (int q : nb) rim = rim || (q >> 5) != over;
+    col = rim && !smallLeaves ? ink : pal[over == kBloom ? kRoseC + 2 : kSageC + 2];
+  } else if (key) {
+    col = ink;
+  } else {
+    const Px* stops = pal.at(materialOf(o) == 1 ? kRoseC : (materialOf(o) == 2 ? kSageC : kStoneC));
+    col = stops[2];
+    const int fv = fin(c, r), fo = fv & kIdMask;
+    bool edge = (fv >> 5) != 0;
+    for (int q : {fin(c + 1, r), fin(c - 1, r), fin(c, r + 1), fin(c, r - 1)})
+      if ((q & kIdMask) != fo || (q >> 5) != 0) edge = true;
+    if (!edge) {
+      // The grain: five levels of the tone at the pixel's Bayer cell; the middle two leave the plate.
+      const double t = 0.125 + 0.75 * stoneTone(g.sx[bi], g.sy[bj]);
+      const int s = stepIndex(5, t, bayer(bi, bj));
+      if (s == 0) col = stops[0];
+      else if (s == 1) col = stops[1];
+      else if (s == 4) col = stops[3];
+    }
+  }
+  if (o == kTablet && !key && text.n > 0) {
+    const int ink8 = carvedAt(g, look, text, g.sx[bi], g.sy[bj]);
+    if (ink8 > 0) col = ink8 == 255 ? ink : mixPx(col, ink, ink8 / 255.0);
+  }
+  return col;
+}
+
+}  // namespace
+
 NF_SMALL void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
                    const Carving& text, int part, int parts) {
   if (part == 0) d.clear();
@@ -399,47 +479,60 @@ NF_SMALL void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const R
     if (c < 0 || r < 0 || c >= ids.w || r >= ids.h) return 0;
     return ids.id[static_cast<size_t>(r) * ids.w + c];
   };
-  const Px ink = pal[kRuinInkC];
   const bool smallLeaves = g.px > 3;  // a leaf two pixels wide is all fill, no outline
   for (int r = r0; r < r1; ++r)
     for (int c = 0; c < ids.w; ++c) {
-      const int v = at(c, r), o = v & kIdMask, over = v >> 5;
-      if (!o) continue;
-      const int nb[4] = {at(c + 1, r), at(c - 1, r), at(c, r + 1), at(c, r - 1)};
-      bool key = false, edge = false;
-      for (int q : nb) {
-        const int qo = q & kIdMask;
-        if (qo == 0 || qo < o) key = true;
-        if (qo != o || (q >> 5) != 0) edge = true;
-      }
-      const int bi = ids.i0 + c, bj = ids.j0 + r;
-      Px col;
-      if (over == kMark || over == kStem) {
-        col = ink;
-      } else if (over == kLeaf || over == kBloom) {
-        bool rim = false;
-        for (int q : nb) rim = rim || (q >> 5) != over;
-        col = rim && !smallLeaves ? ink : pal[over == kBloom ? kRoseC + 2 : kSageC + 2];
-      } else if (key) {
-        col = ink;
-      } else {
-        const Px* stops = pal.at(materialOf(o) == 1 ? kRoseC : (materialOf(o) == 2 ? kSageC : kStoneC));
-        col = stops[2];
-        if (!edge) {
-          // The grain: five levels of the tone at the pixel's Bayer cell; the middle two leave the plate.
-          const double t = 0.125 + 0.75 * stoneTone(g.sx[bi], g.sy[bj]);
-          const int s = stepIndex(5, t, bayer(bi, bj));
-          if (s == 0) col = stops[0];
-          else if (s == 1) col = stops[1];
-          else if (s == 4) col = stops[3];
-        }
-      }
-      if (o == kTablet && !key && text.n > 0) {
-        const int ink8 = carvedAt(g, look, text, g.sx[bi], g.sy[bj]);
-        if (ink8 > 0) col = ink8 == 255 ? ink : mixPx(col, ink, ink8 / 255.0);
-      }
-      d.p[static_cast<size_t>(bj) * d.w + bi] = col;
+      if (!(at(c, r) & kIdMask)) continue;
+      d.p[static_cast<size_t>(ids.j0 + r) * d.w + ids.i0 + c] = ruinPixel(g, pal, ids, look, text, at, at, c, r, smallLeaves);
     }
+}
+
+Rect ivyBox(const Grid& g, const RuinIds& ids, const Ivy& v) {
+  if (v.points == 0) return {};
+  double x0 = v.px[0], x1 = x0, y0 = v.py[0], y1 = y0;
+  for (int k = 0; k < v.points; ++k) {
+    x0 = std::min<double>(x0, v.px[k]), x1 = std::max<double>(x1, v.px[k]);
+    y0 = std::min<double>(y0, v.py[k]), y1 = std::max<double>(y1, v.py[k]);
+  }
+  for (int n = 0; n < v.leafCount; ++n) {
+    const IvyLeaf& f = v.leaves[n];
+    x0 = std::min<double>(x0, f.x0), x1 = std::max<double>(x1, f.x0 + f.s);
+    y0 = std::min<double>(y0, f.y0), y1 = std::max<double>(y1, f.y0 + f.s);
+  }
+  // Two pixels' margin: the stem's width and the keylines beside the ivy.
+  const Rect r{std::max(ids.i0, g.col(x0) - 2), std::max(ids.j0, g.row(y0) - 2), std::min(ids.i0 + ids.w, g.col(x1) + 3),
+               std::min(ids.j0 + ids.h, g.row(y1) + 3)};
+  return r.empty() ? Rect{} : r;
+}
+
+NF_SMALL void paintRuinIvy(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
+                           const Carving& text, const Rect& box, double ivyT, PodList<uint8_t>& scratch) {
+  if (box.empty() || ids.w <= 0) return;
+  // The shapes as drawn at ivyT over the box and one pixel round it: only the grown ivy's pixels can differ.
+  const int c0 = box.i0 - ids.i0 - 1, r0 = box.j0 - ids.j0 - 1, w = box.i1 - box.i0 + 2, h = box.j1 - box.j0 + 2;
+  scratch.assign(static_cast<size_t>(w) * h, 0);
+  const double minHalf = 0.5 * g.px;
+  auto fin = [&](int c, int r) -> int {
+    if (c < 0 || r < 0 || c >= ids.w || r >= ids.h) return 0;
+    return ids.id[static_cast<size_t>(r) * ids.w + c];
+  };
+  for (int r = 0; r < h; ++r)
+    for (int c = 0; c < w; ++c) {
+      const int v = fin(c0 + c, r0 + r), over = v >> 5;
+      const bool ivy = over == kStem || over == kLeaf || over == kBloom;
+      scratch[static_cast<size_t>(r) * w + c] = static_cast<uint8_t>(
+          ivy ? shapeAt(g.sx[ids.i0 + c0 + c], g.sy[ids.j0 + r0 + r], look, minHalf, ivyT) : v);
+    }
+  auto at = [&](int c, int r) -> int {
+    const int lc = c - c0, lr = r - r0;
+    if (lc < 0 || lr < 0 || lc >= w || lr >= h) return fin(c, r);
+    return scratch[static_cast<size_t>(lr) * w + lc];
+  };
+  const bool smallLeaves = g.px > 3;
+  for (int j = box.j0; j < box.j1; ++j)
+    for (int i = box.i0; i < box.i1; ++i)
+      d.p[static_cast<size_t>(j) * d.w + i] =
+          ruinPixel(g, pal, ids, look, text, at, fin, i - ids.i0, j - ids.j0, smallLeaves);
 }
 
 }  // namespace nf::scene

@@ -43,6 +43,11 @@ struct RuinLook {
 
 RuinLook makeRuinLook(uint32_t worldSeed);
 
+// The ivy grown: as at any time after its last leaf has popped (ivy_growth.h).
+constexpr double kIvyGrown = __builtin_inf();
+// How many of a creeper's stem frames are drawn ivyT seconds after the reveal (ivy_growth.cpp).
+int ivyStemFrame(const Ivy& v, double ivyT);
+
 // The tablet's text (spec 3.2): the path percent-decoded (the raw path if that fails), a trailing
 // slash dropped unless it is just "/", more than 34 UTF-16 units cut to "…" and the last 33; as
 // glyphs of the tablet's font (font5x8.inc: ASCII 32..126, then 95 the ellipsis, 96 the box any
@@ -72,5 +77,13 @@ void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const RuinIds& i
                    const Carving& text, int part, int parts);
 // Rows of the ruin's box per part of about unitPixels pixels.
 int ruinParts(const Grid& g, int unitPixels);
+
+// The buffer pixels a creeper may paint (within the ruin's box; empty without one).
+Rect ivyBox(const Grid& g, const RuinIds& ids, const Ivy& v);
+// Repaints box (inside the ruin's box) of d, the painted ruin, with the ivy as drawn ivyT seconds
+// after the reveal (kIvyGrown: the pixels paintRuinRows paints). The grain keeps the grown ivy's
+// mask, as the original's does. scratch: any buffer, for the shapes.
+void paintRuinIvy(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
+                  const Carving& text, const Rect& box, double ivyT, PodList<uint8_t>& scratch);
 
 }  // namespace nf::scene
