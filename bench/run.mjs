@@ -16,7 +16,13 @@ const SECTIONS = ['native', 'fills', 'types', 'payload', 'edge', 'unpack', 'land
 const mdAt = args.indexOf('--markdown');
 const mdArg = mdAt >= 0 && args[mdAt + 1] && !args[mdAt + 1].startsWith('-') && !SECTIONS.includes(args[mdAt + 1]) ? args[mdAt + 1] : null;
 const mdFile = mdAt < 0 ? null : mdArg ?? join(here, 'results.md');
-const wanted = args.filter((a) => !a.startsWith('-') && a !== mdArg);
+// --against DIR: the landscape section measures this checkout's page against DIR's (another built
+// checkout), side by side (bench/landscape-against.mjs), instead of its own tables.
+const againstAt = args.indexOf('--against');
+const against = againstAt >= 0 ? args[againstAt + 1] : null;
+if (againstAt >= 0 && (!against || against.startsWith('-') || !existsSync(join(against, 'web', 'noisefield-landscape.wasm.lzma'))))
+  throw new Error(`--against needs a built checkout (DIR/web/noisefield-landscape.wasm.lzma; got ${against ?? 'nothing'})`);
+const wanted = args.filter((a) => !a.startsWith('-') && a !== mdArg && a !== against);
 for (const w of wanted) if (!SECTIONS.includes(w)) throw new Error(`unknown section ${w} (sections: ${SECTIONS.join(', ')})`);
 const quick = args.includes('--quick');
 // soak (bench/soak.mjs) is long and runs only when named: ./noisefield bench soak.
@@ -43,6 +49,10 @@ if (browserBenches.length) {
   browserVersion = b.browser.version();
   try {
     for (const [name, fn] of browserBenches) {
+      if (name === 'landscape' && against) {
+        await (await import('./landscape-against.mjs')).benchLandscapeAgainst({ browser: b.browser, url: b.url, against, report, quick });
+        continue;
+      }
       await (await import(`./${name}.mjs`))[fn]({ browser: b.browser, url: b.url, report, quick });
     }
   } finally {

@@ -107,7 +107,9 @@ void paintHands(Image& d, const Grid& g, const Palette& pal, const PodList<Px>& 
       if (inBar(bars[k], dx, dy)) return k + 1;
     return 0;
   };
-  const double px = g.px, hub = std::max(1.0, 0.5 * px);
+  // Keylines centred on the hands' outlines (as the ruin's): a pixel is ink where the outline
+  // crosses within `reach` of its centre toward a neighbour under another hand (or none).
+  const double px = g.px, hub = std::max(1.0, 0.5 * px), reach = hub;
   for (int j = r.j0; j < r.j1; ++j) {
     const double y = g.sy[j];
     for (int i = r.i0; i < r.i1; ++i) {
@@ -115,13 +117,12 @@ void paintHands(Image& d, const Grid& g, const Palette& pal, const PodList<Px>& 
       const double dx = x - kGateX, dy = y - kGateY;
       const int h = handAt(x, y);
       Px* p = &d.p[static_cast<size_t>(j) * d.w + i];
-      if (h) {
-        // The keyline: where a neighbour is under no hand or an earlier one.
-        const int nb[4] = {handAt(x + px, y), handAt(x - px, y), handAt(x, y + px), handAt(x, y - px)};
-        bool key = false;
-        for (int q : nb) key = key || q < h;
-        *p = key ? ink : fill[h - 1];
-      }
+      constexpr int kDx[4] = {1, -1, 0, 0}, kDy[4] = {0, 0, 1, -1};
+      bool key = false;
+      for (int n = 0; n < 4 && !key; ++n)
+        if (handAt(x + kDx[n] * px, y + kDy[n] * px) != h) key = handAt(x + kDx[n] * reach, y + kDy[n] * reach) != h;
+      if (key) *p = ink;
+      else if (h) *p = fill[h - 1];
       const double dist = std::sqrt(dx * dx + dy * dy);
       if (std::fabs(dist - 15) <= hub) *p = ink;  // the hub, drawn last, not filled
     }

@@ -426,15 +426,21 @@ namespace {
 template <class Shown, class Grain>
 NF_TINY Px ruinPixel(const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look, const Carving& text,
                      Shown&& at, Grain&& fin, int c, int r, bool smallLeaves) {
-  const int v = at(c, r), o = v & kIdMask, over = v >> 5;
-  if (!o) return 0;
+  // A keyline is the 2-unit stroke centred on a shape's outline (spec 1.5), at least the one pixel
+  // nearest to it: a pixel is ink where the outline crosses within `reach` of its centre toward a
+  // neighbour of another shape, which a sample there tells (the shape beyond the outline differs
+  // from the pixel's own). Ivy past the stones is an overlay and draws no keyline of its own.
+  auto plate = [](int v) { return (v & kIdMask) == kIvyOnly ? 0 : v & kIdMask; };
+  const int v = at(c, r), o = plate(v), over = v >> 5;
   const int nb[4] = {at(c + 1, r), at(c - 1, r), at(c, r + 1), at(c, r - 1)};
-  bool key = false;
-  for (int q : nb) {
-    const int qo = q & kIdMask;
-    if (qo == 0 || qo < o) key = true;
-  }
   const int bi = ids.i0 + c, bj = ids.j0 + r;
+  bool key = false;
+  constexpr int kDx[4] = {1, -1, 0, 0}, kDy[4] = {0, 0, 1, -1};
+  const double minHalf = 0.5 * g.px, reach = std::max(1.0, minHalf);
+  for (int n = 0; n < 4 && !key; ++n)
+    if (plate(nb[n]) != o)
+      key = plate(shapeAt(g.sx[bi] + kDx[n] * reach, g.sy[bj] + kDy[n] * reach, look, minHalf)) != o;
+  if (!o && !over && !key) return 0;
   const Px ink = pal[kRuinInkC];
   Px col;
   if (over == kMark || over == kStem) {
@@ -482,7 +488,6 @@ NF_SMALL void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const R
   const bool smallLeaves = g.px > 3;  // a leaf two pixels wide is all fill, no outline
   for (int r = r0; r < r1; ++r)
     for (int c = 0; c < ids.w; ++c) {
-      if (!(at(c, r) & kIdMask)) continue;
       d.p[static_cast<size_t>(ids.j0 + r) * d.w + ids.i0 + c] = ruinPixel(g, pal, ids, look, text, at, at, c, r, smallLeaves);
     }
 }
