@@ -89,6 +89,8 @@ export declare const MODULE_FILE: string;
 export declare function loadModule(moduleUrl?: string | null): Promise<NoisefieldModule>;
 export declare function mount(element: HTMLElement, options?: MountOptions): Promise<LandscapeHandle>;
 export declare function choosePitch(auto: number, dpr: number): number;
+/** The scheme theme 'auto' shows: the site's own, where <html> says it (a class dark or light, data-theme, a one-value color-scheme), else the OS's (osDark). */
+export declare function siteScheme(doc: Document, osDark: boolean): 'light' | 'dark';
 
 /** Attributes: the URL parameters (seed, day, dusk, season, t, px, theme, motion) and home, label, portal, framing, parallax, worker.
  *  Changes are followed with a MutationObserver (the world's names come from the module), so the class has no observedAttributes. */

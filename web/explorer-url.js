@@ -5,6 +5,8 @@
 import { shorten } from './landscape-params.js';
 
 export const RESOLUTIONS = Object.freeze([256, 384, 512, 768, 1024]);
+/** @typedef {{ view: string, x: number, y: number, zoom: number, res: number, layout: 'grid' | 'focus' }} PageSettings */
+/** @type {Readonly<PageSettings>} */
 export const PAGE_DEFAULTS = Object.freeze({ view: 'bands', x: 0, y: 0, zoom: 1, res: 512, layout: 'grid' });
 export const ZOOM_MIN = 1 / 64, ZOOM_MAX = 64;  // canvas pixels per tile
 export const MAX_POSITION = 1e12;

@@ -220,12 +220,7 @@ class JsField {
 
   val fill(double width, double height, double x, double y, double stepX, double stepY, double offsetX,
            double offsetY) {
-    nf::GridSpec g;
-    const std::string e = gridFromNumbers(width, height, x, y, stepX, stepY, offsetX, offsetY, g);
-    if (!e.empty()) return errorResult(e);
-    data_.resize(static_cast<size_t>(g.samples()));
-    const nf::FillStats s = field_.fill(g, data_.data());
-    return statsObject(s, g.width, g.height, data_.data());
+    return fillInto(&nf::Field::fill, data_, width, height, x, y, stepX, stepY, offsetX, offsetY);
   }
 
   val fillColor(const std::string& viewName, double width, double height, double x, double y, double stepX,
@@ -265,12 +260,7 @@ class JsField {
 
   val fillMoisture(double width, double height, double x, double y, double stepX, double stepY, double offsetX,
                    double offsetY) {
-    nf::GridSpec g;
-    const std::string e = gridFromNumbers(width, height, x, y, stepX, stepY, offsetX, offsetY, g);
-    if (!e.empty()) return errorResult(e);
-    moisture_.resize(static_cast<size_t>(g.samples()));
-    const nf::FillStats s = field_.fillMoisture(g, moisture_.data());
-    return statsObject(s, g.width, g.height, moisture_.data());
+    return fillInto(&nf::Field::fillMoisture, moisture_, width, height, x, y, stepX, stepY, offsetX, offsetY);
   }
 
   // fill()'s result (the heights) with `ids` (biome legend indices) and `moisture`, zero-copy.
@@ -337,6 +327,19 @@ class JsField {
   }
 
  private:
+  // fill() and fillMoisture(): one of Field's float fills into one of this object's buffers, which
+  // the result's view shows (zero-copy until that buffer's next fill).
+  using FloatFill = nf::FillStats (nf::Field::*)(const nf::GridSpec&, float*) const;
+  val fillInto(FloatFill fillFn, std::vector<float>& buffer, double width, double height, double x, double y,
+               double stepX, double stepY, double offsetX, double offsetY) const {
+    nf::GridSpec g;
+    const std::string e = gridFromNumbers(width, height, x, y, stepX, stepY, offsetX, offsetY, g);
+    if (!e.empty()) return errorResult(e);
+    buffer.resize(static_cast<size_t>(g.samples()));
+    const nf::FillStats s = (field_.*fillFn)(g, buffer.data());
+    return statsObject(s, g.width, g.height, buffer.data());
+  }
+
   nf::FieldConfig config_;
   nf::Field field_;
   std::vector<float> data_, moisture_;

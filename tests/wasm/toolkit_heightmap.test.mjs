@@ -1,6 +1,6 @@
 // Heightmaps (field.heightmap: the C++ encoder of cpp/noise/heightmap.cpp through the bindings)
 // read back with independent code: the PNG's chunks and CRCs checked here, its zlib stream
-// inflated by node's zlib (which checks the Adler-32), its rows unfiltered here; every 16-bit
+// inflated by node's zlib (which checks the Adler-32), its rows unfiltered by helpers/png.mjs; every 16-bit
 // value is round(fill() * 65535) and every float fill()'s, also past fill()'s 4096² limit; tiles
 // of a tiled field repeat byte for byte. And the biome ids and moisture fills against the module's
 // per-sample values and the biome view's pixels.
@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
 import { loadNoisefield } from './helpers/load.mjs';
+import { unfilter } from './helpers/png.mjs';
 
 const nf = await loadNoisefield();
 
@@ -37,29 +38,9 @@ function decodePng(buf) {
   const width = h.readUInt32BE(0), height = h.readUInt32BE(4);
   const [depth, colour, compression, filter, interlace] = h.subarray(8, 13);
   const raw = inflateSync(Buffer.concat(chunks.filter((c) => c.type === 'IDAT').map((c) => c.data)));
-  const stride = width * 2;
-  assert.equal(raw.length, height * (stride + 1), 'one filter byte and width 16-bit samples per row');
+  const rows = unfilter(raw, width, height, 2);   // 16-bit grey: 2 bytes per pixel, big-endian
   const values = new Uint16Array(width * height);
-  let prev = new Uint8Array(stride);
-  for (let y = 0; y < height; y++) {
-    const type = raw[y * (stride + 1)];
-    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    const row = new Uint8Array(stride);
-    for (let i = 0; i < stride; i++) {
-      const a = i >= 2 ? row[i - 2] : 0, up = prev[i], c = i >= 2 ? prev[i - 2] : 0;
-      let p = 0;
-      if (type === 1) p = a;
-      else if (type === 2) p = up;
-      else if (type === 3) p = (a + up) >> 1;
-      else if (type === 4) {
-        const q = a + up - c, pa = Math.abs(q - a), pb = Math.abs(q - up), pc = Math.abs(q - c);
-        p = pa <= pb && pa <= pc ? a : pb <= pc ? up : c;
-      } else assert.equal(type, 0, 'a known filter type');
-      row[i] = (line[i] + p) & 255;
-    }
-    for (let x = 0; x < width; x++) values[y * width + x] = (row[2 * x] << 8) | row[2 * x + 1];
-    prev = row;
-  }
+  for (let i = 0; i < values.length; i++) values[i] = (rows[2 * i] << 8) | rows[2 * i + 1];
   return { width, height, depth, colour, compression, filter, interlace, values };
 }
 

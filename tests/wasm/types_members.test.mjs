@@ -132,3 +132,27 @@ test('the shapes the declarations got wrong: profile(), bandWidths(), fillColor(
   assert.equal(typeof nf.parseWorldParam('day', 'x').error, 'string');
   assert.ok(Number.isInteger(nf.seedFromText('abc')));
 });
+
+test('the 404 page\'s module: its members are the ones web/noisefield-landscape.d.mts picks from the full module\'s', async () => {
+  const decl = readFileSync(join(repoRoot, 'web', 'noisefield-landscape.d.mts'), 'utf8');
+  const picked = /Pick<NoisefieldModule, ([^>]*)>/.exec(decl)[1].match(/'[^']+'/g).map((s) => s.slice(1, -1));
+  const extra = /& \{ readonly (\w+):/.exec(decl)[1];
+  const mod = await import(join(repoRoot, 'web', 'noisefield-landscape.mjs'));
+  const land = await mod.default({ wasmBinary: readFileSync(join(repoRoot, 'web', 'noisefield-landscape.wasm')) });
+  assert.deepEqual(Object.keys(land).sort(), [...picked, extra].sort());
+  for (const name of picked) assert.equal(funcOrClass(kindOf(land[name])), funcOrClass(MEMBERS['interface NoisefieldModule'][name]), name);
+  assert.ok(land[extra] instanceof Uint8Array);
+  assert.deepEqual(Object.keys(mod).sort(), ['default', 'unpackWasm']);
+  assert.ok(/export function unpackWasm/.test(decl) && /export default function createNoisefield/.test(decl));
+});
+
+test('the landscape entry (web/landscape.js) exports what types/landscape.d.ts declares, each of its kind', async () => {
+  const decl = readFileSync(join(repoRoot, 'types', 'landscape.d.ts'), 'utf8');
+  const declared = {};
+  // name -> the typeof its value: a function or a class; a const's by its declared type.
+  for (const m of decl.matchAll(/^export declare (const|function|class) (\w+)(?:: ([^;]+))?/gm)) declared[m[2]] = m[1] !== 'const' ? 'function' : m[3] === 'string' ? 'string' : 'object';
+  const entry = await import(join(repoRoot, 'web', 'landscape.js'));   // importable without a DOM (a server render)
+  assert.deepEqual(Object.keys(entry).sort(), Object.keys(declared).sort());
+  for (const [name, kind] of Object.entries(declared)) assert.equal(typeof entry[name], kind, name);
+  assert.deepEqual(Object.keys(entry.LOAD_FAILURES).sort(), /export type LoadFailure = ([^;]*);/.exec(decl)[1].match(/'[^']+'/g).map((s) => s.slice(1, -1)).sort());
+});
