@@ -1,0 +1,88 @@
+// Where the scene sits in the host: the viewport asked of the core (the scene answers with its own
+// pitch, buffer size and placement, which are kept as it answered them), the canvases' CSS size,
+// and each layer's parallax offset written as a CSS transform.
+
+const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // docs/scene.md, "Layers and cadence"
+const SWAY_X = 64, SWAY_Y = 30;  // parallax travel per unit depth, CSS px
+const PORTAL_LAYER = 2;  // the rift, in the gate (which has its depth)
+
+// The scene's automatic pitch (docs/scene.md, "Coordinates and grid", `auto`); on a fractional devicePixelRatio it moves by one
+// when that makes a buffer pixel a whole number of device pixels.
+/** @param {number} auto @param {number} dpr @returns {number} */
+export function choosePitch(auto, dpr) {
+  if (Number.isInteger(dpr)) return auto;
+  const whole = (/** @type {number} */ p) => Math.abs(p * dpr - Math.round(p * dpr)) < 1e-6;
+  for (const p of [auto, auto + 1, auto - 1]) if (p >= 2 && p <= 8 && whole(p)) return p;
+  return auto;
+}
+
+/**
+ * @param {import('./landscape-view.js').View} v
+ * @param {() => void} wake starts the parallax loop (after a new layout)
+ */
+export function createLayout(v, wake) {
+  const { element, win, canvases, M } = v;
+  const pitchOption = v.o.pitch || 0;
+  /** @type {Array<[number, number]>} */
+  let applied = [];   // last transforms written, per layer
+  /** @type {{ w: number, h: number, dpr: number, pitch: number } | null} */
+  let asked = null;   // the viewport last sent to the core
+  const L = () => /** @type {import('./landscape-view.js').Layout} */ (v.layout);
+
+  // -> a Promise of the new layout shown, or null when nothing changed (or there is no size yet:
+  // display: none, an empty inline box, a collapsed flex item; the ResizeObserver calls again).
+  function relayout() {
+    const rect = element.getBoundingClientRect();
+    if (Math.round(rect.width) < 1 || Math.round(rect.height) < 1) return null;
+    const w = Math.min(16384, Math.round(rect.width));
+    const h = Math.min(16384, Math.round(rect.height));
+    const dpr = win.devicePixelRatio || 1;
+    const pitch = pitchOption || choosePitch(M.Landscape.autoPitch(w), dpr);
+    if (asked && asked.w === w && asked.h === h && asked.pitch === pitch && asked.dpr === dpr) return null;
+    const view = { w, h, dpr, pitch };
+    asked = view;
+    // The core sizes the canvases and paints them; the old layers stay up until then.
+    return v.port.call('viewport', [w, h, pitch], (/** @type {any} */ at) => {
+      if (v.destroyed || asked !== view) return;
+      // at.pitch is the scene's, which may be coarser than the one asked for (the buffer budget).
+      v.layout = { ...view, ...at };
+      for (const c of canvases) {
+        c.style.width = `${at.bw * at.pitch}px`;
+        c.style.height = `${at.bh * at.pitch}px`;
+      }
+      const r = L().gateR * L().scale;
+      if (v.portal) v.portal.style.width = v.portal.style.height = `${2 * r}px`;
+      applied = [];
+      placeLayers();
+      wake();
+    });
+  }
+  // Scene point -> host CSS px for a layer at rest (no parallax).
+  const cssX = (/** @type {number} */ sx) => sx * L().scale + L().ox - L().inset;
+  const cssY = (/** @type {number} */ sy) => sy * L().scale + L().oy - L().inset;
+  // Host CSS px -> scene, through a layer's current parallax offset.
+  const sceneX = (/** @type {number} */ x, off = 0) => (x - off + L().inset - L().ox) / L().scale;
+  const sceneY = (/** @type {number} */ y, off = 0) => (y - off + L().inset - L().oy) / L().scale;
+  const offX = (/** @type {number} */ l) => -v.ptr.x * DEPTH[l] * SWAY_X;
+  const offY = (/** @type {number} */ l) => -v.ptr.y * DEPTH[l] * SWAY_Y;
+  const snap = (/** @type {number} */ x) => Math.round(x * L().dpr) / L().dpr;
+
+  function placeLayers() {
+    if (!v.layout) return;
+    for (let l = 0; l < canvases.length; l++) {
+      const x = snap(offX(l) - L().inset), y = snap(offY(l) - L().inset);
+      const a = applied[l];
+      if (a && a[0] === x && a[1] === y) continue;
+      applied[l] = [x, y];
+      canvases[l].style.transform = `translate(${x}px, ${y}px)`;
+    }
+    if (!v.portal) return;
+    const r = L().gateR * L().scale;
+    v.portal.style.transform = `translate(${snap(cssX(L().gateX) + offX(PORTAL_LAYER) - r)}px, ${snap(cssY(L().gateY) + offY(PORTAL_LAYER) - r)}px)`;
+  }
+
+  // A host point (CSS px from its top-left) -> the scene point under it on layer l.
+  /** @param {number} x @param {number} y @param {number} l @returns {[number, number]} */
+  const toScene = (x, y, l) => [sceneX(x, offX(l)), sceneY(y, offY(l))];
+  return { relayout, placeLayers, toScene };
+}

@@ -1,0 +1,37 @@
+// mount()'s options, checked before anything is built: the world's by the module's parameter table
+// (the messages name the option and its range), the page's own here. -> the options normalised
+// (null: the default), so the rest of the mount reads them without checking again.
+import { checkOption, paramTable } from './landscape-params.js';
+
+// mount()'s own options; the world's options come from the module's parameter table.
+const PAGE_OPTIONS = ['home', 'portal', 'framing', 'parallax', 'navigate', 'label', 'moduleUrl', 'worker', 'debug'];
+
+export const resolveSeed = (M, seed) => checkOption(M, 'seed', seed) ?? M.kDefaultWorldSeed;
+
+// framing: one of the scene's named framings (C++), or a focal point { x, y } in scene units.
+function checkFraming(f, names) {
+  if (typeof f === 'string' && names.includes(f)) return;
+  if (f && typeof f === 'object' && Number.isFinite(f.x) && Number.isFinite(f.y)) return;
+  throw new Error(`framing must be one of ${names.join(', ')} or a focal point { x, y } in scene units (got ${typeof f === 'object' ? JSON.stringify(f) : f})`);
+}
+
+/**
+ * @param {any} M the loaded module
+ * @param {Record<string, any>} options mount()'s options
+ * @returns {Record<string, any>} the options checked, with seed resolved and framing defaulted
+ */
+export function checkMountOptions(M, options) {
+  const known = paramTable(M).filter((p) => p.options).map((p) => p.option).concat(PAGE_OPTIONS);
+  for (const k of Object.keys(options)) if (!known.includes(k)) throw new Error(`mount: unknown option "${k}" (allowed: ${known.join(', ')})`);
+  const o = { ...options };
+  for (const k of ['day', 'dusk', 'season', 'time', 'at', 'path', 'life', 'theme', 'motion']) o[k] = checkOption(M, k, o[k]);
+  o.pitch = o.pitch === 0 ? null : checkOption(M, 'pitch', o.pitch);  // 0: automatic, as the scene's own
+  o.seed = resolveSeed(M, o.seed);
+  if (o.portal !== undefined && typeof o.portal !== 'boolean') throw new Error('portal must be true or false');
+  if (o.parallax !== undefined && o.parallax !== 'element' && o.parallax !== 'window') throw new Error("parallax must be 'element' or 'window'");
+  o.framing = o.framing ?? 'cover';
+  checkFraming(o.framing, M.Landscape.FRAMINGS);
+  if (o.navigate !== undefined && typeof o.navigate !== 'function') throw new Error(`navigate must be a function(href) (got ${typeof o.navigate})`);
+  for (const k of ['home', 'label']) if (o[k] !== undefined && typeof o[k] !== 'string') throw new Error(`${k} must be a string (got ${typeof o[k]})`);
+  return o;
+}

@@ -1,0 +1,72 @@
+// The landscape's DOM: the stage of layer canvases, the host's own styles while mounted, and the
+// portal link. Styles are set through the CSSOM (element.style), so a strict CSP (style-src 'self')
+// needs no stylesheet. Every change to the host is recorded in the mount's ledger.
+
+/**
+ * The stage: one canvas per layer (the scene's order), not yet in the document.
+ * @param {Document} doc
+ * @param {readonly string[]} layers
+ * @returns {{ stage: HTMLDivElement, canvases: HTMLCanvasElement[] }}
+ */
+export function buildStage(doc, layers) {
+  const stage = doc.createElement('div');
+  stage.className = 'nf-stage';
+  stage.setAttribute('aria-hidden', 'true');
+  Object.assign(stage.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', pointerEvents: 'none' });
+  const canvases = layers.map((name) => {
+    const c = doc.createElement('canvas');
+    c.className = `nf-layer nf-layer-${name}`;
+    c.dataset.layer = name;
+    Object.assign(c.style, { position: 'absolute', left: '0', top: '0', imageRendering: 'pixelated', pointerEvents: 'none', willChange: 'transform' });
+    stage.appendChild(c);
+    return c;
+  });
+  return { stage, canvases };
+}
+
+/**
+ * The host's styles, class and data-portal as the mount needs them; the ledger restores them.
+ * @param {HTMLElement} element
+ * @param {import('./landscape-ledger.js').Ledger} ledger
+ * @param {string} idleMode the portal's idle mode's name (data-portal)
+ * @returns {{ cursor: string }} the host's own cursor (the portal's hover sets another)
+ */
+export function dressHost(element, ledger, idleMode) {
+  const win = /** @type {Window} */ (element.ownerDocument.defaultView);
+  const hostStyle = element.style;
+  const restore = { position: hostStyle.position, overflow: hostStyle.overflow, cursor: hostStyle.cursor };
+  const hadStyle = element.hasAttribute('style'), hadClass = element.classList.contains('nf-landscape');
+  const hadPortalData = 'portal' in element.dataset ? element.dataset.portal : null;
+  ledger.add(() => {
+    if (!hadClass) element.classList.remove('nf-landscape');
+    if (hadPortalData === null) delete element.dataset.portal; else element.dataset.portal = hadPortalData;
+    Object.assign(hostStyle, restore);
+    if (!hadStyle && !hostStyle.cssText) element.removeAttribute('style');
+  });
+  if (win.getComputedStyle(element).position === 'static') hostStyle.position = 'relative';
+  hostStyle.overflow = 'hidden';
+  element.classList.add('nf-landscape');
+  element.dataset.portal = idleMode;
+  return { cursor: restore.cursor };
+}
+
+/**
+ * The portal link over the gate, or null with portal: false (a banner: no tab stop, nothing that
+ * navigates).
+ * @param {Document} doc
+ * @param {{ portal?: boolean, home?: string, label?: string }} o
+ * @param {string} idleMode
+ * @returns {HTMLAnchorElement | null}
+ */
+export function buildPortal(doc, o, idleMode) {
+  if (o.portal === false) return null;
+  const portal = doc.createElement('a');
+  portal.className = 'nf-portal';
+  // A relative home resolves against the page's base URL (document.baseURI), as any link does;
+  // without one, the page's <base href> if it has one (the site's root, say), else '/'.
+  portal.href = o.home ?? (doc.querySelector('base[href]') ? './' : '/');
+  portal.setAttribute('aria-label', o.label ?? 'Step through the gate: go to the home page');
+  portal.dataset.state = idleMode;
+  Object.assign(portal.style, { position: 'absolute', left: '0', top: '0', borderRadius: '50%', display: 'block' });
+  return portal;
+}
