@@ -48,6 +48,10 @@ export interface MountOptions {
 
 export interface LandscapeState {
   seed: number; day: number; dusk: number; season: number | null; clock: number; frozen: boolean; pitch: number;
+  /** The ruin clock's local time in seconds 0..86400 at `clock` (a share link's `at`). */
+  at: number;
+  /** The path carved on the ruin's tablet ('' for none). */
+  path: string;
   theme: 'light' | 'dark'; motion: boolean; paused: boolean; portal: 'idle' | 'hot' | 'enter' | null;
   onScreen: boolean; sized: boolean; framing: Framing;
 }

@@ -2,10 +2,13 @@
 // chose sizes the canvases; a bad attribute is recovered from by the next good one; a mount the
 // scene refuses late leaves the host as it was (worker and main thread); a stalled worker script
 // gives way to the main thread; Save picture over its cap says so and keeps the landscape running;
-// one landscape per element, options type-checked, `ready` right after setAttribute is the new one.
+// one landscape per element, options type-checked, `ready` right after setAttribute is the new one;
+// a mounted handle has the members the declarations name.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startServer } from '../../tools/serve.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
 import { launchChromium, withPage } from './helpers/browser.mjs';
@@ -188,5 +191,50 @@ test('one landscape per element; navigate, label and home are type-checked; read
     assert.match(r.errors[2], /home must be a string/);
     assert.equal(r.same, false, 'not the old handle');
     assert.equal(r.framing, 'island');
+  });
+});
+
+// types/landscape.d.ts's interfaces: name -> { member: 'method' | 'property' }.
+function declaredInterfaces() {
+  const dts = readFileSync(join(repoRoot, 'types', 'landscape.d.ts'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+  const out = {};
+  for (const m of dts.matchAll(/export interface (\w+) \{([^}]*)\}/g)) {
+    const members = {};
+    for (const part of m[2].split(/[;\n]/)) {
+      const d = /^\s*(?:readonly\s+)?(\w+)\s*(\??)\s*([(:])/.exec(part);
+      if (d) members[d[1]] = d[3] === '(' ? 'method' : 'property';
+    }
+    out[m[1]] = members;
+  }
+  return out;
+}
+
+test('a mounted handle has the members types/landscape.d.ts declares, of their kinds, in both modes; state(), placement() and picture() their keys', { timeout: 90000 }, async () => {
+  const types = declaredInterfaces();
+  for (const name of ['LandscapeHandle', 'LandscapeState', 'LandscapePlacement', 'LandscapePicture']) assert.ok(Object.keys(types[name] ?? {}).length > 2, `${name} is read`);
+  await open(async ({ page, problems }) => {
+    const seen = await page.evaluate(async () => {
+      const el = document.getElementById('host');
+      const out = [];
+      for (const worker of [true, false]) {
+        const h = await window.nf.mount(el, { time: 3, day: 0.7, worker });
+        const kinds = (o) => Object.fromEntries(Object.keys(o).map((k) => [k, typeof o[k] === 'function' ? 'method' : 'property']));
+        const pic = await h.picture(1);
+        out.push({ mode: h.mode, handle: kinds(h), state: Object.keys(h.state()), placement: Object.keys(h.placement()),
+          picture: Object.keys(pic), pixels: Object.prototype.toString.call(pic.pixels), element: h.element === el });
+        h.destroy();
+      }
+      return out;
+    });
+    assert.deepEqual(seen.map((s) => s.mode), ['worker', 'main']);
+    for (const s of seen) {
+      assert.deepEqual(s.handle, types.LandscapeHandle, `${s.mode}: the handle's members and kinds`);
+      assert.deepEqual(s.state.sort(), Object.keys(types.LandscapeState).sort(), `${s.mode}: state()`);
+      assert.deepEqual(s.placement.sort(), Object.keys(types.LandscapePlacement).sort(), `${s.mode}: placement()`);
+      assert.deepEqual(s.picture.sort(), Object.keys(types.LandscapePicture).sort(), `${s.mode}: picture()`);
+      assert.equal(s.pixels, '[object Uint8ClampedArray]');
+      assert.ok(s.element);
+    }
+    assert.deepEqual(problems, []);
   });
 });
