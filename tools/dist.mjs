@@ -25,6 +25,7 @@
 // and build/noisefield-dist-<version>.tar.gz of it. Bundled and minified with esbuild.
 //   node tools/dist.mjs [--out DIR] [--base /sub/path/] [--explorer] [--site URL] [--seed WORD] [--worlds LIST]
 //                     [--lang en|fr] [--title T] [--message M] [--home-label L]
+//                     [--card board|classic] [--departures FILE.json]
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -34,6 +35,7 @@ import { BUILD, bundleWithWorker, externals, MODULE_FILES, minifyCss, need, root
 import { PREVIEW, previewTags, renderPreview, renderWorldPreview, sharePage, withTags } from './preview.mjs';
 import { describeWorld, readWorld } from '../edge/src/world.js';
 import { cardTexts, escapeHtml } from '../web/404-texts.js';
+import { CARD_KINDS, DEPARTURES_ID, readDepartures } from '../web/404-board.js';
 
 export function versionOf() {
   return readFileSync(join(root, 'cpp/noise/version.h'), 'utf8').match(/kVersion = "([^"]+)"/)[1];
@@ -64,6 +66,18 @@ function withCardTexts(html, { lang, title, message, homeLabel }) {
   html = setText(html, '<button class="nf-share" type="button" hidden>', 'button', t.share);
   html = setText(html, '<button class="nf-save" type="button">', 'button', t.save);
   return setText(html, '<button class="nf-card-toggle" type="button" aria-expanded="false" hidden>', 'button', t.more);
+}
+
+// --departures FILE: the site's pages for the board (web/404-board.js), checked as the page reads
+// them (a problem stops the build, naming it), written into the page as its JSON block.
+function departuresBlock(file, base) {
+  let text;
+  try { text = readFileSync(file, 'utf8'); } catch (e) { throw new Error(`--departures: cannot read ${file} (${e.code || e.message})`); }
+  const problems = [];
+  readDepartures(text, new URL(base, 'https://site.invalid').href, (m) => problems.push(m));
+  if (problems.length) throw new Error(`--departures ${file}: ${problems.join('; ')}`);
+  // Inside <script>, "<" as \u003c: no "</script>" in a title can end the block.
+  return `<script type="application/json" id="${DEPARTURES_ID}">\n${JSON.stringify(JSON.parse(text), null, 1).replace(/</g, '\\u003c')}\n</script>`;
 }
 
 // Replaces `from` in `text`, insisting that it is there: a silent no-op would ship a broken page.
@@ -135,9 +149,11 @@ export function checkBase(base) {
 export const baseTag = (base) => `<base href="${checkBase(base).replace(/&/g, '&amp;')}">`;
 
 export async function writeDist({ out = join(root, 'dist'), base = '/', explorer = false, archive = true, site = null, seed = '404', worlds = '',
-  lang = 'en', title, message, homeLabel } = {}) {
+  lang = 'en', title, message, homeLabel, card = 'board', departures = null } = {}) {
   cardTexts(lang, { title, message, homeLabel });   // bad options fail before anything is written
   checkBase(base);
+  if (!CARD_KINDS.includes(card)) throw new Error(`--card must be one of ${CARD_KINDS.join(', ')} (got ${JSON.stringify(card)})`);
+  const block = departures === null ? '' : departuresBlock(departures, base);
   const listed = await parseWorlds(worlds);
   rmSync(out, { recursive: true, force: true });
   const land = join(out, 'landscape');
@@ -163,6 +179,8 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   copyFileSync(join(web, 'favicon.svg'), join(out, 'favicon.svg'));
   let html = withCardTexts(readFileSync(join(root, 'index.html'), 'utf8'), { lang, title, message, homeLabel });
   html = swap(html, '<base href="/">', baseTag(base));
+  html = swap(html, '<main class="nf-card" data-card="board">', `<main class="nf-card" data-card="${card}">`);
+  if (block) html = swap(html, '\n</main>', `\n${block}\n</main>`);
   // The repo's page loads web/min/ (tools/page-bundle.mjs); this one the files above.
   for (const f of ['404.css', '404.js']) html = swap(html, `"web/min/${f}"`, `"${f}"`);
   html = swap(html, '"web/favicon.svg"', '"favicon.svg"');
@@ -228,6 +246,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     out: resolve(opt('--out', join(root, 'dist'))), base: opt('--base', '/'), explorer: args.includes('--explorer'),
     site: opt('--site', null), seed: opt('--seed', '404'), worlds: opt('--worlds', ''),
     lang: opt('--lang', 'en'), title: opt('--title'), message: opt('--message'), homeLabel: opt('--home-label'),
+    card: opt('--card', 'board'), departures: opt('--departures', null),
   });
   console.log(`noisefield: wrote ${relative(process.cwd(), out) || '.'}/ and ${relative(process.cwd(), tarball)}`);
 }

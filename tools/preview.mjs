@@ -55,6 +55,8 @@ export function sharePage(html, t = CARD_TEXTS.en) {
     [/<h1 class="nf-title">[^<]*<\/h1>/, `<h1 class="nf-title">${escapeHtml(t.worldTitle)}</h1>`],
     [/<p class="nf-message">[\s\S]*?<\/p>/, `<p class="nf-message">${escapeHtml(t.worldMessage)}</p>`],
     [/<meta name="robots" content="noindex">\n?/, ''],
+    // A shared world is no missing page: the plain card, not the departures board.
+    [/<main class="nf-card" data-card="[a-z]+">/, '<main class="nf-card" data-card="classic">'],
   ];
   for (const [re, to] of swaps) {
     if (!re.test(html)) throw new Error(`dist: the share page expected ${re}`);

@@ -168,6 +168,10 @@ export interface NoisefieldModule {
   parseWorldParam(name: string, text: string): { value: unknown } | { error: string };
   /** A seed word's uint32 (FNV-1a 32 of its UTF-8 bytes). */
   seedFromText(text: string): number;
+  /** The 404 page's departures board: `count` page indices in [0, pages) picked from world
+   *  `seed`'s "wander" stream (cpp/scene/departures.h), repeats possible; -1 each for pages out of
+   *  [1, 10000]. */
+  wanderPicks(seed: number, pages: number, count: number): number[];
   readonly kDefaultWorldSeed: number;
   readonly kMaxWorldSeed: number;
   readonly kDarkDayCap: number;

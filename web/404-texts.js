@@ -18,6 +18,14 @@ export const CARD_TEXTS = {
     worldCode: 'A shared world',
     worldTitle: 'A landscape of its own',
     worldMessage: 'Someone shared this world with you: every pixel is drawn live from the link. Step through the gate, or take the path home.',
+    // The departures board (web/404-board.js): its accessible name, the screen readers' column
+    // headers, the rows' words (shown in capitals), and the foot, in service or disrupted (a bad
+    // departures list).
+    board: {
+      name: 'Departures board', train: 'Train', status: 'Status', arrivals: 'Arrivals', you: 'You', arr: 'arr',
+      notFound: 'Not Found', departures: 'Departures', platform: 'platform', wandering: 'wandering',
+      foot: 'track 404 · service to come', disrupted: 'track 404 · service disrupted',
+    },
   },
   fr: {
     pageTitle: 'Page introuvable (404)',
@@ -34,6 +42,11 @@ export const CARD_TEXTS = {
     worldCode: 'Un monde partagé',
     worldTitle: 'Un paysage bien à lui',
     worldMessage: 'Quelqu’un vous a partagé ce monde : chaque pixel est dessiné en direct à partir du lien. Passez la porte, ou reprenez le chemin de l’accueil.',
+    board: {
+      name: 'Tableau des départs', train: 'Train', status: 'État', arrivals: 'Arrivées', you: 'Vous', arr: 'arr',
+      notFound: 'Introuvable', departures: 'Départs', platform: 'quai', wandering: 'errance',
+      foot: 'voie 404 · service à venir', disrupted: 'voie 404 · service perturbé',
+    },
   },
 };
 

@@ -4,6 +4,7 @@
 import { describeIgnored, mountOptions, parseQuery, shareUrl } from './landscape-params.js';
 import { LOAD_FAILURES, loadModule, mount } from './landscape-mount.js';
 import { fitCard } from './404-card.js';
+import { cardKind, startBoard } from './404-board.js';
 import { CARD_TEXTS, cardTexts } from './404-texts.js';
 
 // web/min/404.js is also where the page's worker takes the driver core from (tools/page-bundle.mjs):
@@ -123,13 +124,17 @@ async function start() {
   if (!host) return;
   const card = $('.nf-card');
   const words = card ? cardWords(card) : CARD_TEXTS.en;
-  let handle, state;
+  // The departures board (web/404-board.js), unless the card is data-card="classic": at once,
+  // with the visitor's clock; the scene's moment and the world's picks follow when it is mounted.
+  const board = card && cardKind(card) === 'board' ? startBoard(card, words, { path: location.pathname }) : null;
+  let handle, state, M;
   try {
     // The URL's parameters are checked by the module's table, so the module comes first.
-    const M = await loadModule();
+    M = await loadModule();
     // A pre-rendered world's page (dist --worlds) opened without a query shows its world.
     const parsed = parseQuery(M, location.search || metaOf('world'));
     state = parsed.state;
+    if (board && state.path !== null) board.setPath(state.path);
     if (state.theme) root.classList.add(`nf-theme-${state.theme}`);
     const note = $('.nf-url-note');
     if (parsed.ignored.length && note) {
@@ -153,6 +158,12 @@ async function start() {
   }
   root.classList.add('nf-live');
   if (test) window.__noisefield = handle;
+  if (board) {
+    // A link's moment (t=, at=): the board's clock shows the time the scene's clock hands show.
+    const s = handle.state();
+    if (s.frozen || state.at !== null) board.follow(() => handle.state().at, s.frozen);
+    board.wander(M, s.seed);
+  }
   if (card) fitCard(card, handle, host, words);
 
   wireSave(handle, state);

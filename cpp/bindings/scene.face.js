@@ -226,6 +226,9 @@ function nfSceneFace(M, fn, buffer) {
     if (r & 4) out.word = text(fn.nf_text(), fn.nf_text_size());
     return out;
   };
+  // The departures board's wandering picks (cpp/scene/departures.h): `count` page indices in
+  // [0, pages) from world `seed`'s stream, repeats possible.
+  M['wanderPicks'] = (seed, pages, count) => Array.from({ length: count }, (_, i) => fn.nf_wander_pick(num('seed', seed), pages, i));
   M['seedFromText'] = (word) => fn.nf_seed_from_text(put(string('text', word))[0]);
   if (fn.nf_world_params_markdown) M['worldParamsMarkdown'] = () => text(fn.nf_world_params_markdown());
   M['heapUsedBytes'] = () => fn.nf_heap_used();

@@ -20,6 +20,7 @@
 #include "noise/hash.h"
 #include "noise/number_text.h"
 #include "scene/compose.h"
+#include "scene/departures.h"
 #include "scene/landscape.h"
 #include "scene/world_params.h"
 
@@ -131,6 +132,13 @@ EMSCRIPTEN_KEEPALIVE const char* nf_layer_names() { return (text_.clear() << sc:
 EMSCRIPTEN_KEEPALIVE const char* nf_framings() { return framings(text_.clear(), ",").c_str(); }
 EMSCRIPTEN_KEEPALIVE int nf_auto_pitch(double cssWidth) {
   return sc::autoPitch(std::isfinite(cssWidth) ? static_cast<int>(std::max(1.0, std::min(cssWidth, 16384.0))) : 1);
+}
+
+// The departures board's i-th wandering pick among `pages` pages (scene/departures.h); -1 for a
+// count or index out of range (the board asks for at most a few of at most a few hundred pages).
+EMSCRIPTEN_KEEPALIVE int nf_wander_pick(double world, int pages, int i) {
+  if (pages < 1 || pages > 10000 || i < 0 || i > 100) return -1;
+  return static_cast<int>(sc::wanderPick(nf::seedToU32(world), static_cast<uint32_t>(pages), static_cast<uint32_t>(i)));
 }
 
 // ---- the parameter table (cpp/scene/world_params.h) ----

@@ -57,8 +57,11 @@ test("README's --lang fr line: the card in French with the given title and home 
       assert.equal(seen.code, CARD_TEXTS.fr.code);
       assert.equal(seen.save, CARD_TEXTS.fr.save);
       assert.equal(seen.docTitle, CARD_TEXTS.fr.pageTitle);
-      assert.equal(seen.cardFont, seen.bodyFont, 'the card inherits the page font');
+      // The card is the departures board (tests/browser/board.test.mjs), in a monospace face; its
+      // words stay in the page for screen readers.
+      assert.match(seen.cardFont, /monospace/, 'the board is set in a monospace face');
       assert.match(seen.bodyFont, /system-ui/, "the standalone page keeps its own face");
+      assert.equal(await page.locator('table.nf-board caption').evaluate((c, name) => c.textContent.startsWith(`${name}:`), CARD_TEXTS.fr.board.name), true, 'the board in French');
       await page.screenshot({ path: join(artifactsDir, 'card-fr.png') });
       assert.deepEqual(problems.filter((p) => !/status of 404/.test(p)), []);
     });
@@ -85,13 +88,13 @@ test('bad card options fail with the option named; a hostile title is shown as t
   }));
 });
 
-test("the card in a site's own page: its serif font, and data-lang / data-title on the card", async () => {
+test("the classic card in a site's own page: its serif font, and data-lang / data-title on the card", async () => {
   const out = join(env.scratch, 'site');
   await writeDist({ out, archive: false });
   // The site's page: its own stylesheet after 404.css, no nf-page on body, words set on the card.
   let html = readFileSync(join(out, '404.html'), 'utf8');
   html = html.replace('<body class="nf-page">', '<body>')
-    .replace('<main class="nf-card">', `<main class="nf-card" data-lang="fr" data-title="${HOSTILE.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}">`)
+    .replace('<main class="nf-card" data-card="board">', `<main class="nf-card" data-card="classic" data-lang="fr" data-title="${HOSTILE.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')}">`)
     .replace('</head>', '<link rel="stylesheet" href="site.css">\n</head>');
   assert.ok(html.includes('data-lang="fr"') && html.includes('site.css'));
   writeFileSync(join(out, 'mine.html'), html);

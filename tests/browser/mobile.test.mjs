@@ -1,4 +1,5 @@
-// The 404 page on phones (portrait and landscape), tablets and a desktop: the card never hides the
+// The 404 page on phones (portrait and landscape), tablets and a desktop: the card (the departures
+// board; tests/browser/board.test.mjs has the classic card on a phone) never hides the
 // gate nor all of the water in view (web/404-card.js), opens on a tap when compact, and the focus
 // rings contrast 3:1 or more with what they sit on, in both themes.
 import { test, before, after } from 'node:test';
@@ -32,12 +33,17 @@ async function boxes(page) {
       gate: { left: x - r, right: x + r, top: y - r, bottom: y + r },
       water: { left: 0, right: p.w, top: waterTop, bottom: p.h },
       fit: document.querySelector('.nf-card').dataset.fit,
+      board: document.querySelector('.nf-board') !== null,
       place: document.querySelector('.nf-card').dataset.place,
     };
   });
 }
 
-const settled = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(ok)))));
+// A few frames after the relayout, and the board's rise (web/404.css) over.
+const settled = (page) => page.evaluate(() => Promise.all([
+  new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(ok)))),
+  ...document.querySelector('.nf-card').getAnimations().map((a) => a.finished),
+]));
 
 for (const [name, width, height] of SCREENS) {
   test(`${name} ${width} x ${height}: the card leaves the gate and some water in view`, async () => {
@@ -53,12 +59,13 @@ for (const [name, width, height] of SCREENS) {
       if (waterArea > 0) assert.ok(overlap(b.card, b.water) < waterArea * 0.9, `some water stays in view: ${JSON.stringify(b)}`);
       await page.screenshot({ path: join(artifactsDir, `mobile-${name}.png`) });
       if (b.fit === 'compact') {
-        // Tap to expand: the whole message, then back to compact.
+        // Tap to expand: the whole message (the board's sections and foot), then back to compact.
         const toggle = page.locator('.nf-card-toggle');
-        assert.equal(await page.locator('.nf-card > p:nth-of-type(2)').isVisible(), false);
+        const rest = page.locator(b.board ? '.nf-board tfoot' : '.nf-card > p:nth-of-type(2)');
+        assert.equal(await rest.isVisible(), false);
         await toggle.click();
         assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-        assert.equal(await page.locator('.nf-card > p:nth-of-type(2)').isVisible(), true);
+        assert.equal(await rest.isVisible(), true);
         await page.screenshot({ path: join(artifactsDir, `mobile-${name}-open.png`) });
         await toggle.click();
         assert.equal(await toggle.getAttribute('aria-expanded'), 'false');

@@ -16,7 +16,7 @@ const dts = readFileSync(join(repoRoot, 'types', 'noisefield.d.ts'), 'utf8');
 const MEMBERS = {
   'interface NoisefieldModule': {
     version: 's', hash: 'f', valueNoise: 'f', fbm: 'f', nebula: 'f', clamp01: 'f', smooth: 'f', smoothstep: 'f', quintic: 'f',
-    lerp: 'f', limits: 'f', heapUsedBytes: 'f', worldParams: 'f', worldParamsMarkdown: 'f', parseWorldParam: 'f', seedFromText: 'f',
+    lerp: 'f', limits: 'f', heapUsedBytes: 'f', worldParams: 'f', worldParamsMarkdown: 'f', parseWorldParam: 'f', seedFromText: 'f', wanderPicks: 'f',
     kDefaultWorldSeed: 'n', kMaxWorldSeed: 'n', kDarkDayCap: 'n', kMaxBufferPixels: 'n',
     NoiseGrid: 'c', Mulberry32: 'c', Landscape: 'c', Field: 'c', schema: 'f', schemaMarkdown: 'f', views: 'f',
     heightmapFormats: 'f', capabilities: 'f',
