@@ -34,7 +34,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILD, bundleWithWorker, externals, MODULE_FILES, minifyCss, need, root, web, writePageScripts } from './page-bundle.mjs';
 import { PREVIEW, previewTags, renderPreview, renderWorldPreview, sharePage, withTags } from './preview.mjs';
 import { describeWorld, readWorld } from '../edge/src/world.js';
-import { cardTexts, escapeHtml } from '../web/404-texts.js';
+import { cardTexts, escapeHtml, PAGE_TEXTS } from '../web/404-texts.js';
 import { CARD_KINDS, DEPARTURES_ID, readDepartures } from '../web/404-board.js';
 
 export function versionOf() {
@@ -58,7 +58,7 @@ function setText(html, open, tag, text) {
 function withCardTexts(html, { lang, title, message, homeLabel }) {
   const t = cardTexts(lang, { title, message, homeLabel });
   html = swap(html, '<html lang="en">', `<html lang="${lang}">`);
-  html = setText(html, '<title>', 'title', t.pageTitle);
+  html = setText(html, '<title>', 'title', PAGE_TEXTS[lang].pageTitle);
   html = setText(html, '<p class="nf-code">', 'p', t.code);
   html = setText(html, '<h1 class="nf-title">', 'h1', t.title);
   html = setText(html, '<p class="nf-message">', 'p', t.message);
@@ -200,7 +200,7 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
   }) + worldList);
   writeFileSync(join(out, '404.html'), html);
   mkdirSync(join(out, 'world'));
-  writeFileSync(join(out, 'world', 'index.html'), sharePage(html, cardTexts(lang)));
+  writeFileSync(join(out, 'world', 'index.html'), sharePage(html, PAGE_TEXTS[lang]));
   for (const w of listed) {
     const dir = join(out, 'world', w.name);
     mkdirSync(dir);
@@ -210,7 +210,7 @@ export async function writeDist({ out = join(root, 'dist'), base = '/', explorer
       base, site, image: `world/${w.name}/${PREVIEW.file}`, title: `A noisefield world: ${w.name}`,
       description: `A pixel-art landscape drawn live in WebAssembly from its seed (${w.words.join(', ')}): step through the gate, or share your own view.`,
     }) + worldList + `\n<meta name="noisefield:world" content="${w.page.replace(/&/g, '&amp;')}">`;
-    writeFileSync(join(dir, 'index.html'), sharePage(withTags(page, tags), cardTexts(lang)).replace(/<title>[^<]*<\/title>/, `<title>A noisefield world: ${w.name}</title>`));
+    writeFileSync(join(dir, 'index.html'), sharePage(withTags(page, tags), PAGE_TEXTS[lang]).replace(/<title>[^<]*<\/title>/, `<title>A noisefield world: ${w.name}</title>`));
   }
 
   if (explorer) {

@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CARD_TEXTS, escapeHtml } from '../web/404-texts.js';
+import { escapeHtml, PAGE_TEXTS } from '../web/404-texts.js';
 
 import { PREVIEW as EDGE } from '../edge/src/preview-size.js';
 import { previewTagLines } from '../edge/src/preview-tags.js';
@@ -48,7 +48,7 @@ export const withTags = (html, tags) => {
 };
 
 // The share page: the same page, saying it shows a shared world instead of a missing page.
-export function sharePage(html, t = CARD_TEXTS.en) {
+export function sharePage(html, t = PAGE_TEXTS.en) {
   const swaps = [
     [/<title>[^<]*<\/title>/, `<title>${escapeHtml(t.worldPageTitle)}</title>`],
     [/<p class="nf-code">[^<]*<\/p>/, `<p class="nf-code">${escapeHtml(t.worldCode)}</p>`],

@@ -80,54 +80,44 @@ export function visibleText(s, max) {
 // The JSON block -> { pages: [{ href, address, title }], problems: ['...'] } (each problem also
 // given to `report`: the console's warning). `text` null: no list (no problem).
 export function readDepartures(text, baseURI, report = (msg) => warn(`#${DEPARTURES_ID}: ${msg}`)) {
-  const problems = [];
+  const problems = [], pages = [];
   const problem = (msg) => { problems.push(msg); report(msg); };
-  if (text === null || text === undefined) return { pages: [], problems };
+  // "page 2: "href" must be ... (got 5); left out"
+  const bad = (at, what, must, got, then = 'left out') => problem(`${at}${what} must be ${must} (got ${JSON.stringify(got)}); ${then}`);
+  if (text === null || text === undefined) return { pages, problems };
   let list;
   try {
     list = JSON.parse(text);
   } catch (e) {
     problem(`not valid JSON (${e.message}); the board shows the home link only`);
-    return { pages: [], problems };
+    return { pages, problems };
   }
   if (!Array.isArray(list)) {
-    problem(`expected a JSON array of pages like [{ "href": "blog/", "title": "Blog" }] (got ${list === null ? 'null' : typeof list}); the board shows the home link only`);
-    return { pages: [], problems };
+    bad('', 'the list', 'a JSON array of pages, [{ "href": "blog/", "title": "Blog" }, ...]', list, 'the board shows the home link only');
+    return { pages, problems };
   }
   if (list.length > MAX_PAGES) problem(`more than ${MAX_PAGES} pages (${list.length}); the first ${MAX_PAGES} are used`);
   const base = new URL(baseURI);
-  const pages = [];
   list.slice(0, MAX_PAGES).forEach((entry, i) => {
-    const at = `page ${i + 1}`;
+    const at = `page ${i + 1}: `;
     const e = typeof entry === 'string' ? { href: entry } : entry;
-    if (!e || typeof e !== 'object' || Array.isArray(e)) {
-      problem(`${at}: expected an object { "href": ..., "title": ... } or an href string (got ${JSON.stringify(entry)}); left out`);
-      return;
+    if (!e || typeof e !== 'object' || Array.isArray(e)) return bad(at, 'a page', 'an object { "href": ..., "title": ... } or an href', entry);
+    for (const k of Object.keys(e)) if (!KEYS.includes(k)) problem(`${at}unknown key ${JSON.stringify(k)} (known: ${KEYS.join(', ')}); ignored`);
+    let url = null;
+    try { url = new URL(e.href.trim(), base); } catch { /* not a link */ }
+    if (typeof e.href !== 'string' || e.href.length > MAX_HREF || !/^https?:$/.test(url?.protocol)) {
+      return bad(at, '"href"', `an http(s) link or a path of at most ${MAX_HREF} characters`, e.href);
     }
-    const unknown = Object.keys(e).filter((k) => !KEYS.includes(k));
-    if (unknown.length) problem(`${at}: unknown key ${JSON.stringify(unknown[0])} (known: ${KEYS.join(', ')}); ignored`);
-    if (typeof e.href !== 'string' || !e.href.trim() || e.href.length > MAX_HREF) {
-      problem(`${at}: "href" must be a non-empty link of at most ${MAX_HREF} characters (got ${JSON.stringify(e.href)}); left out`);
-      return;
+    let title = e.title;
+    if (title !== undefined && (typeof title !== 'string' || !title.trim() || title.length > MAX_TITLE || /[\u0000-\u001f\u007f]/.test(title))) {
+      bad(at, '"title"', `text of 1 to ${MAX_TITLE} characters without control characters`, title, 'the address instead');
+      title = undefined;
     }
-    let url;
-    try { url = new URL(e.href.trim(), base); } catch { url = null; }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      problem(`${at}: "href" must be an http(s) link or a path (got ${JSON.stringify(e.href)}); left out`);
-      return;
-    }
-    if (e.title !== undefined && (typeof e.title !== 'string' || !e.title.trim() || e.title.length > MAX_TITLE || /[\u0000-\u001f\u007f]/.test(e.title))) {
-      problem(`${at}: "title" must be non-empty text of at most ${MAX_TITLE} characters without control characters (got ${JSON.stringify(e.title)}); the address instead`);
-      delete e.title;
-    }
-    if (e.protected !== undefined && typeof e.protected !== 'boolean') {
-      problem(`${at}: "protected" must be true or false (got ${JSON.stringify(e.protected)}); left out`);
-      return;
-    }
+    if (e.protected !== undefined && typeof e.protected !== 'boolean') return bad(at, '"protected"', 'true or false', e.protected);
     const address = url.origin === base.origin ? siteAddress(url.pathname, base.pathname) : url.host + url.pathname;
     // Spec 7.2: no protected pages, tag pages, or the 404 page itself.
-    if (e.protected || /^tags(\/|$)/.test(address) || /^404(\.html?)?$/.test(address)) return;
-    const named = e.title?.trim() || lastSegment(address.replace(/\/(index(\.html?)?)?$/, '')) || url.host;
+    if (e.protected || /^(tags(\/|$)|404(\.html?)?$)/.test(address)) return;
+    const named = title?.trim() || lastSegment(address.replace(/\/(index(\.html?)?)?$/, '')) || url.host;
     pages.push({ href: url.href, address, title: visibleText(named, MAX_TITLE) });
   });
   return { pages, problems };

@@ -3,7 +3,6 @@
 // card's data-* overrides). English is index.html's own wording.
 export const CARD_TEXTS = {
   en: {
-    pageTitle: 'Page not found (404)',
     code: 'Error 404',
     title: 'This page wandered off',
     message: 'The address you followed leads nowhere we know of. The landscape is still here, though: step through the gate, or take the path home.',
@@ -13,11 +12,6 @@ export const CARD_TEXTS = {
     save: 'Save picture',
     more: 'More',
     less: 'Less',
-    // world/, the page share links lead to
-    worldPageTitle: 'A noisefield world',
-    worldCode: 'A shared world',
-    worldTitle: 'A landscape of its own',
-    worldMessage: 'Someone shared this world with you: every pixel is drawn live from the link. Step through the gate, or take the path home.',
     // The departures board (web/404-board.js): its accessible name, the screen readers' column
     // headers, the rows' words (shown in capitals), and the foot, in service or disrupted (a bad
     // departures list).
@@ -28,7 +22,6 @@ export const CARD_TEXTS = {
     },
   },
   fr: {
-    pageTitle: 'Page introuvable (404)',
     code: 'Erreur 404',
     title: 'Cette page s’est égarée',
     message: 'L’adresse suivie ne mène nulle part. Le paysage, lui, est toujours là : passez la porte, ou reprenez le chemin de l’accueil.',
@@ -38,15 +31,31 @@ export const CARD_TEXTS = {
     save: 'Enregistrer l’image',
     more: 'Plus',
     less: 'Moins',
-    worldPageTitle: 'Un monde noisefield',
-    worldCode: 'Un monde partagé',
-    worldTitle: 'Un paysage bien à lui',
-    worldMessage: 'Quelqu’un vous a partagé ce monde : chaque pixel est dessiné en direct à partir du lien. Passez la porte, ou reprenez le chemin de l’accueil.',
     board: {
       name: 'Tableau des départs', train: 'Train', status: 'État', arrivals: 'Arrivées', you: 'Vous', arr: 'arr',
       notFound: 'Introuvable', departures: 'Départs', platform: 'quai', wandering: 'errance',
       foot: 'voie 404 · service à venir', disrupted: 'voie 404 · service perturbé',
     },
+  },
+};
+
+// The page's words that only the build writes (tools/dist.mjs, tools/preview.mjs): the 404 page's
+// title, and world/'s (the page share links lead to). Apart from CARD_TEXTS so that the page's
+// script (which never changes them) does not carry them: esbuild leaves an unused export out.
+export const PAGE_TEXTS = {
+  en: {
+    pageTitle: 'Page not found (404)',
+    worldPageTitle: 'A noisefield world',
+    worldCode: 'A shared world',
+    worldTitle: 'A landscape of its own',
+    worldMessage: 'Someone shared this world with you: every pixel is drawn live from the link. Step through the gate, or take the path home.',
+  },
+  fr: {
+    pageTitle: 'Page introuvable (404)',
+    worldPageTitle: 'Un monde noisefield',
+    worldCode: 'Un monde partagé',
+    worldTitle: 'Un paysage bien à lui',
+    worldMessage: 'Quelqu’un vous a partagé ce monde : chaque pixel est dessiné en direct à partir du lien. Passez la porte, ou reprenez le chemin de l’accueil.',
   },
 };
 

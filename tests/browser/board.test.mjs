@@ -157,9 +157,9 @@ test('in French: the page\'s language, from the texts table (data-lang on the ca
 test('a bad list: a console warning naming the problem, the home link alone, "service disrupted", a working page', async () => {
   const cases = [
     ['[{ "href": "blog/", }]', [/#noisefield-departures: not valid JSON/], 0],
-    ['{ "href": "blog/" }', [/expected a JSON array of pages/], 0],
+    ['{ "href": "blog/" }', [/the list must be a JSON array of pages/], 0],
     ['[{ "href": "javascript:alert(1)" }, { "href": "blog/", "title": "Blog" }, { "href": "about/", "titel": "About" }, 7]',
-      [/page 1: "href" must be an http\(s\) link/, /page 3: unknown key "titel"/, /page 4: expected an object/], 1],
+      [/page 1: "href" must be an http\(s\) link/, /page 3: unknown key "titel"/, /page 4: a page must be an object/], 1],
   ];
   await repo(async (url) => {
     for (const [json, warnings, kept] of cases) {

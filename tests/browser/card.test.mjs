@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startServer } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
-import { CARD_TEXTS } from '../../web/404-texts.js';
+import { CARD_TEXTS, PAGE_TEXTS } from '../../web/404-texts.js';
 import { repoRoot } from '../wasm/helpers/load.mjs';
 import { browserAndScratch, artifactsDir, withPage } from './helpers/browser.mjs';
 import { recipe } from './helpers/readme.mjs';
@@ -56,7 +56,7 @@ test("README's --lang fr line: the card in French with the given title and home 
       assert.equal(seen.message, CARD_TEXTS.fr.message, 'the message not given: the French default');
       assert.equal(seen.code, CARD_TEXTS.fr.code);
       assert.equal(seen.save, CARD_TEXTS.fr.save);
-      assert.equal(seen.docTitle, CARD_TEXTS.fr.pageTitle);
+      assert.equal(seen.docTitle, PAGE_TEXTS.fr.pageTitle);
       // The card is the departures board (tests/browser/board.test.mjs), in a monospace face; its
       // words stay in the page for screen readers.
       assert.match(seen.cardFont, /monospace/, 'the board is set in a monospace face');
@@ -66,7 +66,7 @@ test("README's --lang fr line: the card in French with the given title and home 
       assert.deepEqual(problems.filter((p) => !/status of 404/.test(p)), []);
     });
     const world = readFileSync(join(out, 'world', 'index.html'), 'utf8');
-    assert.ok(world.includes(CARD_TEXTS.fr.worldTitle) && /<html lang="fr">/.test(world), 'world/ in French too');
+    assert.ok(world.includes(PAGE_TEXTS.fr.worldTitle) && /<html lang="fr">/.test(world), 'world/ in French too');
   });
 });
 
