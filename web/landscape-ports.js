@@ -84,6 +84,8 @@ export function startWorker(win, moduleUrl, files) {
       worker = new Worker(new URL('./landscape-worker.js', import.meta.url), { type: 'module' });
     }
   } catch {
+    // Refused at once (Trusted Types: a plain URL for new Worker): each try would be another report.
+    refusedHere = true;
     return null;
   }
   const port = workerPort(worker);

@@ -3,7 +3,8 @@
 // scene refuses late leaves the host as it was (worker and main thread); a stalled worker script
 // gives way to the main thread; Save picture over its cap says so and keeps the landscape running;
 // one landscape per element, options type-checked, `ready` right after setAttribute is the new one;
-// a mounted handle has the members the declarations name.
+// a worker refused by Trusted Types is not tried again; a mounted handle has the members the
+// declarations name.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -13,9 +14,12 @@ import { startServer } from '../../tools/serve.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
 import { launchChromium, withPage } from './helpers/browser.mjs';
 
-let browser, server, url, slow, slowUrl;
+let browser, server, url, slow, slowUrl, trusted, trustedUrl;
 before(async () => {
   ({ server, url } = await startServer({ root: repoRoot }));
+  // The same site under Trusted Types: new Worker(url) with a plain string is refused (a TypeError
+  // and the browser's report), as worker-src 'none' refuses the worker's script.
+  ({ server: trusted, url: trustedUrl } = await startServer({ root: repoRoot, headers: { 'content-security-policy': "require-trusted-types-for 'script'" } }));
   // The same site, but the worker's script arrives at one byte a second (a stalled server).
   slow = createServer(async (req, res) => {
     const up = await fetch(new URL(req.url, url));
@@ -35,6 +39,7 @@ after(async () => {
   slow?.closeAllConnections();
   await new Promise((ok) => slow.close(ok));
   await new Promise((ok) => server.close(ok));
+  await new Promise((ok) => trusted.close(ok));
 });
 
 const PAGE = 'tests/browser/pages/reliability.html';
@@ -192,6 +197,27 @@ test('one landscape per element; navigate, label and home are type-checked; read
     assert.equal(r.same, false, 'not the old handle');
     assert.equal(r.framing, 'island');
   });
+});
+
+test('a page whose Trusted Types refuse the worker is not asked again: one report for 11 mounts, each on the main thread', { timeout: 90000 }, async () => {
+  await open(async ({ page, problems }) => {
+    const modes = await page.evaluate(async () => {
+      const el = document.getElementById('host');
+      const out = [];
+      for (let i = 0; i < 11; i++) {
+        const h = await window.nf.mount(el, { time: 3, day: 0.7 });
+        out.push(h.mode);
+        h.destroy();
+      }
+      return out;
+    });
+    assert.deepEqual(modes, Array(11).fill('main'));
+    // The browser's refusal and the page's CSP report of it (helpers/browser.mjs), once each.
+    const refusal = problems.filter((p) => /requires 'TrustedScriptURL' assignment/.test(p));
+    const report = problems.filter((p) => /CSP violation: require-trusted-types-for/.test(p));
+    assert.deepEqual([refusal.length, report.length], [1, 1], problems.join('\n'));
+    assert.deepEqual(problems.filter((p) => !refusal.includes(p) && !report.includes(p)), []);
+  }, {}, trustedUrl);
 });
 
 // types/landscape.d.ts's interfaces: name -> { member: 'method' | 'property' }.
