@@ -211,4 +211,5 @@ async function start() {
   });
 }
 
-if (root) start();
+// start() reports a failed mount itself (fail()); anything later is a bug, said as one.
+if (root) start().catch((err) => console.error('noisefield: the 404 page failed:', err));

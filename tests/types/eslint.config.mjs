@@ -26,6 +26,8 @@ export default [
       'eqeqeq': ['error', 'smart'],
       'no-var': 'error',
       'prefer-const': ['error', { destructuring: 'all' }],
+      // The pages refuse control characters in texts on purpose (/[\u0000-\u001f]/).
+      'no-control-regex': 'off',
     },
   },
   {
