@@ -73,7 +73,7 @@ function siteAddress(pathname, basePath) {
 // What a visitor may see of a text from a URL or the list: no control or bidi-override
 // characters (they would hide or reorder what follows), at most `max` characters, cut with "…".
 export function visibleText(s, max) {
-  const chars = [...String(s).replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\ufffd')];
+  const chars = [...String(s).replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '\ufffd')];
   return chars.length > max ? chars.slice(0, max - 1).join('') + '…' : chars.join('');
 }
 
@@ -109,7 +109,7 @@ export function readDepartures(text, baseURI, report = (msg) => warn(`#${DEPARTU
       return bad(at, '"href"', `an http(s) link or a path of at most ${MAX_HREF} characters`, e.href);
     }
     let title = e.title;
-    if (title !== undefined && (typeof title !== 'string' || !title.trim() || title.length > MAX_TITLE || /[\u0000-\u001f\u007f]/.test(title))) {
+    if (title !== undefined && (typeof title !== 'string' || !title.trim() || title.length > MAX_TITLE || /\p{Cc}/u.test(title))) {
       bad(at, '"title"', `text of 1 to ${MAX_TITLE} characters without control characters`, title, 'the address instead');
       title = undefined;
     }

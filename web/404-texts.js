@@ -71,7 +71,7 @@ export function cardTexts(lang = 'en', given = {}) {
   for (const [key, name] of Object.entries(SETTABLE)) {
     const v = given[key];
     if (v === undefined || v === null) continue;
-    if (typeof v !== 'string' || !v.trim() || v.length > MAX_TEXT || /[\u0000-\u001f\u007f]/.test(v)) {
+    if (typeof v !== 'string' || !v.trim() || v.length > MAX_TEXT || /\p{Cc}/u.test(v)) {
       throw new Error(`--${name} must be non-empty text of at most ${MAX_TEXT} characters without control characters (got ${JSON.stringify(v)})`);
     }
     out[key] = v.trim();
