@@ -4,7 +4,7 @@
 // list against the built module.
 import type { NoisefieldModule } from '../types/noisefield.js';
 
-export type LandscapeModule = Pick<NoisefieldModule, 'Landscape' | 'worldParams' | 'parseWorldParam' | 'seedFromText'
+export type LandscapeModule = Pick<NoisefieldModule, 'Landscape' | 'worldParams' | 'parseWorldParam' | 'seedFromText' | 'wanderPicks'
   | 'heapUsedBytes' | 'kDefaultWorldSeed' | 'kMaxWorldSeed' | 'kMaxBufferPixels' | 'kDarkDayCap'> & { readonly HEAPU8: Uint8Array };
 
 export interface LandscapeCreateOptions {
