@@ -4,7 +4,8 @@
 // (a rAF loop of the bench's own on the main thread), each tick kind's advance() cost (median /
 // p95) and how many ticks were delivered against the cadence, main-thread busy and long tasks from
 // a performance trace, then the one-off costs (resize, day change) and the wasm heap over 2000
-// frames. (The page's payload is bench/payload.mjs.)
+// frames. (The page's payload is bench/payload.mjs.) Then bench/visitor.mjs: the CPU time of all of
+// the browser's processes, the total a visitor pays.
 //
 // Worker and main-thread modes are measured side by side, interleaved in the same shuffled rounds
 // (the mount option `worker`, which the page's test hooks take from ?worker=0|1; handle.debug.mode
@@ -14,11 +15,9 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, quantile, shuffler, withSpread } from './harness.mjs';
+import { TICKS, tickStats } from './ticks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// Tick kinds, the layer bit each repaints and its cadence (ticks per second, landscape.cpp).
-const TICKS = { sky: [1 << 0, 8], rift: [1 << 2, 20], field: [1 << 4, 10], near: [1 << 5, 10], canopy: [1 << 6, 10] };
-const ALL_TICKS = Object.values(TICKS).reduce((a, [bit]) => a | bit, 0);
 const LONG_TASK_MS = 50;
 const TRACE_SETTLE_MS = 1000;
 // The changes after the loop, in order, each a moment of its own in the trace.
@@ -236,24 +235,6 @@ async function measure(browser, url, { pitch, mode, seconds }) {
   }
 }
 
-// advances: [mask, advanceMs, paintMs, startMs] per frame of the page's loop that began in the
-// window. Per tick kind: the advance() cost of frames where it ran alone (median, p95), and ticks
-// delivered (frames whose mask has the kind's bit: the frame that put the tick on its canvas) over
-// ticks due in the window by the cadence.
-function tickStats(advances, secs) {
-  const out = {};
-  for (const [k, [bit, rate]] of Object.entries(TICKS)) {
-    const alone = advances.filter(([m]) => (m & ALL_TICKS) === bit).map(([, ms]) => ms);
-    const ran = advances.filter(([m]) => m & bit).map(([, ms]) => ms);
-    // A slow loop runs no tick alone; then the frames it shared (an upper bound, flagged).
-    const xs = alone.length ? alone : ran;
-    out[k] = { median: median(xs), p95: quantile(xs, 0.95), shared: !alone.length && ran.length > 0, delivered: ran.length / (secs * rate) };
-  }
-  const frameMs = advances.map(([, a, p]) => a + p);
-  out.frame = { p95: quantile(frameMs, 0.95), max: Math.max(0, ...frameMs) };
-  return out;
-}
-
 export async function benchLandscape({ browser, url, report, quick = false }) {
   const seconds = quick ? 3 : 10, repeats = quick ? 1 : 3;
   // NF_LANDSCAPE_PITCHES=5,1 measures only those (a quick local look; the full run takes all three).
@@ -337,7 +318,9 @@ export async function benchLandscape({ browser, url, report, quick = false }) {
     ...(workerMissing ? ['The page has no worker mode (handle.debug.mode stayed "main"), so only the main-thread mode is shown.'] : []),
     ...named,
   ]);
-  return { results };
+  // What the visitor pays for it all: every process's CPU, beside a blank page (bench/visitor.mjs).
+  const visitor = await (await import('./visitor.mjs')).benchVisitor({ browser, url, report, quick });
+  return { results, visitor };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
