@@ -5,7 +5,8 @@
 // (<noisefield-landscape>, 1920 x 400) scrolled half into view. Each round runs every case once,
 // in a new order; cells are median (min-max) over the rounds.
 // Part of `./noisefield bench landscape`; `node bench/visitor.mjs [--quick]` runs it alone, and
-// `--append FILE --label TEXT` adds its table to FILE (bench/results.md) under a dated heading.
+// `--append FILE --label TEXT` adds its table to FILE (bench/results.md) under a dated heading, and
+// `--before DIR` measures another checkout (DIR's site, built) in the same rounds, each case twice.
 import { appendFileSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -99,15 +100,17 @@ async function runCase(browser, url, c, seconds) {
   }
 }
 
-export async function benchVisitor({ browser, url, report, quick = false, rounds = quick ? 1 : 3, seconds = quick ? 5 : 15, only = null }) {
-  const cases = visitorCases().filter((c) => !only || only.test(c.name));
+// versions: { label: url } to measure two builds side by side in the same rounds (--before DIR).
+export async function benchVisitor({ browser, url, report, quick = false, rounds = quick ? 1 : 3, seconds = quick ? 5 : 15, only = null, versions = null }) {
+  const base = visitorCases().filter((c) => !only || only.test(c.name));
+  const cases = versions ? base.flatMap((c) => Object.entries(versions).map(([v, u]) => ({ ...c, name: `${c.name} [${v}]`, url: u }))) : base;
   const runs = new Map(cases.map((c) => [c.name, []]));
   const shuffle = shuffler(26);
   const load0 = loadavg();
   for (let r = 0; r < rounds; r++) {
     for (const c of shuffle(cases)) {
       report.log(`  visitor CPU round ${r + 1}/${rounds}: ${c.name} ...`);
-      const res = await runCase(browser, url, c, seconds);
+      const res = await runCase(browser, c.url ?? url, c, seconds);
       if (res.errors.length) report.log(`  page errors: ${res.errors.join(' | ')}`);
       runs.get(c.name).push(res);
     }
@@ -151,14 +154,21 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const opt = (n) => { const i = args.indexOf(n); return i >= 0 ? args[i + 1] : null; };
   const env = await startBrowser();
+  // --before DIR: another checkout's site (its web/ built), measured beside this one's.
+  let other = null;
+  if (opt('--before')) {
+    const { startServer, REPO_SITE } = await import('../tools/serve.mjs');
+    other = await startServer({ root: opt('--before'), publish: REPO_SITE });
+  }
   try {
     const only = opt('--only') ? new RegExp(opt('--only')) : null;
     const rounds = opt('--rounds') ? Number(opt('--rounds')) : undefined;
     const seconds = opt('--seconds') ? Number(opt('--seconds')) : undefined;
     const res = await benchVisitor({ browser: env.browser, url: env.url, report: new Report(), quick: args.includes('--quick'), only,
-      ...(rounds ? { rounds } : {}), ...(seconds ? { seconds } : {}) });
+      ...(rounds ? { rounds } : {}), ...(seconds ? { seconds } : {}), ...(other ? { versions: { before: other.url, after: env.url } } : {}) });
     if (opt('--append')) appendRun(opt('--append'), res, opt('--label') ?? 'visitor CPU');
   } finally {
     await env.close();
+    if (other) await new Promise((ok) => other.server.close(ok));
   }
 }

@@ -43,6 +43,8 @@ export interface MountOptions {
    * the worker (worker-src 'self'); otherwise on the main thread. false: always the main thread.
    */
   worker?: boolean;
+  /** The most frames shown a second, 1 to 60 (default: no cap beyond the ticks' own). */
+  fps?: number;
   debug?: boolean;
 }
 
@@ -54,6 +56,10 @@ export interface LandscapeState {
   path: string;
   theme: 'light' | 'dark'; motion: boolean; paused: boolean; portal: 'idle' | 'hot' | 'enter' | null;
   onScreen: boolean; sized: boolean; framing: Framing;
+  /** The pitch the scene runs at for the one asked (its buffer budget may raise it); `pitch` is coarser when the page raised it to keep up. */
+  requestedPitch: number;
+  /** 'behind': the scene could not keep up with its clock, so the page raised the pitch; else null. */
+  adapted: 'behind' | null;
 }
 
 export interface LandscapePlacement {

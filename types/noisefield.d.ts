@@ -91,6 +91,8 @@ export declare class Landscape {
   static readonly FRAMINGS: FramingName[];
   /** setViewport raises a pitch whose buffers would hold more pixels than this (read pitch after). */
   static readonly maxBufferPixels: number;
+  /** Seconds between two ticks of the fastest kind: showing every advance()'s changes at least this often shows every tick. */
+  static readonly shortestTick: number;
   static autoPitch(cssWidth: number): number;
   constructor(worldSeed?: number);
   /** framing: a name of FRAMINGS (default 'cover') or a scene point { x, y } (x 0..sceneWidth, y 0..sceneHeight). */

@@ -186,7 +186,8 @@ async function start() {
       at: s.at,
       path: s.path,
       theme: s.theme,
-      px: s.pitch,
+      // The scene's pitch as chosen, not one the page raised because this machine fell behind.
+      px: s.requestedPitch ?? s.pitch,
     }));
     button.dataset.link = link;
     let copied = false;

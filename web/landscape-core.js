@@ -6,8 +6,9 @@
 // methods of createCore's result): called directly on the main thread, by postMessage otherwise.
 // Every command takes and returns plain, cloneable data.
 //
-// Per animation frame the core makes ONE advance(dt) call into wasm and, for each layer whose bit
-// is set in the returned mask, one putImageData of the part that changed (changedRects) from a
+// Per step the core makes ONE advance(dt) call into wasm; per frame shown (a step's, or several
+// steps' together while the pointer is still: landscape-loop.js), for each layer whose bit the
+// steps set, one putImageData of the part that changed (the union of changedRects) from a
 // zero-copy view of wasm memory. It does no per-pixel work in JavaScript.
 
 import { createPainter } from './landscape-paint.js';
@@ -23,10 +24,11 @@ const MODE_IDLE = 0;
  * createCore(M, init, emit) -> the core's commands.
  * M      the loaded module (landscape-loader.js)
  * init   { canvases (HTMLCanvasElement or OffscreenCanvas, LAYERS order), seed, season, day, dusk,
- *          frozen (a clock in s, or null), motion, framing, debug }
- * emit   called with what the page mirrors: { type: 'progress', clock, frames, advance } while the
- *        loop runs (advance only with debug: [mask, advance ms, paint ms, frame start in the page's
- *        performance.now() time]), { type: 'sleep', clock } when it stops.
+ *          frozen (a clock in s, or null), motion, framing, fps (0: no cap), debug }
+ * emit   called with what the page mirrors: { type: 'progress', clock, keepingUp, behind } while the
+ *        loop runs (and with debug, per step, { frames, advance: [mask, advance ms, paint ms, step
+ *        start in the page's performance.now() time, 1 if a frame was shown after it] }),
+ *        { type: 'sleep', clock } when it stops.
  * instruments  with init.debug: landscape-debug.js's coreInstruments, whose commands (debugInfo,
  *        step, churn ...) join the core's; loaded only then, so a visitor's page carries none of them.
  * The parts: landscape-paint.js (the pixels), landscape-loop.js (the animation loop) and
@@ -52,7 +54,7 @@ export function createCore(M, init, emit, instruments = null) {
     live: () => c.motion && !c.paused,
   };
   const painter = createPainter(c, init.canvases.map((/** @type {any} */ cv) => cv.getContext('2d', { alpha: true })));
-  const loop = createLoop(c, painter);
+  const loop = createLoop(c, painter, { shortestTick: M.Landscape.shortestTick ?? 0, fps: init.fps ?? 0 });
   const rp = createRepaint(c, painter, loop);
   const { dropViews, paint, all } = painter;
   const framing = init.framing;
@@ -88,6 +90,7 @@ export function createCore(M, init, emit, instruments = null) {
       const at = rp.placement();
       c.layout = { w, h, pitch: at.pitch, bw: at.bw, bh: at.bh };
       for (const cv of init.canvases) { cv.width = at.bw; cv.height = at.bh; }
+      loop.restart();
       if (first) {
         scene.advance(0);  // takes the repaint report setViewport left, so the first frame paints nothing twice
         paint(all);
@@ -101,7 +104,7 @@ export function createCore(M, init, emit, instruments = null) {
       return at;
     },
     /** @param {number} x @param {number} y @param {boolean} inside */
-    pointer(x, y, inside) { scene.setPointer(x, y, inside); },
+    pointer(x, y, inside) { scene.setPointer(x, y, inside); loop.moved(); },
     /** @param {number} m */
     portalMode(m) {
       scene.setPortalMode(m);
@@ -149,13 +152,35 @@ export function createCore(M, init, emit, instruments = null) {
     resume() { c.paused = false; loop.restart(); loop.wake(); },
     // The composited view at rest (the layers flattened in C++), zoom x zoom per buffer pixel:
     // -> { width, height, pixels (a copy), clock }. Pauses first, so it is what a share link rebuilds.
-    /** @param {number} zoom */
-    picture(zoom, entering = false) {
+    // pitch: finer than the view's (the page raised the view's to keep up): the picture is rendered
+    // at that pitch, as the link's viewer sees it, and the view goes back to its own after.
+    /** @param {number} zoom @param {number} [pitch] */
+    picture(zoom, entering = false, pitch = 0) {
       c.paused = true;
       loop.sleep();
       rp.settle(entering);
-      const p = scene.picture(zoom, 'buffer');
-      return { width: p.width, height: p.height, pixels: new Uint8ClampedArray(p.pixels), clock: scene.clock };
+      const L = c.layout;
+      const finer = L !== null && pitch > 0 && pitch < L.pitch && typeof scene.setStepped === 'function';
+      const view = (/** @type {number} */ p) => {
+        const l = /** @type {{ w: number, h: number }} */ (L);
+        scene.setViewport({ cssWidth: l.w, cssHeight: l.h, pitch: p, framing });
+        scene.renderAll();
+      };
+      if (finer) {
+        scene.setStepped(false);  // at once: this command answers with the picture
+        view(pitch);
+      }
+      try {
+        const p = scene.picture(zoom, 'buffer');
+        return { width: p.width, height: p.height, pixels: new Uint8ClampedArray(p.pixels), clock: scene.clock };
+      } finally {
+        if (finer) {
+          view(/** @type {{ pitch: number }} */ (L).pitch);
+          scene.setStepped(true);
+          dropViews();
+          paint(all);
+        }
+      }
     },
     destroy() {
       if (c.destroyed) return;
@@ -169,7 +194,7 @@ export function createCore(M, init, emit, instruments = null) {
   if (instruments) {
     Object.assign(commands, instruments({
       M, scene, framing, debug: c.debug, layers: LAYERS, all, layout: () => c.layout, paint, paintAdvanced: painter.paintAdvanced,
-      finishRepaint: rp.finishRepaint, dropViews,
+      finishRepaint: rp.finishRepaint, dropViews, present: painter.present,
     }));
   }
   return commands;

@@ -5,20 +5,27 @@
 // what createCore() hands it.
 
 // The core's extra commands. c: { M, scene, framing, debug, layers, all, layout(), paint(mask),
-// paintAdvanced(mask), finishRepaint(), dropViews() } of one createCore().
-export function coreInstruments({ M, scene, framing, debug, layers, all, layout, paint, paintAdvanced, finishRepaint, dropViews }) {
+// paintAdvanced(mask), finishRepaint(), dropViews(), present() } of one createCore().
+export function coreInstruments({ M, scene, framing, debug, layers, all, layout, paint, paintAdvanced, finishRepaint, dropViews, present }) {
   return {
     debugInfo() {
       return {
         firstPaintMs: debug.firstPaintMs ?? null, clock: scene.clock, day: scene.day, dusk: scene.dusk,
         heat: scene.heat, starsShown: scene.starsShown, starCount: scene.starCount,
         paintOnceCount: scene.paintOnceCount, renderCount: scene.renderCount,
+        // The live loop's advance() calls and the frames it put on the canvases (uploads).
+        steps: debug.frames, presents: debug.presents ?? 0,
         heapUsed: M.heapUsedBytes(), heapTotal: M.HEAPU8.buffer.byteLength,
       };
     },
     setClock(t) { scene.setClock(t); },
     // Copies of the scene's layers (tests compare the canvases with them).
     layers() { return layers.map((_, l) => new Uint8ClampedArray(scene.pixels(l))); },
+    // Busy work of ms milliseconds per 100,000 buffer pixels in every step of the live loop (0: none):
+    // a scene too slow for its clock, to see the page adapt.
+    burden(ms) { debug.burden = ms; return true; },
+    // Puts what the live loop holds (changes not yet shown, waiting to share a frame) on the canvases.
+    showHeld() { present(); return true; },
     // Finishes a stepped repaint in progress at once (tests that read the layers next).
     settleRepaint() { finishRepaint(); return true; },
     // n frames of dt seconds by hand (no loop), painting as the loop does: -> [mask, advance ms, paint ms] each.

@@ -10,6 +10,7 @@
 // DOM and sets styles through the CSSOM only, so it works under a strict CSP.
 import { loadModule, mount } from './landscape-mount.js';
 import { describeIgnored, mountOptions, parseQuery, urlParams } from './landscape-params.js';
+import { FPS_RANGE } from './landscape-options.js';
 
 export * from './landscape-mount.js';
 
@@ -32,6 +33,12 @@ export const ELEMENT_ATTRIBUTES = {
   parallax: (raw) => raw,
   // "false": the scene on the main thread even where a worker could run it.
   worker: bool('worker'),
+  // The most frames shown a second (an embedder's cap), e.g. "30".
+  fps: (raw) => {
+    const n = Number(raw);
+    if (raw.trim() === '' || !(n >= FPS_RANGE[0] && n <= FPS_RANGE[1])) throw new Error(`fps must be a number from ${FPS_RANGE[0]} to ${FPS_RANGE[1]} (got ${raw})`);
+    return n;
+  },
 };
 
 // Attributes that the handle can apply without building the scene again.

@@ -70,7 +70,8 @@ export function createHandle(v, { parallax, daylight, atRest, seasonOf, teardown
       if (!v.layout) return Promise.reject(new Error('picture: the landscape has no size yet'));
       const wasPaused = v.paused;
       stop();
-      return port.call('picture', [zoom, v.entering], (/** @type {any} */ p) => {
+      // At the pitch asked for, even if the view runs coarser to keep up: the picture is full quality.
+      return port.call('picture', [zoom, v.entering, v.adapted ? v.chosenPitch : 0], (/** @type {any} */ p) => {
         v.clock = p.clock;
         if (debug) debug.savedClock = p.clock;
         return { width: p.width, height: p.height, pixels: p.pixels };
@@ -113,6 +114,8 @@ export function createHandle(v, { parallax, daylight, atRest, seasonOf, teardown
       const l = v.layout;
       return {
         seed: v.seed, day: v.day, dusk: v.dusk, season: v.season, clock: v.clock, frozen: v.frozen !== null, pitch: l ? l.pitch : 0,
+        // The pitch the scene would run at had the page not raised it to keep up (a link keeps it), and why.
+        requestedPitch: l ? (v.adapted ? v.chosenPitch : l.pitch) : 0, adapted: v.adapted,
         at: Math.round((((v.wall0 + v.clock) % 86400 + 86400) % 86400) * 1000) / 1000, path: v.o.path ?? '',
         theme: v.theme(), motion: v.motion(), paused: v.paused, portal: v.portal ? MODE_NAME[v.mode] : null,
         onScreen: v.onScreen, sized: l !== null, framing: v.o.framing,

@@ -2,9 +2,13 @@
 // pitch, buffer size and placement, which are kept as it answered them), the canvases' CSS size,
 // and each layer's parallax offset written as a CSS transform.
 
+import { paramTable } from './landscape-params.js';
+
 const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // docs/scene.md, "Layers and cadence"
 const SWAY_X = 64, SWAY_Y = 30;  // parallax travel per unit depth, CSS px
 const PORTAL_LAYER = 2;  // the rift, in the gate (which has its depth)
+// After raising the pitch, the loop's kept-up record starts again; the next raise waits this long.
+const ADAPT_WAIT_MS = 3000;
 
 // The scene's automatic pitch (docs/scene.md, "Coordinates and grid", `auto`); on a fractional devicePixelRatio it moves by one
 // when that makes a buffer pixel a whole number of device pixels.
@@ -23,6 +27,10 @@ export function choosePitch(auto, dpr) {
 export function createLayout(v, wake) {
   const { element, win, canvases, M } = v;
   const pitchOption = v.o.pitch || 0;
+  // The pitch the scene runs at may be raised above the one asked for (v.requestedPitch) when it
+  // cannot keep up with its clock (adapt()): by `raised`, up to the parameter table's largest.
+  const pitchMax = paramTable(M).find((/** @type {any} */ p) => p.option === 'pitch')?.max ?? 8;
+  let raised = 0, raisedAt = -Infinity;
   /** @type {Array<[number, number]>} */
   let applied = [];   // last transforms written, per layer
   /** @type {{ w: number, h: number, dpr: number, pitch: number } | null} */
@@ -37,7 +45,8 @@ export function createLayout(v, wake) {
     const w = Math.min(16384, Math.round(rect.width));
     const h = Math.min(16384, Math.round(rect.height));
     const dpr = win.devicePixelRatio || 1;
-    const pitch = pitchOption || choosePitch(M.Landscape.autoPitch(w), dpr);
+    v.requestedPitch = pitchOption || choosePitch(M.Landscape.autoPitch(w), dpr);
+    const pitch = Math.min(pitchMax, v.requestedPitch + raised);
     if (asked && asked.w === w && asked.h === h && asked.pitch === pitch && asked.dpr === dpr) return null;
     const view = { w, h, dpr, pitch };
     asked = view;
@@ -84,5 +93,16 @@ export function createLayout(v, wake) {
   // A host point (CSS px from its top-left) -> the scene point under it on layer l.
   /** @param {number} x @param {number} y @param {number} l @returns {[number, number]} */
   const toScene = (x, y, l) => [sceneX(x, offX(l)), sceneY(y, offY(l))];
-  return { relayout, placeLayers, toScene };
+  // The core's loop is behind (it steps slower than its clock, busy): one pitch coarser, at most
+  // every ADAPT_WAIT_MS, until it keeps up. state() says so; a share link keeps v.requestedPitch.
+  function adapt() {
+    const now = performance.now();
+    if (!v.layout || v.destroyed || now - raisedAt < ADAPT_WAIT_MS || v.layout.pitch >= pitchMax) return;
+    raisedAt = now;
+    if (v.adapted === null) v.chosenPitch = v.layout.pitch;  // the scene's own for the pitch asked (its buffer budget may raise it)
+    raised = v.layout.pitch + 1 - v.requestedPitch;
+    v.adapted = 'behind';
+    relayout()?.catch(() => {});
+  }
+  return { relayout, placeLayers, toScene, adapt };
 }

@@ -1,6 +1,27 @@
-// The core's animation loop: per frame ONE advance(dt) call into wasm, then the changed parts of
-// the layers it reports painted, and the clock reported to the page. It runs while the scene is
-// live (motion on, not paused), visible and sized.
+// The core's animation loop, at two paces. It runs while the scene is live (motion on, not
+// paused), visible and sized.
+//
+// While the pointer moves (and STILL_MS after), one advance(dt) per display frame, its changes
+// shown at once: eddies, gust and whatever follows the pointer follow every move. With the pointer
+// still, a timer wakes the loop once per shortest tick (Landscape.shortestTick: no tick kind
+// repeats sooner); the scene advances in STEP steps up to now (what a steady 60 Hz display gives
+// it) and what those steps changed goes on the canvases in ONE frame. So ticks of different layers
+// share frames, every tick's picture still reaches the screen (none is painted over before it is
+// shown), and between ticks there is no frame at all: no upload, no composite. A step that takes
+// the task past TASK_MS ends the batch (shown at once, the rest a task later), so sharing never
+// makes a long task. init.fps caps the frames shown per second (a tick kind faster than the cap then
+// skips some of its pictures: the embedder's choice).
+//
+// It also measures whether the scene keeps up: simulated over wall time, and how busy its thread
+// is with the scene. Behind (under 90 % kept up while over half busy, over the last seconds: pitch 1
+// on a busy machine) is reported to the page, which raises the pitch (landscape-layout.js).
+
+const STEP = 1 / 60;
+const STILL_MS = 500;
+// A batch's work per task before it shows what it has and yields: short on the page's main thread
+// (its input and the page run between), longer in a worker, whose tasks block no one.
+const TASK_MS = typeof WorkerGlobalScope === 'function' ? 40 : 12;
+const MAX_OWED_S = 0.25;  // a thread that stalled longer loses the rest (the scene's clock slows)
 
 // The frame clock of the thread the core runs on: requestAnimationFrame where the global has it
 // (windows; dedicated workers in current browsers), else a 60 Hz timer.
@@ -15,43 +36,119 @@ function frameClock(g) {
 /**
  * @param {any} c the core's state ({ scene, layout, visible, destroyed, debug, emit, toPageTime, live() })
  * @param {ReturnType<typeof import('./landscape-paint.js').createPainter>} painter
+ * @param {{ shortestTick: number, fps: number }} pace the scene's shortest tick (s; 0: unknown) and the frame cap (0: none)
  */
-export function createLoop(c, painter) {
+export function createLoop(c, painter, pace) {
   const clock = frameClock(globalThis);
-  let raf = 0;
+  let raf = 0, timer = 0;
   /** @type {number | null} */
   let lastTs = null;
   const { scene, debug, emit } = c;
+  const capMs = pace.fps > 0 ? 1000 / pace.fps : 0;
+  // Steps per frame shown at the still pace: a shortest tick's worth (a module that does not say: every step).
+  const perFrame = Math.max(1, Math.round(Math.max(pace.shortestTick || STEP, capMs / 1000) / STEP));
+  let owed = 0, lastWall = 0, movedAt = -Infinity, shownAt = -Infinity;
+  const moving = () => performance.now() - movedAt < STILL_MS;
 
+  // Kept up: wall and simulated seconds, and the scene's own work, over the last seconds.
+  let wallS = 0, simS = 0, workS = 0;
+  /** @param {number} wall @param {number} sim @param {number} work */
+  function account(wall, sim, work) {
+    wallS += wall; simS += sim; workS += work;
+    if (wallS > 4) { wallS /= 2; simS /= 2; workS /= 2; }
+  }
+  const keepingUp = () => (wallS > 1 ? Math.min(1, simS / wallS) : 1);
+  const behind = () => wallS > 2 && simS / wallS < 0.9 && workS / wallS > 0.5;
+  const report = () => emit({ type: 'progress', clock: scene.clock, keepingUp: keepingUp(), behind: behind() });
+
+  /** @param {number} dt */
+  function advanceOnce(dt) {
+    const t0 = performance.now();
+    const mask = scene.advance(dt);
+    // The tests' burden (landscape-debug.js): busy work per step in proportion to the buffer's
+    // pixels, as a slow machine's ticks cost, so a test can make the scene fall behind.
+    if (debug?.burden && c.layout) for (const end = t0 + debug.burden * c.layout.bw * c.layout.bh / 1e5; performance.now() < end;);
+    const t1 = performance.now();
+    painter.hold(mask);
+    if (debug) {
+      debug.frames++;
+      debug.last = [mask, t1 - t0, 0, c.toPageTime(t0), 0];
+      emit({ type: 'progress', clock: scene.clock, frames: debug.frames, advance: debug.last });
+    }
+  }
+  function show() {
+    const t0 = performance.now();
+    if (!painter.present()) return;
+    shownAt = t0;
+    if (debug?.last) { debug.last[2] += performance.now() - t0; debug.last[4] = 1; }
+  }
+
+  // The display pace.
   /** @param {number} ts */
   function frame(ts) {
     raf = 0;
     if (c.destroyed || !c.layout || !c.live()) return;
+    const t0 = performance.now();
     const dt = lastTs === null ? 0 : Math.min(0.05, Math.max(0, (ts - lastTs) / 1000));
+    const wall = lastTs === null ? 0 : (ts - lastTs) / 1000;
     lastTs = ts;
-    if (debug) {
-      const t0 = performance.now();
-      const mask = scene.advance(dt);
-      const t1 = performance.now();
-      painter.paintAdvanced(mask);
-      debug.frames++;
-      emit({ type: 'progress', clock: scene.clock, frames: debug.frames, advance: [mask, t1 - t0, performance.now() - t1, c.toPageTime(t0)] });
-    } else {
-      painter.paintAdvanced(scene.advance(dt));
-      emit({ type: 'progress', clock: scene.clock });
+    advanceOnce(dt);
+    if (!capMs || ts - shownAt >= capMs - 2) show();
+    account(wall, dt, (performance.now() - t0) / 1000);
+    report();
+    if (moving()) { raf = clock.request(frame); return; }
+    lastTs = null;
+    show();
+    startBatches();
+  }
+  // The still pace.
+  function batch() {
+    timer = 0;
+    if (c.destroyed || !c.layout || !c.live()) return;
+    const now = performance.now();
+    const wall = (now - lastWall) / 1000;
+    lastWall = now;
+    owed += wall;
+    const lost = Math.max(0, owed - MAX_OWED_S);
+    owed -= lost;
+    for (let n = 0; n < perFrame && owed >= STEP - 1e-9; n++) {
+      if (n > 0 && performance.now() - now > TASK_MS) break;
+      advanceOnce(STEP);
+      owed -= STEP;
     }
-    wake();
+    show();
+    account(wall, wall - lost, (performance.now() - now) / 1000);
+    report();
+    timer = setTimeout(batch, Math.round(Math.max(0, perFrame * STEP - owed) * 1000));
+  }
+  function startBatches() {
+    if (timer) return;
+    lastWall = performance.now();
+    owed = 0;
+    timer = setTimeout(batch, Math.round(STEP * 1000));
   }
   function wake() {
     if (raf || c.destroyed || !c.visible || !c.layout || !c.live()) return;
-    raf = clock.request(frame);
+    if (moving()) {
+      if (timer) { clearTimeout(timer); timer = 0; show(); }
+      raf = clock.request(frame);
+    } else startBatches();
   }
   function sleep() {
     if (raf) clock.cancel(raf);
+    if (timer) clearTimeout(timer);
     raf = 0;
+    timer = 0;
     lastTs = null;
+    show();
     if (!c.destroyed) emit({ type: 'sleep', clock: scene.clock });
   }
-  const restart = () => { lastTs = null; };
-  return { wake, sleep, restart };
+  // A new start (resume, visible again, a new viewport): the frame times and the kept-up record.
+  const restart = () => { lastTs = null; wallS = simS = workS = 0; };
+  // The pointer moved: display pace until it has been still STILL_MS.
+  function moved() {
+    movedAt = performance.now();
+    if (timer && !raf) wake();
+  }
+  return { wake, sleep, restart, moved, show };
 }

@@ -141,10 +141,12 @@ async function mountWith(element, options, M, starting, usePort) {
 async function startCore(v, starting, usePort) {
   const { M, o, debug } = v;
   const init = { seed: v.seed, season: v.season, day: v.day, dusk: v.dusk, frozen: v.frozen, motion: v.motion(), framing: o.framing,
-    debug: !!debug, timeOrigin: performance.timeOrigin, path: o.path ?? '', wall0: v.wall0, life: o.life ?? true };
+    debug: !!debug, timeOrigin: performance.timeOrigin, path: o.path ?? '', wall0: v.wall0, life: o.life ?? true, fps: o.fps ?? 0 };
   // The tests' and benchmark's instruments, loaded only for them (landscape-debug.js).
   const instruments = debug && await import('./landscape-debug.js');
-  const report = debug ? instruments.pageReport(debug, (c) => { v.clock = c; }) : (r) => { v.clock = r.clock; };
+  const mirror = debug ? instruments.pageReport(debug, (c) => { v.clock = c; }) : (r) => { v.clock = r.clock; };
+  // A loop that cannot keep up says so in its reports; the layout raises the pitch (v.behind).
+  const report = (r) => { mirror(r); if (r.behind) v.behind?.(); };
   let port = await starting, inited = null;
   if (port) {
     port.report = report;
@@ -180,6 +182,7 @@ async function assemble(v, ledger, daylight, seasonOf) {
   const parallax = createParallax(v, () => layout.placeLayers());
   ledger.add(parallax.sleep);
   const layout = createLayout(v, parallax.wake);
+  v.behind = layout.adapt;
   const modes = createPortalModes(v, ledger);
   const input = createInput(v, ledger, { layout, parallax, modes, daylight });
   input.start();

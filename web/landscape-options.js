@@ -4,7 +4,9 @@
 import { checkOption, paramTable } from './landscape-params.js';
 
 // mount()'s own options; the world's options come from the module's parameter table.
-const PAGE_OPTIONS = ['home', 'portal', 'framing', 'parallax', 'navigate', 'label', 'moduleUrl', 'worker', 'debug'];
+const PAGE_OPTIONS = ['home', 'portal', 'framing', 'parallax', 'navigate', 'label', 'moduleUrl', 'worker', 'fps', 'debug'];
+// fps: the most frames the landscape shows a second (its ticks come 8 to 20 a second; 60 is a display's).
+export const FPS_RANGE = [1, 60];
 
 export const resolveSeed = (M, seed) => checkOption(M, 'seed', seed) ?? M.kDefaultWorldSeed;
 
@@ -33,5 +35,8 @@ export function checkMountOptions(M, options) {
   checkFraming(o.framing, M.Landscape.FRAMINGS);
   if (o.navigate !== undefined && typeof o.navigate !== 'function') throw new Error(`navigate must be a function(href) (got ${typeof o.navigate})`);
   for (const k of ['home', 'label']) if (o[k] !== undefined && typeof o[k] !== 'string') throw new Error(`${k} must be a string (got ${typeof o[k]})`);
+  if (o.fps != null && !(typeof o.fps === 'number' && o.fps >= FPS_RANGE[0] && o.fps <= FPS_RANGE[1])) {
+    throw new Error(`fps must be a number from ${FPS_RANGE[0]} to ${FPS_RANGE[1]}, the most frames shown a second (got ${typeof o.fps === 'string' ? JSON.stringify(o.fps) : o.fps})`);
+  }
   return o;
 }

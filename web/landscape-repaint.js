@@ -100,6 +100,7 @@ export function createRepaint(c, painter, loop) {
     paint(all);
     if (first && c.debug) c.debug.firstPaintMs = c.toPageTime(performance.now());
     for (const answer of waiting.splice(0)) answer(at);
+    loop.restart();  // the kept-up record starts again with the new layers (and pitch)
     loop.wake();
   }
   // Anything that needs the new layers at once (a picture, a pause) finishes the repaint first.

@@ -46,6 +46,10 @@ export const MODE_NAME = ['idle', 'hot', 'enter'];
  * @property {number} mode the portal's (MODE)
  * @property {Pointer} ptr
  * @property {Layout | null} layout null before the element has a size
+ * @property {number} requestedPitch the pitch the page asks for (option or automatic), before any raise
+ * @property {string | null} adapted 'behind' once the pitch was raised because the scene could not keep up
+ * @property {number} chosenPitch the scene's pitch just before the first raise (what a link and a picture keep)
+ * @property {(() => void) | null} behind the core's loop reported it cannot keep up (landscape-layout.js adapt)
  * @property {any} debug handle.debug's record, or null
  * @property {Promise<any> | null} inited the worker's init, or null (the core made here)
  * @property {any} instruments landscape-debug.js, with debug
@@ -100,7 +104,7 @@ export function createView(M, o, element, seasonOf) {
     day: 0, dusk: 0, clock: frozen ?? 0, wall0,
     paused: false, destroyed: false, onScreen: true,
     hover: false, focused: false, entering: false, mode: MODE.idle,
-    ptr: { x: 0, y: 0, tx: 0, ty: 0 }, layout: null,
+    ptr: { x: 0, y: 0, tx: 0, ty: 0 }, layout: null, requestedPitch: 0, adapted: null, chosenPitch: 0, behind: null,
     debug: o.debug ? { frames: 0, advances: [], firstPaintMs: null } : null,
     inited: null, instruments: null,
   };

@@ -29,6 +29,7 @@ function emit(r) {
   if (r.type === 'progress') {
     pending ??= { type: 'progress', clock: 0, frames: 0, advances: [] };
     pending.clock = r.clock;
+    if (r.keepingUp !== undefined) { pending.keepingUp = r.keepingUp; pending.behind = r.behind; }
     if (r.advance) { pending.frames = r.frames; pending.advances.push(r.advance); }
     if (!timer) timer = setTimeout(flush, 100);
     return;

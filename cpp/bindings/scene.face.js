@@ -191,6 +191,9 @@ function nfSceneFace(M, fn, buffer) {
   Object.defineProperty(Landscape, 'maxBufferPixels', { get: () => fn.nf_max_buffer_pixels(), enumerable: true });
   // The scene's named framings (C++ framingNames()): 'cover', 'gate', 'island', 'shore'.
   Object.defineProperty(Landscape, 'FRAMINGS', { get: () => list(text(fn.nf_framings())), enumerable: true });
+  // Seconds between two ticks of the fastest kind (landscape.h kShortestTick): a page that shows the
+  // changes of every advance() since its last frame at least this often shows every tick.
+  Object.defineProperty(Landscape, 'shortestTick', { get: () => fn.nf_shortest_tick(), enumerable: true });
   // The automatic pitch (docs/scene.md, "Coordinates and grid") for a viewport cssWidth wide (pitch 0).
   Landscape.autoPitch = (cssWidth) => fn.nf_auto_pitch(num('cssWidth', cssWidth));
   M['Landscape'] = Landscape;

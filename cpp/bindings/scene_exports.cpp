@@ -125,6 +125,7 @@ EMSCRIPTEN_KEEPALIVE double nf_default_world_seed() { return sc::kDefaultWorldSe
 EMSCRIPTEN_KEEPALIVE double nf_max_world_seed() { return sc::kMaxWorldSeed; }
 EMSCRIPTEN_KEEPALIVE double nf_max_buffer_pixels() { return static_cast<double>(sc::kMaxBufferPixels); }
 EMSCRIPTEN_KEEPALIVE double nf_dark_day_cap() { return sc::kDarkDayCap; }
+EMSCRIPTEN_KEEPALIVE double nf_shortest_tick() { return sc::kShortestTick; }
 EMSCRIPTEN_KEEPALIVE int nf_layer_count() { return sc::kLayerCount; }
 // The layers' names, comma-separated, back to front (landscape.h).
 EMSCRIPTEN_KEEPALIVE const char* nf_layer_names() { return (text_.clear() << sc::kLayerNames).c_str(); }

@@ -16,7 +16,8 @@ namespace {
 constexpr double kEps = 1e-9;  // so 3 x (1/60) counts as the 1/20 s it is meant to be
 constexpr double kJobEvery = 0.1;
 constexpr double kSkyEvery = 1.0 / 8;
-constexpr double kRiftEvery = 1.0 / 20;
+constexpr double kRiftEvery = kShortestTick;
+static_assert(kJobEvery >= kShortestTick && kSkyEvery >= kShortestTick, "kShortestTick is the shortest cadence");
 // A live sky tick runs in kSkyTickFrames steps of about a fifth of its work each, one a frame while
 // the frames come at least as often as that before the next tick (60 Hz: 7.5 frames a tick): the
 // copy of the base and the flow with the first half of the strokes' inks, the other half, then the

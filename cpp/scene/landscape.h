@@ -43,6 +43,12 @@ enum class PortalMode : int { Idle = 0, Hot = 1, Enter = 2 };
 // layer shows it kSkyTickFrames - 1 frames after its moment.
 constexpr int kSkyTickFrames = 5;
 
+// The shortest time between two ticks of one kind: the rift's (with the clock hands), 20 a
+// second; field, near and canopy tick 10 a second each, the sky 8 (landscape.cpp). A page that puts
+// what all the frames since its last one changed on screen at least this often shows every tick's
+// picture, however the ticks of different kinds share its frames (web/landscape-core.js).
+constexpr double kShortestTick = 1.0 / 20;
+
 constexpr uint32_t kAllLayers = (1u << kLayerCount) - 1;
 
 struct Viewport {

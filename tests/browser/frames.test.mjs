@@ -1,0 +1,166 @@
+// The live loop's frames (web/landscape-core.js): with the pointer still, the scene's steps go on
+// at 60 a second but their changes share frames (a frame per shortest tick at most, none between
+// ticks), and what the canvases show is still exactly the scene's layers; a moving pointer puts the
+// loop back at display rate. Counted by the page's test instruments (debugInfo: steps = advance()
+// calls, presents = frames put on the canvases), in the worker and on the main thread.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startBrowser, openPage, withPages, installPixels } from './helpers/browser.mjs';
+
+let env;
+before(async () => { env = await startBrowser(); });
+after(async () => { await env?.close(); });
+
+async function load(path) {
+  const o = await openPage(env.browser, env.url + path);
+  await o.page.waitForFunction(() => window.__noisefield, null, { timeout: 20000 });
+  assert.equal(await o.page.evaluate(() => window.__noisefield.failed ?? null), null, 'the module mounted');
+  return o;
+}
+const withLoad = (path, fn) => withPages([() => load(path)], fn);
+const info = (page) => page.evaluate(() => window.__noisefield.debug.call('debugInfo'));
+
+// Steps and frames over the next `steps` advance() calls (waited for: the loop's own count).
+async function countOver(page, steps, during = null) {
+  const a = await info(page);
+  const moving = during ? during() : null;
+  const reached = await page.evaluate(async ([s0, n]) => {
+    for (const t0 = performance.now(); performance.now() - t0 < 60000;) {
+      if ((await window.__noisefield.debug.call('debugInfo')).steps >= s0 + n) return true;
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    return false;
+  }, [a.steps, steps]);
+  assert.ok(reached, `the loop made ${steps} steps within a minute`);
+  await moving?.stop();
+  const b = await info(page);
+  return { steps: b.steps - a.steps, presents: b.presents - a.presents };
+}
+
+// A pointer sweeping over the page until stop() (each move awaited, so the moves keep coming).
+function sweep(page) {
+  let on = true, x = 100;
+  const done = (async () => {
+    while (on) {
+      x = x > 1100 ? 100 : x + 23;
+      await page.mouse.move(x, 200 + (x % 300));
+    }
+  })();
+  return { stop: async () => { on = false; await done; } };
+}
+
+for (const worker of [1, 0]) {
+  test(`${worker ? 'worker' : 'main thread'}: pointer still, the ticks share frames; moving, a frame per display frame with a change`, async () => {
+    await withLoad(`?test&day=0.6&worker=${worker}`, async ({ page, problems }) => {
+      assert.equal(await page.evaluate(() => window.__noisefield.debug.mode), worker ? 'worker' : 'main');
+      const shortest = await page.evaluate(() => window.__noisefield.debug.module.Landscape.shortestTick);
+      assert.ok(shortest >= 1 / 60 && shortest <= 0.2, `Landscape.shortestTick ${shortest}`);
+      await countOver(page, 30);  // past the first frames
+      const still = await countOver(page, 180);
+      // 60 steps a second; a frame per shortest tick (20 a second: a third of the steps; a late
+      // timer merges more steps into a frame, a batch cut short on a busy main thread shows what it
+      // has, so a little more), far from the frame per step (ticks interleave) of a display-rate loop.
+      assert.ok(still.presents <= 1.3 * still.steps * (1 / 60) / shortest + 2, `still: ${JSON.stringify(still)}`);
+      assert.ok(still.presents >= still.steps / 12, `still: the ticks are shown (${JSON.stringify(still)})`);
+      // Moving: every display frame that changed pixels is shown at once, and nearly every frame
+      // carries a tick (ticks interleave), so far more frames per step than when still.
+      const moving = await countOver(page, 120, () => sweep(page));
+      assert.ok(moving.presents / moving.steps > 1.5 * (still.presents / still.steps), `moving ${JSON.stringify(moving)} vs still ${JSON.stringify(still)}`);
+      assert.deepEqual(problems, []);
+    });
+  });
+}
+
+// The changes a frame holds back are shown whole: after live batches (pointer still), once the
+// held changes are put on the canvases, every canvas equals its scene layer, pixel for pixel.
+test('live, pointer still: the canvases show exactly the scene\'s layers', async () => {
+  await withLoad('?test&day=0.2&px=3&worker=0', async ({ page, problems }) => {
+    await installPixels(page);
+    await countOver(page, 120);
+    const r = await page.evaluate(async () => {
+      const h = window.__noisefield;
+      // One task: the loop cannot step between the reads (the scene runs on this thread).
+      const core = h.debug.call;
+      const held = core('showHeld');
+      const layers = core('layers');
+      await held;
+      const ls = await layers;
+      return h.canvases.map((c, l) => {
+        const shown = window.__nfPixels.read(c);
+        let differ = 0;
+        for (let k = 0; k < shown.length; k += 4) {
+          const a = ls[l][k + 3];
+          if (shown[k + 3] !== a || (a && (shown[k] !== ls[l][k] || shown[k + 1] !== ls[l][k + 1] || shown[k + 2] !== ls[l][k + 2]))) differ++;
+        }
+        return { bytes: shown.length, expected: ls[l].length, differ };
+      });
+    });
+    for (const [l, x] of r.entries()) {
+      assert.equal(x.bytes, x.expected, `layer ${l}: the canvas has the layer's size`);
+      assert.equal(x.differ, 0, `layer ${l}: the canvas shows the layer exactly`);
+    }
+    assert.deepEqual(problems, []);
+  });
+});
+
+// A scene that cannot keep up (made slow here by the test instruments' burden: busy work per step
+// in proportion to the buffer's pixels, as a slow machine's ticks cost): the page raises the pitch
+// until its steps keep up with the clock, says so in state(), and a share link still carries the
+// pitch the page was asked for.
+test('behind: the pitch is raised until the scene keeps up; state() says so; the share link keeps the chosen pitch', async () => {
+  await withLoad('?test&day=0.6&px=1&worker=1', async ({ page, problems }) => {
+    const s0 = await page.evaluate(() => window.__noisefield.state());
+    assert.deepEqual([s0.pitch, s0.requestedPitch, s0.adapted], [1, 1, null]);
+    // 1280 x 800 at pitch 1: a million buffer pixels, 60 ms of work per 1/60 s step; at pitch 3, 7 ms.
+    await page.evaluate(() => window.__noisefield.debug.call('burden', 6));
+    const adapted = await page.evaluate(async () => {
+      for (const t0 = performance.now(); performance.now() - t0 < 90000;) {
+        const s = window.__noisefield.state();
+        if (s.adapted === 'behind' && s.pitch >= 2) return s;
+        await new Promise((ok) => setTimeout(ok, 200));
+      }
+      return window.__noisefield.state();
+    });
+    assert.equal(adapted.adapted, 'behind', JSON.stringify(adapted));
+    assert.ok(adapted.pitch > 1 && adapted.requestedPitch === 1, JSON.stringify(adapted));
+    // Save picture renders at the pitch asked for, not the raised one: a buffer pixel per CSS px.
+    const pic = await page.evaluate(async () => { const p = await window.__noisefield.picture(1); return { w: p.width, h: p.height }; });
+    const view = await page.evaluate(() => window.__noisefield.placement());
+    assert.ok(pic.w >= view.w && pic.h >= view.h, `picture ${JSON.stringify(pic)} at pitch 1 for a ${view.w} x ${view.h} view`);
+    assert.equal((await page.evaluate(() => window.__noisefield.state())).pitch, adapted.pitch, 'the view keeps its raised pitch');
+    await page.locator('.nf-share').click();
+    await page.waitForFunction(() => document.querySelector('.nf-share').dataset.link);
+    const link = new URL(await page.$eval('.nf-share', (b) => b.dataset.link));
+    assert.equal(link.searchParams.get('px'), '1', `the link keeps px=1: ${link}`);
+    assert.deepEqual(problems, []);
+  });
+});
+
+// mount()'s fps option caps the frames shown; a bad value is refused, naming the option and range.
+test('fps: at most that many frames a second; fps 0 or "x" refused with the allowed range', async () => {
+  await withLoad('?test&day=0.6&t=1', async ({ page, problems }) => {
+    const r = await page.evaluate(async () => {
+      const { mount } = await import('./web/landscape-mount.js');
+      const el = document.createElement('div');
+      Object.assign(el.style, { position: 'fixed', left: '0', top: '0', width: '800px', height: '400px' });
+      document.body.append(el);
+      const errors = [];
+      for (const fps of [0, 'x', 500]) {
+        try { await mount(el, { fps, worker: false }); errors.push(null); } catch (e) { errors.push(e.message); }
+      }
+      const h = await mount(el, { fps: 10, debug: true, worker: false, day: 0.6 });
+      const info = () => h.debug.call('debugInfo');
+      await new Promise((ok) => setTimeout(ok, 500));
+      const a = await info();
+      while ((await info()).steps < a.steps + 120) await new Promise((ok) => setTimeout(ok, 100));
+      const b = await info();
+      h.destroy();
+      return { errors, steps: b.steps - a.steps, presents: b.presents - a.presents };
+    });
+    for (const e of r.errors) assert.match(String(e), /^fps must be a number from 1 to 60/);
+    // 10 a second: a frame per 6 steps of 1/60 s (a batch cut short on a busy main thread shows what
+    // it has, so a few more), well under the 20 a second (a frame per 3 steps) without the cap.
+    assert.ok(r.presents < r.steps / 4 && r.presents >= r.steps / 20, JSON.stringify(r));
+    assert.deepEqual(problems, []);
+  });
+});
