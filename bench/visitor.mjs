@@ -76,6 +76,8 @@ async function runCase(browser, url, c, seconds) {
     await new Promise((ok) => setTimeout(ok, seconds * 1000));
     const b = snapshot();
     const t1 = c.kind === '404' ? await page.evaluate(() => performance.now()) : 0;
+    // The pitch at the end: the page raises it when the scene cannot keep up (state().adapted).
+    const end = c.kind === '404' ? await page.evaluate(() => window.__noisefield.state()) : null;
     const { seconds: secs, cpu } = cpuBetween(a, b);
     const perSec = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, v / secs]));
     let scene = null;
@@ -92,6 +94,7 @@ async function runCase(browser, url, c, seconds) {
         delivered: Math.min(...Object.keys(TICKS).map((k) => ticks[k].delivered)),
         longest: ticks.frame.max,
         pitch: info.layout.pitch,
+        endPitch: end.pitch,
       };
     }
     return { perSec, scene, errors };
@@ -117,13 +120,14 @@ export async function benchVisitor({ browser, url, report, quick = false, rounds
   }
   const load1 = loadavg();
   const cell = (name, f, d = 2, scale = 1) => withSpread(runs.get(name).map(f).filter(Number.isFinite), d, scale);
-  const head = ['case', 'total', 'renderer main', 'worker', 'renderer other', 'GPU process', 'browser + utility', 'scene advances/s', 'frames shown/s', 'ticks delivered %', 'longest frame ms'];
+  const head = ['case', 'total', 'renderer main', 'worker', 'renderer other', 'GPU process', 'browser + utility', 'scene advances/s', 'frames shown/s', 'ticks delivered %', 'longest frame ms', 'pitch (at the end)'];
   const rows = cases.map(({ name }) => {
     const sc = (f, d, scale) => (runs.get(name)[0].scene ? cell(name, (r) => f(r.scene), d, scale) : '-');
     return [name, cell(name, (r) => r.perSec.total), cell(name, (r) => r.perSec.main), cell(name, (r) => r.perSec.worker),
       cell(name, (r) => r.perSec.compositor + r.perSec.other), cell(name, (r) => r.perSec.gpu),
       cell(name, (r) => r.perSec.browser + r.perSec.utility + r.perSec.zygote),
-      sc((s) => s.fps, 0), sc((s) => s.changed, 0), sc((s) => s.delivered, 0, 100), sc((s) => s.longest, 1)];
+      sc((s) => s.fps, 0), sc((s) => s.changed, 0), sc((s) => s.delivered, 0, 100), sc((s) => s.longest, 1),
+      runs.get(name)[0].scene ? runs.get(name).map((r) => `${r.scene.pitch}${r.scene.endPitch !== r.scene.pitch ? ` -> ${r.scene.endPitch}` : ''}`).join(', ') : '-'];
   });
   const title = `Visitor CPU: all of headless Chromium's processes, pointer still (${rounds} round${rounds > 1 ? 's' : ''} of ${seconds} s per case, shuffled)`;
   const notes = [
@@ -133,7 +137,7 @@ export async function benchVisitor({ browser, url, report, quick = false, rounds
     'The 404 page with day 0.6 (?test&day=0.6&px=P&worker=0|1); 390x844 is a phone (device pixel ratio 3, touch); the banner is a',
     'live <noisefield-landscape> 400 px high, scrolled by 200 px. scene advances/s: the scene loop\'s advance() calls;',
     'frames shown: those that put pixels on the canvases; ticks delivered: the worst tick kind\'s ticks shown / ticks due;',
-    'longest frame: the slowest advance + paint in the window.',
+    'longest frame: the slowest advance + paint in the window; pitch: at mount (-> at the end, where the page raised it to keep up), per round.',
     `Load average (1, 5, 15 min) before: ${load0.map((x) => x.toFixed(2)).join(', ')}, after: ${load1.map((x) => x.toFixed(2)).join(', ')} (${cpus().length} cores).`,
   ];
   report.section(title, head, rows, notes);
