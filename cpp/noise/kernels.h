@@ -511,37 +511,59 @@ struct SimplexKernel {
       *sy = lanes::select(live, *sy + (t4 * g[1] - c * dy), *sy);
     }
   }
-  template <bool G>
-  static void addCorner(double t, double gd, const double* g, double dx, double dy, double* n, double* sx,
-                        double* sy) {
-    addCorner<G>(true, t, gd, g, dx, dy, n, sx, sy);
+  // Every lane adds (t = positivePart(r^2 - |d|^2): +0 where out of reach, see raw2's Near).
+  template <bool G, class D>
+  static void addCorner(D t, D gd, const D* g, D dx, D dy, D* n, D* sx, D* sy) {
+    const D t2 = t * t;
+    *n = *n + t2 * t2 * gd;
+    if constexpr (G) {
+      const D t4 = t2 * t2, c = 8 * (t2 * t) * gd;
+      *sx = *sx + (t4 * g[0] - c * dx);
+      *sy = *sy + (t4 * g[1] - c * dy);
+    }
   }
 
   // The raw kernel sums of the 2-D simplex lattice, for one sample or a lane; sd is the seed term
-  // of the corner hash. With G, also d(raw)/dx and d(raw)/dy (addCorner).
-  template <bool G = false, class Grads = Grad8, class D = double>
+  // of the corner hash. With G, also d(raw)/dx and d(raw)/dy (addCorner). Simplex (Grad8) and
+  // OpenSimplex2 (Grad24) share it.
+  // A lane takes every corner without a branch (a corner out of reach of all four lanes is rare,
+  // and the test and branch cost V8 more than the corner). Near: the caller knows |x|, |y| < 2^48
+  // (a row bounded once, lanes only): the lattice indices need no range check, every term is
+  // finite, so a corner out of reach adds its weight positivePart(tt) = +0 times a finite value,
+  // which leaves the sums as they are (they start at +0 and so are never -0), and no select is
+  // needed.
+  template <bool G = false, class Grads = Grad8, class D = double, bool Near = false>
   NF_HOT_INLINE static D raw2(UOf<D> sd, D x, D y, D* dx = nullptr, D* dy = nullptr) {
+    constexpr bool kLanes = lanes::kWidthOf<D> > 1;
+    static_assert(kLanes || !Near, "Near is a lane form");
     const D s = (x + y) * kSimplexF2;
     const D fi = lanes::floor(x + s), fj = lanes::floor(y + s);
     const D t = (fi + fj) * kSimplexG2;
     const D x0 = x - (fi - t), y0 = y - (fj - t);
     const auto right = x0 > y0;  // the middle corner is one step along x, else along y
-    const D i1 = lanes::select(right, D(1), D(0)), j1 = lanes::select(right, D(0), D(1));
-    const D xs[3] = {x0, x0 - i1 + kSimplexG2, x0 - 1 + 2 * kSimplexG2};
-    const D ys[3] = {y0, y0 - j1 + kSimplexG2, y0 - 1 + 2 * kSimplexG2};
+    // x0 - 1 once: (x0 - i1) + G2 is x0 + G2 or (x0 - 1) + G2 (x0 - 0 is x0, -0 included).
+    const D x1 = x0 - 1, y1 = y0 - 1;
+    const D xs[3] = {x0, lanes::select(right, x1, x0) + kSimplexG2, x1 + 2 * kSimplexG2};
+    const D ys[3] = {y0, lanes::select(right, y0, y1) + kSimplexG2, y1 + 2 * kSimplexG2};
     // Corner hash inputs cx * kHashX + cy * kHashY + sd, from the first corner's by adding the
     // steps (a uint32 sum: the same bits in any grouping).
     using U = UOf<D>;
-    const U h0 = lanes::latticeIndex(fi) * kHashX + lanes::latticeIndex(fj) * kHashY + sd;
+    U h0;
+    if constexpr (Near) h0 = lanes::nearLatticeIndex(fi) * kHashX + lanes::nearLatticeIndex(fj) * kHashY + sd;
+    else h0 = lanes::latticeIndex(fi) * kHashX + lanes::latticeIndex(fj) * kHashY + sd;
     const U hs[3] = {h0, h0 + lanes::select(right, U(kHashX), U(kHashY)), h0 + U(kHashX + kHashY)};
     D n = D(0), sx = D(0), sy = D(0);
     for (int k = 0; k < 3; ++k) {
       const D tt = 0.5 - xs[k] * xs[k] - ys[k] * ys[k];
       const auto live = tt > D(0);
-      if (!lanes::any(live)) continue;
+      if constexpr (!kLanes) {
+        if (!live) continue;
+      }
       D g[2];
       Grads::template of<D>(hashFinishLanes(hs[k]), g);
-      addCorner<G>(live, tt, g[0] * xs[k] + g[1] * ys[k], g, xs[k], ys[k], &n, &sx, &sy);
+      const D gd = g[0] * xs[k] + g[1] * ys[k];
+      if constexpr (Near) addCorner<G>(lanes::positivePart(tt), gd, g, xs[k], ys[k], &n, &sx, &sy);
+      else addCorner<G>(live, tt, gd, g, xs[k], ys[k], &n, &sx, &sy);
     }
     if constexpr (G) {
       *dx = sx;
@@ -950,11 +972,41 @@ constexpr double kGrad24[24][2] = {
     {0.9238795325112868, -0.38268343236508956},
     {0.9914448613738104, -0.13052619222005168}
 };
+// kGrad24 with each group of three rows (rows 3a .. 3a + 2) padded to four: row 4a + b is
+// kGrad24[3a + b] (the same doubles), so index 3a + b is at byte 64a + 16b (Grad24::of's lanes).
+struct Grad24Padded {
+  double g[32][2];
+};
+constexpr Grad24Padded grad24Padded() {
+  Grad24Padded p{};
+  for (int i = 0; i < 24; ++i)
+    for (int c = 0; c < 2; ++c) p.g[i / 3 * 4 + i % 3][c] = kGrad24[i][c];
+  return p;
+}
+alignas(16) inline constexpr Grad24Padded kGrad24Padded = grad24Padded();
+#ifdef NF_LANES_VECTOR
+// Grad24's lanes: floor(24 h / 2^32) = 3a + b with a = h >> 29 and b = floor(3r / 2^29),
+// r = h mod 2^29, that is b = [r >= ceil(2^29 / 3)] + [r >= ceil(2^30 / 3)]: shifts, masks and
+// compares, where the 64-bit products of mulHi cost V8 an emulated i64x2.mul each. The compares
+// give -1 per true lane, so 16b = -16 (m1 + m2).
+inline void grad24Lanes(lanes::U32x4 h, lanes::F64x4* g) {
+  using lanes::I;
+  const I r = lanes::iAnd(h.v, lanes::iSplat(0x1FFFFFFFu));
+  const I m1 = lanes::iGtS(r, lanes::iSplat(178956970u)), m2 = lanes::iGtS(r, lanes::iSplat(357913941u));
+  const I off = lanes::iSub(lanes::iShl(lanes::iShr(h.v, 29), 6), lanes::iShl(lanes::iAdd(m1, m2), 4));
+  lanes::gatherAt(reinterpret_cast<const char*>(kGrad24Padded.g), off, &g[0], &g[1]);
+}
+#endif
 struct Grad24 {
   template <class U>
   static U index(U h) { return lanes::mulHi(h, 24u); }  // floor(h * 24 / 2^32)
   template <class D>
-  static void of(UOf<D> h, D* g) { gradientsOf<Grad24, D>(kGrad24, h, g); }
+  static void of(UOf<D> h, D* g) {
+    if constexpr (lanes::kWidthOf<D> == 1) gradientsOf<Grad24, D>(kGrad24, h, g);
+#ifdef NF_LANES_VECTOR
+    else grad24Lanes(h, g);
+#endif
+  }
 };
 constexpr double kOpenSimplex2Scale2 = 99.0;   // max |raw| 0.010016 (hill-climbed)
 constexpr double kOpenSimplex2Scale3 = 108.0;  // max |raw| 0.009197 (hill-climbed)
@@ -978,12 +1030,13 @@ struct OpenSimplex2Kernel {
 
   // One sample or a lane of scattered points (the warps' lanes, HasLanes): eval2 / eval3's
   // expressions at lane width.
-  template <bool G, bool Is3D, class D>
+  // Near (2-D lanes): |x|, |y| < 2^48 is known (SimplexKernel::raw2).
+  template <bool G, bool Is3D, class D, bool Near = false>
   NF_HOT_INLINE static D at(const Octave& o, D x, D y, double z, D* gx, D* gy) {
     D dx = D(0), dy = D(0), raw;
     constexpr double scale = Is3D ? kOpenSimplex2Scale3 : kOpenSimplex2Scale2;
     if constexpr (Is3D) raw = raw3<G, D>(seedTerm(o), x, y, D(z), &dx, &dy);
-    else raw = SimplexKernel::raw2<G, Grad24, D>(seedTerm(o), x, y, &dx, &dy);
+    else raw = SimplexKernel::raw2<G, Grad24, D, Near>(seedTerm(o), x, y, &dx, &dy);
     if constexpr (G) SimplexKernel::unitGrad(raw, scale, dx, dy, gx, gy);
     return SimplexKernel::toUnit(raw, scale);
   }

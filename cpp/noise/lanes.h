@@ -37,6 +37,10 @@ inline bool both(bool a, bool b) { return a && b; }
 inline double abs(double v) { return std::fabs(v); }
 inline double sqrt(double v) { return std::sqrt(v); }
 inline double floor(double v) { return std::floor(v); }
+// t where t > 0, else +0 (a NaN too): the kernel weight of a corner, which a sum may then add
+// unconditionally where every term is finite (+0 times a finite value adds nothing to a sum that
+// started at +0).
+inline double positivePart(double t) { return t > 0 ? t : 0.0; }
 // The larger / smaller of two distances, as the same select the vector form below makes, so the
 // two agree on a NaN too (an overflowed coordinate's distance): fmax and fmin drop a NaN operand,
 // the select keeps a when the comparison is false, and fills then differed from samples.
@@ -72,6 +76,7 @@ inline void latticeIndices(double floored, uint32_t* i0, uint32_t* i1) {
 // Floored coordinates below this magnitude (2^51) take nearLatticeIndices: f + 1 is exact there.
 constexpr double kNearLattice = 2251799813685248.0;
 inline void nearLatticeIndices(double floored, uint32_t* i0, uint32_t* i1) { latticeIndices(floored, i0, i1); }
+inline uint32_t nearLatticeIndex(double floored) { return wrapToU32(floored); }
 
 #ifdef NF_LANES_VECTOR
 // ---- the two-lane backend: f64x2 (P) and i32x4 (I) primitives ---------------------------------
@@ -93,6 +98,7 @@ inline P pLt(P a, P b) { return wasm_f64x2_lt(a, b); }
 inline P pLe(P a, P b) { return wasm_f64x2_le(a, b); }
 inline P pGt(P a, P b) { return wasm_f64x2_gt(a, b); }
 inline P pSelect(P m, P a, P b) { return wasm_v128_bitselect(a, b, m); }
+inline P pPositive(P a) { return wasm_f64x2_pmax(wasm_f64x2_splat(0), a); }  // 0 < a ? a : 0
 inline P pOr(P a, P b) { return wasm_v128_or(a, b); }
 inline P pAnd(P a, P b) { return wasm_v128_and(a, b); }
 inline bool pAll(P m) { return wasm_i64x2_all_true(m); }
@@ -105,6 +111,9 @@ inline void iStore(uint32_t* p, I v) { wasm_v128_store(p, v); }
 inline I iAdd(I a, I b) { return wasm_i32x4_add(a, b); }
 inline I iMul(I a, I b) { return wasm_i32x4_mul(a, b); }
 inline I iXor(I a, I b) { return wasm_v128_xor(a, b); }
+inline I iAnd(I a, I b) { return wasm_v128_and(a, b); }
+inline I iSub(I a, I b) { return wasm_i32x4_sub(a, b); }
+inline I iGtS(I a, I b) { return wasm_i32x4_gt(a, b); }  // signed
 inline I iShr(I a, int n) { return wasm_u32x4_shr(a, n); }
 inline I iShl(I a, int n) { return wasm_i32x4_shl(a, n); }
 inline I iSelect(I m, I a, I b) { return wasm_v128_bitselect(a, b, m); }
@@ -151,6 +160,7 @@ inline P pLt(P a, P b) { return _mm_cmplt_pd(a, b); }
 inline P pLe(P a, P b) { return _mm_cmple_pd(a, b); }
 inline P pGt(P a, P b) { return _mm_cmpgt_pd(a, b); }
 inline P pSelect(P m, P a, P b) { return _mm_or_pd(_mm_and_pd(m, a), _mm_andnot_pd(m, b)); }
+inline P pPositive(P a) { return _mm_max_pd(a, _mm_setzero_pd()); }  // maxpd(a, 0): a > 0 ? a : 0
 inline P pOr(P a, P b) { return _mm_or_pd(a, b); }
 inline P pAnd(P a, P b) { return _mm_and_pd(a, b); }
 inline bool pAll(P m) { return _mm_movemask_pd(m) == 3; }
@@ -165,6 +175,9 @@ inline I iMul(I a, I b) {  // SSE2 has no pmulld: even and odd lanes by pmuludq,
   return _mm_unpacklo_epi32(_mm_shuffle_epi32(even, 0x08), _mm_shuffle_epi32(odd, 0x08));
 }
 inline I iXor(I a, I b) { return _mm_xor_si128(a, b); }
+inline I iAnd(I a, I b) { return _mm_and_si128(a, b); }
+inline I iSub(I a, I b) { return _mm_sub_epi32(a, b); }
+inline I iGtS(I a, I b) { return _mm_cmpgt_epi32(a, b); }  // signed
 inline I iShr(I a, int n) { return _mm_srl_epi32(a, _mm_cvtsi32_si128(n)); }
 inline I iShl(I a, int n) { return _mm_sll_epi32(a, _mm_cvtsi32_si128(n)); }
 inline I iSelect(I m, I a, I b) { return _mm_or_si128(_mm_and_si128(m, a), _mm_andnot_si128(m, b)); }
@@ -228,26 +241,30 @@ inline F64x4 minDist(F64x4 a, F64x4 b) { return select(b < a, b, a); }
 inline F64x4 abs(F64x4 a) { return {pAbs(a.lo), pAbs(a.hi)}; }
 inline F64x4 sqrt(F64x4 a) { return {pSqrt(a.lo), pSqrt(a.hi)}; }
 inline F64x4 floor(F64x4 a) { return {pFloor(a.lo), pFloor(a.hi)}; }
+inline F64x4 positivePart(F64x4 a) { return {pPositive(a.lo), pPositive(a.hi)}; }
 
 inline U32x4 operator+(U32x4 a, U32x4 b) { return U32x4(iAdd(a.v, b.v)); }
 inline U32x4 operator*(U32x4 a, U32x4 b) { return U32x4(iMul(a.v, b.v)); }
 inline U32x4 operator^(U32x4 a, U32x4 b) { return U32x4(iXor(a.v, b.v)); }
 inline U32x4 operator>>(U32x4 a, int n) { return U32x4(iShr(a.v, n)); }
+inline U32x4 operator&(U32x4 a, U32x4 b) { return U32x4(iAnd(a.v, b.v)); }
 inline U32x4 mulHi(U32x4 a, uint32_t b) { return U32x4(iMulHi(a.v, b)); }
 
-// Rows rows[k] of a table of (c0, c1) pairs, as two columns of four lanes: each row is one 16-byte
-// load and each pair of lanes two shuffles. Storing the lanes and gathering scalars through memory
-// instead made 2-D gradient and simplex fills ~10-15 % slower in V8. The byte offsets come from one
-// vector shift, so a lane costs one extract and one load.
-inline void gather2(const double (*table)[2], U32x4 rows, F64x4* c0, F64x4* c1) {
-  const char* base = reinterpret_cast<const char*>(table);
-  const I off = iShl(rows.v, 4);  // 16 bytes a row
+// Rows of a table of (c0, c1) pairs at byte offsets off[k] from base, as two columns of four
+// lanes: each row is one 16-byte load and each pair of lanes two shuffles. Storing the lanes and
+// gathering scalars through memory instead made 2-D gradient and simplex fills ~10-15 % slower in
+// V8. A lane costs one extract and one load.
+inline void gatherAt(const char* base, I off, F64x4* c0, F64x4* c1) {
   const P r0 = pLoad(reinterpret_cast<const double*>(base + iLane<0>(off)));
   const P r1 = pLoad(reinterpret_cast<const double*>(base + iLane<1>(off)));
   const P r2 = pLoad(reinterpret_cast<const double*>(base + iLane<2>(off)));
   const P r3 = pLoad(reinterpret_cast<const double*>(base + iLane<3>(off)));
   *c0 = {pFirsts(r0, r1), pFirsts(r2, r3)};
   *c1 = {pSeconds(r0, r1), pSeconds(r2, r3)};
+}
+// Rows rows[k] of a table of (c0, c1) pairs: the byte offsets come from one vector shift.
+inline void gather2(const double (*table)[2], U32x4 rows, F64x4* c0, F64x4* c1) {
+  gatherAt(reinterpret_cast<const char*>(table), iShl(rows.v, 4), c0, c1);  // 16 bytes a row
 }
 
 // Rows rows[k] of a table of (c0, c1, c2) triples (24 bytes a row) as three columns: the first
@@ -290,11 +307,15 @@ inline U32x4 latticeIndex(F64x4 f) {
   for (int k = 0; k < 4; ++k) u[k] = wrapToU32(d[k]);
   return U32x4(iLoad(u));
 }
-// Indices of f and f + 1 where |f| < 2^51 is known (a caller that bounded a whole row once):
-// latticeIndices' first case without its check.
-inline void nearLatticeIndices(F64x4 f, U32x4* i0, U32x4* i1) {
+// The index of f where |f| < 2^51 is known (a caller that bounded a whole row once): latticeIndex's
+// first case without its check.
+inline U32x4 nearLatticeIndex(F64x4 f) {
   const P magic = pSplat(6755399441055744.0);
-  *i0 = U32x4(pMask4(pAdd(f.lo, magic), pAdd(f.hi, magic)));
+  return U32x4(pMask4(pAdd(f.lo, magic), pAdd(f.hi, magic)));
+}
+// Indices of f and f + 1 where |f| < 2^51 is known: latticeIndices' first case without its check.
+inline void nearLatticeIndices(F64x4 f, U32x4* i0, U32x4* i1) {
+  *i0 = nearLatticeIndex(f);
   *i1 = *i0 + U32x4(1u);
 }
 // Indices of f and f + 1: in the exact range (|f| < 2^51, so f + 1 is exact too) the second is

@@ -32,6 +32,16 @@ namespace rows {
 using lanes::kRowPad;
 using lanes::paddedSize;
 
+// The bound of raw2's Near lanes (SimplexKernel::raw2): below it the skewed lattice indices are
+// far inside lanes::kNearLattice and every term of the corner sums is finite.
+constexpr double kNearSkewed = 281474976710656.0;  // 2^48
+inline bool nearSkewed(double v) { return std::fabs(v) < kNearSkewed; }  // false for NaN
+inline bool nearSkewed(const std::vector<double>& v) {
+  for (double x : v)
+    if (!nearSkewed(x)) return false;
+  return true;
+}
+
 // Fill the padding of a per-column array with copies of the last real entry (harmless inputs).
 template <class T>
 void padTail(std::vector<T>& v, int n) {
@@ -132,10 +142,12 @@ struct RowKernel<tk::SimplexKernel, false> {
   struct Cols {
     std::vector<double> x;
     std::vector<double> a, b;  // tiled octaves: axisPoint of each column's x
+    bool near = false;         // every x (padding too) nearSkewed
     void build(const tk::Octave& o, const double* xs, int n) {
       x.assign(xs, xs + n);
       x.resize(paddedSize(n));
       padTail(x, n);
+      near = nearSkewed(x);
       if (!tiled(o)) return;
       a.resize(paddedSize(n));
       b.resize(paddedSize(n));
@@ -146,11 +158,12 @@ struct RowKernel<tk::SimplexKernel, false> {
   };
   struct Row {
     double y;
+    bool near;
     double a = 0, b = 0;  // tiled octaves: axisPoint of y
   };
   static bool tiled(const tk::Octave& o) { return o.periodX > 0 || o.periodY > 0; }
   static Row row(const tk::Octave& o, double y, double) {
-    Row r{y};
+    Row r{y, nearSkewed(y)};
     if (tiled(o)) tk::SimplexKernel::axisPoint(y, o.periodY, &r.a, &r.b);
     return r;
   }
@@ -163,8 +176,11 @@ struct RowKernel<tk::SimplexKernel, false> {
       for (int k = 0; k < L::kWidth; ++k) v[k] = tk::SimplexKernel::tiledFrom(o, sd, c.a[i + k], c.b[i + k], r.a, r.b);
       return L::load(v);
     }
-    D dx = D(0), dy = D(0);
-    const D raw = tk::SimplexKernel::raw2<G, tk::Grad8, D>(tk::seedTerm(o), L::load(&c.x[i]), D(r.y), &dx, &dy);
+    D dx = D(0), dy = D(0), raw;
+    if (L::kWidth > 1 && c.near && r.near)
+      raw = tk::SimplexKernel::raw2<G, tk::Grad8, D, L::kWidth != 1>(tk::seedTerm(o), L::load(&c.x[i]), D(r.y), &dx, &dy);
+    else
+      raw = tk::SimplexKernel::raw2<G, tk::Grad8, D>(tk::seedTerm(o), L::load(&c.x[i]), D(r.y), &dx, &dy);
     if constexpr (G) tk::SimplexKernel::unitGrad(raw, tk::kSimplexScale2, dx, dy, gx, gy);
     return tk::SimplexKernel::toUnit(raw, tk::kSimplexScale2);
   }
@@ -179,19 +195,26 @@ struct RowKernel<tk::OpenSimplex2Kernel, Is3D> {
   using Lane = lanes::Wide;
   struct Cols {
     std::vector<double> x;
+    bool near = false;  // every x (padding too) nearSkewed
     void build(const tk::Octave&, const double* xs, int n) {
       x.assign(xs, xs + n);
       x.resize(paddedSize(n));
       padTail(x, n);
+      near = nearSkewed(x);
     }
   };
   struct Row {
     double y, z;
+    bool near;
   };
-  static Row row(const tk::Octave&, double y, double z) { return {y, z}; }
+  static Row row(const tk::Octave&, double y, double z) { return {y, z, nearSkewed(y)}; }
   template <bool G, class D = Lane>
   NF_HOT_INLINE static D at(const tk::Octave& o, const Cols& c, const Row& r, int i, D* gx, D* gy) {
-    return tk::OpenSimplex2Kernel::at<G, Is3D, D>(o, lanes::Lane<D>::load(&c.x[i]), D(r.y), r.z, gx, gy);
+    using L = lanes::Lane<D>;
+    const D x = L::load(&c.x[i]);
+    if (!Is3D && L::kWidth > 1 && c.near && r.near)  // the 2-D lanes' Near form (SimplexKernel::raw2)
+      return tk::OpenSimplex2Kernel::at<G, Is3D, D, !Is3D && L::kWidth != 1>(o, x, D(r.y), r.z, gx, gy);
+    return tk::OpenSimplex2Kernel::at<G, Is3D, D>(o, x, D(r.y), r.z, gx, gy);
   }
 };
 
