@@ -4,9 +4,10 @@
 #pragma once
 #include <cstdint>
 
-namespace nf {
+#include "kinds.h"
 
-enum class FadeKind : uint8_t { Linear, Cubic, Quintic };
+namespace nf {
+NF_ISA_BEGIN
 
 template <class D>
 inline D lerpLanes(D a, D b, D t) { return a + (b - a) * t; }
@@ -39,4 +40,5 @@ inline double clamp01(double t) { return t < 0 ? 0 : (t > 0.9999 ? 0.9999 : t); 
 // smooth(a, b, t): smoothstep of t normalised to [a, b]; works with a > b (a reversed edge).
 inline double smooth(double a, double b, double t) { return smoothstep(clamp01((t - a) / (b - a))); }
 
+NF_ISA_END
 }  // namespace nf

@@ -6,6 +6,7 @@
 #include "value_noise.h"
 
 namespace nf {
+NF_ISA_BEGIN
 
 constexpr double kLandscapeLacunarity = 2.03;  // non-integer so octave lattices do not line up
 constexpr uint32_t kOctaveSeedStep = 17;       // octave i uses seed + 17 i
@@ -46,4 +47,5 @@ inline double nebulaUnchecked(double x, double y) { return nebulaWarp(x, y, fbmU
 
 inline double nebula(double x, double y) { return finite2(x, y) ? definedResult(nebulaUnchecked(x, y)) : kNonFiniteResult; }
 
+NF_ISA_END
 }  // namespace nf

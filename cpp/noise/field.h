@@ -178,6 +178,11 @@ class Field {
 // The rift's nebula as a field config (value fbm, 2-level warp, seeds 211/223/227, 4 then 3.5).
 FieldConfig nebulaConfig();
 
+// The lane backend every fill of this process runs on: "avx2", "sse2" or "scalar" natively (the
+// CPU's best, or the environment's NOISEFIELD_ISA), "wasm" in the wasm build. Every backend gives
+// the same values bit for bit.
+const char* laneBackend();
+
 // Histogram of n values into `bins` equal bins over [lo, hi] (values outside are clamped in).
 std::vector<uint32_t> histogram(const float* values, size_t n, int bins, double lo = 0, double hi = 1);
 

@@ -10,18 +10,16 @@ namespace nf {
 
 struct FieldOps;
 struct FieldParams;
-namespace rows {
 template <bool G>
 class RowSource;
 using RowSampler = RowSource<false>;
 using GradRowSampler = RowSource<true>;
-}  // namespace rows
 
 // row(y)[i] = sample(xs[i], y) (definedResult applied); the pointer stays valid until the next row().
 class SampleRows {
  public:
   SampleRows(const FieldOps& ops, const FieldParams& p, const std::vector<double>& xs);
-  SampleRows(std::unique_ptr<rows::RowSampler> src, int n);  // a sampler over n columns
+  SampleRows(std::unique_ptr<RowSampler> src, int n);  // a sampler over n columns
   ~SampleRows();
   const double* row(double y);
   // row(y) written to out (room for lanes::paddedSize(n) doubles: the samplers write whole lanes)
@@ -30,7 +28,7 @@ class SampleRows {
 
  private:
   int n_;
-  std::unique_ptr<rows::RowSampler> src_;
+  std::unique_ptr<RowSampler> src_;
   std::vector<double> out_;
 };
 
@@ -49,8 +47,8 @@ class GradientRows {
  private:
   int n_;
   double e_;  // sampleGrad's step
-  std::unique_ptr<rows::GradRowSampler> grad_;
-  std::unique_ptr<rows::RowSampler> mid_, right_, left_;
+  std::unique_ptr<GradRowSampler> grad_;
+  std::unique_ptr<RowSampler> mid_, right_, left_;
   std::vector<double> h_, gx_, gy_, a_, b_;
 };
 

@@ -7,8 +7,7 @@
 #include "lanes.h"
 
 namespace nf {
-
-enum class FractalKind : uint8_t { None, Fbm, Ridged, Billow };
+NF_ISA_BEGIN
 
 // Octave i's amplitude 0.5 gain^i, frequency lacunarity^i and the running amplitude sum, by
 // repeated multiplication (every path uses these very doubles).
@@ -98,4 +97,5 @@ inline D fractalSum(FractalKind fk, int octaves, double gain, double lacunarity,
   return acc.sum / st.norm;
 }
 
+NF_ISA_END
 }  // namespace nf

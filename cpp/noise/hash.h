@@ -4,14 +4,10 @@
 #include <cmath>
 #include <cstdint>
 
-namespace nf {
+#include "kinds.h"
 
-constexpr uint32_t kHashX = 374761393u;
-constexpr uint32_t kHashY = 668265263u;
-constexpr uint32_t kLandscapeSeedMul = 144269504u;   // the 404 page's multiplier (nine digits)
-constexpr uint32_t kTutorialSeedMul = 1442695041u;   // the noise-fields tutorial's multiplier
-constexpr uint32_t kHashMix = 1274126177u;
-constexpr double kTwoPow32 = 4294967296.0;
+namespace nf {
+NF_ISA_BEGIN
 
 // The finalising scramble; split out so batch code can hash base + kHashX etc. (exact mod 2^32).
 // U: uint32_t or a lane of them (lanes.h); the arithmetic wraps the same in every lane.
@@ -67,4 +63,5 @@ NF_HOT_INLINE uint32_t wrapToU32(double d) {
 // Seeds given as any integral double (negative, or up to 2^32-1) map to the same uint32 as JS does.
 inline uint32_t seedToU32(double s) { return std::isfinite(s) ? wrapToU32(std::trunc(s)) : 0u; }
 
+NF_ISA_END
 }  // namespace nf

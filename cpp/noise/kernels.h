@@ -28,45 +28,14 @@
 #include "value_noise.h"
 
 namespace nf {
-
-enum class CellDistance : uint8_t { Euclidean, Manhattan, Chebyshev };
-enum class CellReturn : uint8_t { F1, F2, F2MinusF1, CellValue };
-
-constexpr uint32_t kHashZ = 2246822519u;  // third lattice multiplier (3-D hashes)
-
+NF_ISA_BEGIN
 namespace tk {
 
 using nf::fade;
 using nf::fadeDeriv;
+using nf::Octave;
+using nf::seedTerm;
 using lanes::UOf;
-
-// What one octave of a kernel needs besides the coordinates.
-struct Octave {
-  uint32_t seed = 0;  // this octave's seed (the field's seed + seedStep * i)
-  uint32_t seedMul = kLandscapeSeedMul;
-  uint32_t term = 0;  // the seed term of its lattice hashes (FieldParams::setOctaveSeed)
-  double periodX = 0, periodY = 0;  // 0: not tiled
-  double jitter = 1;                // cellular only
-  CellDistance cellDistance = CellDistance::Euclidean;
-  CellReturn cellReturn = CellReturn::F1;
-};
-
-// The seed term of a Field's lattice hashes for seed `seed` (each octave's own seed, each warp's):
-// murmur3's 32-bit finaliser of the seed keyed by the hash's multiplier, a bijection of the
-// uint32 seeds with full avalanche. The hash input is x * kHashX + y * kHashY + term, and
-// hashFinish passes a structured difference between two terms to the gradient-picking top bits
-// weakly: seed * multiplier made seeds 0 and 2^25 (landscape multiplier 2^6 x odd: terms 2^31
-// apart) share 42-82 % of gradient, simplex and OpenSimplex2 samples, and repeated every 2^26
-// seeds. Finalised, seeds that differ in any bit have unrelated terms, so unrelated fields.
-// The landscape's functions (nf::fbm, the nebula, NoiseGrid: FieldParams::landscapeSeeds) keep
-// seed * multiplier, their reference formula.
-inline uint32_t seedTerm(uint32_t seed, uint32_t seedMul) {
-  uint32_t h = seed ^ seedMul;
-  h = (h ^ (h >> 16)) * 0x85EBCA6Bu;
-  h = (h ^ (h >> 13)) * 0xC2B2AE35u;
-  return h ^ (h >> 16);
-}
-inline uint32_t seedTerm(const Octave& o) { return o.term; }
 
 // floor, fraction and the two (possibly wrapped) lattice indices of one axis, for one sample
 // (Axis) or a lane of them.
@@ -374,7 +343,6 @@ constexpr double kSimplexG4 = 0.13819660112501051518;  // (5 - sqrt(5)) / 20
 constexpr double kSimplexScale2 = 98.0;  // ~1 / max |raw| (empirical max |raw| 0.01008), unit gradients
 constexpr double kSimplexScale3 = 108.0;  // ~1 / max |raw| (max |raw| 0.009197 at r^2 = 0.5, by hill-climbing), unit gradients
 constexpr double kSimplexScale4 = 62.0;  // ~1 / max |raw| (max |raw| 0.015929, by hill-climbing), grad4
-constexpr uint32_t kHashW = 3266489917u;  // fourth lattice multiplier (4-D simplex hashes)
 constexpr double kTorusDrift[4] = {0.5, -0.5, 0.5, -0.5};  // unit; exact products with z
 // Gustavson's 32 gradients of 4-D simplex noise: the midpoints of the edges of the 4-D hypercube
 // (one coordinate 0, three +-1; length sqrt(3)), indexed by the top 5 bits of the corner hash.
@@ -1109,4 +1077,5 @@ template <bool Is3D>
 struct HasLanes<OpenSimplex2Kernel, Is3D> : std::true_type {};
 
 }  // namespace tk
+NF_ISA_END
 }  // namespace nf

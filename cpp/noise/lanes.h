@@ -1,30 +1,43 @@
 // Lane types: the kernels are written once against these and instantiated for one sample
-// (double, uint32_t, bool) or four (F64x4, U32x4, M64x4: four doubles as two f64x2, four uint32
-// in one i32x4). The vector backend is wasm SIMD in the wasm build and SSE2 natively, so the
-// native tests run the very code the wasm build vectorises; without either, Wide is scalar.
+// (double, uint32_t, bool) or four (F64x4, U32x4, M64x4). The backend is the translation unit's
+// NF_LANES_ISA (kinds.h): wasm SIMD in the wasm build (four doubles as two f64x2, four uint32 in
+// one i32x4); natively the library holds three builds of its engine (engine_*.cpp), scalar, SSE2
+// (two __m128d) and AVX2 (one __m256d), and picks one at run time from the CPU (field.cpp). The
+// SSE2 pairs are the wasm pairs' twins, so the native tests run the very code the wasm build
+// vectorises; without a vector backend, Wide is scalar. Each build's functions live in their own
+// namespace (NF_ISA_BEGIN), so the linker never mixes them.
 //
 // Exactness: every vector operation is the IEEE operation of its scalar twin, lane by lane (add,
-// sub, mul, div, sqrt are correctly rounded in both ISAs; uint32 arithmetic wraps the same), and
-// there is no fused multiply-add in either instruction set, so an expression written once gives
-// the same bits at every width. u32 -> f64 conversion is exact. Conversions the ISAs define
-// differently (floor to a lattice index far out) take the scalar function per lane.
+// sub, mul, div, sqrt are correctly rounded in every ISA; uint32 arithmetic wraps the same), and
+// no fused multiply-add is used or contracted (-ffp-contract=off; the AVX2 target region does not
+// enable FMA), so an expression written once gives the same bits at every width and on every
+// backend. u32 -> f64 conversion is exact. Conversions the ISAs define differently (floor to a
+// lattice index far out) take the scalar function per lane.
 //
 // This file is the one place that names SIMD intrinsics.
 #pragma once
+#define NF_LANES_INCLUDED 1  // engine_prelude.h checks that it never pulls lane code in
 #include <cmath>
 #include <cstdint>
 
 #include "hash.h"
 
-#if defined(__wasm_simd128__)
+// The backend is this translation unit's NF_LANES_ISA (kinds.h): the engine files pick theirs,
+// every other file takes the target's.
+#if NF_LANES_ISA == NF_ISA_WASM
 #include <wasm_simd128.h>
 #define NF_LANES_VECTOR 1
-#elif defined(__SSE2__)
+#elif NF_LANES_ISA == NF_ISA_SSE2
 #include <emmintrin.h>
 #define NF_LANES_VECTOR 1
+#elif NF_LANES_ISA == NF_ISA_AVX2
+#include <immintrin.h>  // compiled inside engine_avx2.cpp's target region
+#define NF_LANES_VECTOR 1
+#define NF_LANES_AVX2 1
 #endif
 
 namespace nf {
+NF_ISA_BEGIN
 namespace lanes {
 
 // ---- one sample -------------------------------------------------------------------------------
@@ -80,7 +93,8 @@ inline uint32_t nearLatticeIndex(double floored) { return wrapToU32(floored); }
 
 #ifdef NF_LANES_VECTOR
 // ---- the two-lane backend: f64x2 (P) and i32x4 (I) primitives ---------------------------------
-#if defined(__wasm_simd128__)
+// (AVX2 takes SSE2's i32x4 ones, with SSE4.1's multiply and extract; its four doubles are below.)
+#if NF_LANES_ISA == NF_ISA_WASM
 using P = v128_t;
 using I = v128_t;
 inline P pSplat(double v) { return wasm_f64x2_splat(v); }
@@ -169,11 +183,15 @@ inline I iSplat(uint32_t v) { return _mm_set1_epi32(static_cast<int32_t>(v)); }
 inline I iLoad(const uint32_t* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
 inline void iStore(uint32_t* p, I v) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), v); }
 inline I iAdd(I a, I b) { return _mm_add_epi32(a, b); }
+#ifdef NF_LANES_AVX2
+inline I iMul(I a, I b) { return _mm_mullo_epi32(a, b); }
+#else
 inline I iMul(I a, I b) {  // SSE2 has no pmulld: even and odd lanes by pmuludq, low halves kept
   const __m128i even = _mm_mul_epu32(a, b);
   const __m128i odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), _mm_srli_epi64(b, 32));
   return _mm_unpacklo_epi32(_mm_shuffle_epi32(even, 0x08), _mm_shuffle_epi32(odd, 0x08));
 }
+#endif
 inline I iXor(I a, I b) { return _mm_xor_si128(a, b); }
 inline I iAnd(I a, I b) { return _mm_and_si128(a, b); }
 inline I iSub(I a, I b) { return _mm_sub_epi32(a, b); }
@@ -192,8 +210,13 @@ inline I pTrunc4(P lo, P hi) { return _mm_unpacklo_epi64(_mm_cvttpd_epi32(lo), _
 inline I pMask4(P lo, P hi) {
   return _mm_unpacklo_epi64(_mm_shuffle_epi32(_mm_castpd_si128(lo), 0x08), _mm_shuffle_epi32(_mm_castpd_si128(hi), 0x08));
 }
+#ifdef NF_LANES_AVX2
+template <int K>
+inline uint32_t iLane(I a) { return static_cast<uint32_t>(_mm_extract_epi32(a, K)); }
+#else
 template <int K>
 inline uint32_t iLane(I a) { return static_cast<uint32_t>(_mm_cvtsi128_si32(_mm_shuffle_epi32(a, K * 0x55))); }
+#endif
 inline I iMulHi(I a, uint32_t b) {  // pmuludq on even lanes and on odd ones, high halves kept
   const I B = _mm_set1_epi32(static_cast<int32_t>(b));
   const I even = _mm_mul_epu32(a, B), odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), B);
@@ -204,6 +227,123 @@ inline P pFirsts(P a, P b) { return _mm_unpacklo_pd(a, b); }
 inline P pSeconds(P a, P b) { return _mm_unpackhi_pd(a, b); }
 #endif
 
+#ifdef NF_LANES_AVX2
+// ---- four samples, AVX2: four doubles in one __m256d, four uint32 in one __m128i ----------------
+// The same operations as the pairs below, lane for lane: add, sub, mul, div, sqrt and roundpd's
+// floor are the IEEE operations (and no FMA is compiled: engine_avx2.cpp's target is avx2 alone),
+// compares are the ordered ones the pairs use (false for NaN), blendv selects where the mask is
+// all ones, so every value is the pairs' and the scalar code's, bit for bit.
+struct M64x4 {
+  __m256d v;
+};
+struct F64x4 {
+  __m256d v;
+  F64x4() = default;
+  explicit F64x4(__m256d x) : v(x) {}
+  F64x4(double d) : v(_mm256_set1_pd(d)) {}  // NOLINT: splat, so scalar constants mix in
+};
+struct U32x4 {
+  I v;
+  U32x4() = default;
+  explicit U32x4(I x) : v(x) {}
+  U32x4(uint32_t x) : v(iSplat(x)) {}  // NOLINT: splat
+};
+
+inline F64x4 operator+(F64x4 a, F64x4 b) { return F64x4(_mm256_add_pd(a.v, b.v)); }
+inline F64x4 operator-(F64x4 a, F64x4 b) { return F64x4(_mm256_sub_pd(a.v, b.v)); }
+inline F64x4 operator*(F64x4 a, F64x4 b) { return F64x4(_mm256_mul_pd(a.v, b.v)); }
+inline F64x4 operator/(F64x4 a, F64x4 b) { return F64x4(_mm256_div_pd(a.v, b.v)); }
+inline F64x4& operator+=(F64x4& a, F64x4 b) { return a = a + b; }
+inline F64x4& operator*=(F64x4& a, F64x4 b) { return a = a * b; }
+inline M64x4 operator<(F64x4 a, F64x4 b) { return {_mm256_cmp_pd(a.v, b.v, _CMP_LT_OQ)}; }
+inline M64x4 operator<=(F64x4 a, F64x4 b) { return {_mm256_cmp_pd(a.v, b.v, _CMP_LE_OQ)}; }
+inline M64x4 operator>(F64x4 a, F64x4 b) { return {_mm256_cmp_pd(a.v, b.v, _CMP_GT_OQ)}; }
+inline M64x4 either(M64x4 a, M64x4 b) { return {_mm256_or_pd(a.v, b.v)}; }
+inline M64x4 both(M64x4 a, M64x4 b) { return {_mm256_and_pd(a.v, b.v)}; }
+inline F64x4 select(M64x4 m, F64x4 a, F64x4 b) { return F64x4(_mm256_blendv_pd(b.v, a.v, m.v)); }
+// The four 64-bit lanes of a mask (or of any four doubles' bits) as four 32-bit lanes: the low half of each.
+inline I lowHalves(__m256d m) {
+  return _mm_castps_si128(_mm_shuffle_ps(_mm_castpd_ps(_mm256_castpd256_pd128(m)),
+                                         _mm_castpd_ps(_mm256_extractf128_pd(m, 1)), 0x88));
+}
+inline U32x4 select(M64x4 m, U32x4 a, U32x4 b) { return U32x4(_mm_blendv_epi8(b.v, a.v, lowHalves(m.v))); }
+inline bool all(M64x4 m) { return _mm256_movemask_pd(m.v) == 0xF; }
+inline bool any(M64x4 m) { return _mm256_movemask_pd(m.v) != 0; }
+inline F64x4 maxDist(F64x4 a, F64x4 b) { return select(a < b, b, a); }
+inline F64x4 minDist(F64x4 a, F64x4 b) { return select(b < a, b, a); }
+inline F64x4 abs(F64x4 a) { return F64x4(_mm256_andnot_pd(_mm256_set1_pd(-0.0), a.v)); }
+inline F64x4 sqrt(F64x4 a) { return F64x4(_mm256_sqrt_pd(a.v)); }
+inline F64x4 floor(F64x4 a) { return F64x4(_mm256_round_pd(a.v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)); }
+inline F64x4 positivePart(F64x4 a) { return F64x4(_mm256_max_pd(a.v, _mm256_setzero_pd())); }  // a > 0 ? a : 0
+
+inline U32x4 operator+(U32x4 a, U32x4 b) { return U32x4(iAdd(a.v, b.v)); }
+inline U32x4 operator*(U32x4 a, U32x4 b) { return U32x4(iMul(a.v, b.v)); }
+inline U32x4 operator^(U32x4 a, U32x4 b) { return U32x4(iXor(a.v, b.v)); }
+inline U32x4 operator>>(U32x4 a, int n) { return U32x4(iShr(a.v, n)); }
+inline U32x4 operator&(U32x4 a, U32x4 b) { return U32x4(iAnd(a.v, b.v)); }
+inline U32x4 mulHi(U32x4 a, uint32_t b) { return U32x4(iMulHi(a.v, b)); }
+
+// Rows of a table of (c0, c1) pairs at byte offsets off[k] from base, as two columns: one 16-byte
+// load a row, rows 0 and 2 (1 and 3) in one register, then unpacked.
+inline void gatherAt(const char* base, I off, F64x4* c0, F64x4* c1) {
+  const __m128d r0 = _mm_loadu_pd(reinterpret_cast<const double*>(base + iLane<0>(off)));
+  const __m128d r1 = _mm_loadu_pd(reinterpret_cast<const double*>(base + iLane<1>(off)));
+  const __m128d r2 = _mm_loadu_pd(reinterpret_cast<const double*>(base + iLane<2>(off)));
+  const __m128d r3 = _mm_loadu_pd(reinterpret_cast<const double*>(base + iLane<3>(off)));
+  const __m256d r02 = _mm256_insertf128_pd(_mm256_castpd128_pd256(r0), r2, 1);
+  const __m256d r13 = _mm256_insertf128_pd(_mm256_castpd128_pd256(r1), r3, 1);
+  *c0 = F64x4(_mm256_unpacklo_pd(r02, r13));
+  *c1 = F64x4(_mm256_unpackhi_pd(r02, r13));
+}
+inline void gather2(const double (*table)[2], U32x4 rows, F64x4* c0, F64x4* c1) {
+  gatherAt(reinterpret_cast<const char*>(table), iShl(rows.v, 4), c0, c1);  // 16 bytes a row
+}
+inline void gather3(const double (*table)[3], U32x4 rows, F64x4* c0, F64x4* c1, F64x4* c2) {
+  const char* base = reinterpret_cast<const char*>(table);
+  const I off = iAdd(iShl(rows.v, 4), iShl(rows.v, 3));  // 24 bytes a row
+  gatherAt(base, off, c0, c1);
+  const double* r[4] = {reinterpret_cast<const double*>(base + iLane<0>(off)),
+                        reinterpret_cast<const double*>(base + iLane<1>(off)),
+                        reinterpret_cast<const double*>(base + iLane<2>(off)),
+                        reinterpret_cast<const double*>(base + iLane<3>(off))};
+  *c2 = F64x4(_mm256_set_pd(r[3][2], r[2][2], r[1][2], r[0][2]));
+}
+
+inline F64x4 toDouble(U32x4 h) {  // signed conversion, then + 2^32 where the uint32 had its top bit set
+  const __m256d d = _mm256_cvtepi32_pd(h.v);
+  return F64x4(_mm256_add_pd(d, _mm256_and_pd(_mm256_cmp_pd(d, _mm256_setzero_pd(), _CMP_LT_OQ), _mm256_set1_pd(kTwoPow32))));
+}
+// h / 2^32 exactly without a conversion: the doubles with bits 0x41300000'hhhhhhhh are 2^20 + h / 2^32.
+template <>
+inline constexpr double kUnitBias<F64x4> = 1048576.0;
+inline F64x4 biasedUnit(U32x4 h) {
+  return F64x4(_mm256_castsi256_pd(_mm256_or_si256(_mm256_cvtepu32_epi64(h.v), _mm256_set1_epi64x(0x4130000000000000LL))));
+}
+inline F64x4 unit(U32x4 h) { return biasedUnit(h) - kUnitBias<F64x4>; }
+
+// The index of f where |f| < 2^51 is known: f + 1.5 * 2^52 holds f mod 2^32 in its low bits.
+inline U32x4 nearLatticeIndex(F64x4 f) { return U32x4(lowHalves(_mm256_add_pd(f.v, _mm256_set1_pd(6755399441055744.0)))); }
+inline U32x4 latticeIndex(F64x4 f) {
+  if (all(abs(f) < F64x4(kNearLattice))) return nearLatticeIndex(f);
+  double d[4];
+  _mm256_storeu_pd(d, f.v);
+  uint32_t u[4];
+  for (int k = 0; k < 4; ++k) u[k] = wrapToU32(d[k]);
+  return U32x4(iLoad(u));
+}
+inline void nearLatticeIndices(F64x4 f, U32x4* i0, U32x4* i1) {
+  *i0 = nearLatticeIndex(f);
+  *i1 = *i0 + U32x4(1u);
+}
+inline void latticeIndices(F64x4 f, U32x4* i0, U32x4* i1) {
+  if (all(abs(f) < F64x4(kNearLattice))) return nearLatticeIndices(f, i0, i1);
+  *i0 = latticeIndex(f);
+  *i1 = latticeIndex(f + 1);
+}
+inline F64x4 load4(const double* p) { return F64x4(_mm256_loadu_pd(p)); }
+inline F64x4 load4(const float* p) { return F64x4(_mm256_cvtps_pd(_mm_loadu_ps(p))); }  // exact
+inline void store4(double* p, F64x4 v) { _mm256_storeu_pd(p, v.v); }
+#else
 // ---- four samples -----------------------------------------------------------------------------
 struct M64x4 {
   P lo, hi;
@@ -326,6 +466,13 @@ inline void latticeIndices(F64x4 f, U32x4* i0, U32x4* i1) {
   *i0 = latticeIndex(f);
   *i1 = latticeIndex(f + 1);
 }
+inline F64x4 load4(const double* p) { return {pLoad(p), pLoad(p + 2)}; }
+inline F64x4 load4(const float* p) { return {pLoadF(p), pLoadF(p + 2)}; }
+inline void store4(double* p, F64x4 v) {
+  pStore(p, v.lo);
+  pStore(p + 2, v.hi);
+}
+#endif  // NF_LANES_AVX2
 #endif
 
 // ---- width-generic access ---------------------------------------------------------------------
@@ -348,13 +495,10 @@ struct Lane<F64x4> {
   using U = U32x4;
   using M = M64x4;
   static constexpr int kWidth = 4;
-  static F64x4 load(const double* p) { return {pLoad(p), pLoad(p + 2)}; }
-  static F64x4 loadF(const float* p) { return {pLoadF(p), pLoadF(p + 2)}; }
+  static F64x4 load(const double* p) { return load4(p); }
+  static F64x4 loadF(const float* p) { return load4(p); }
   static U32x4 loadU(const uint32_t* p) { return U32x4(iLoad(p)); }
-  static void store(double* p, F64x4 v) {
-    pStore(p, v.lo);
-    pStore(p + 2, v.hi);
-  }
+  static void store(double* p, F64x4 v) { store4(p, v); }
   static void storeU(uint32_t* p, U32x4 v) { iStore(p, v.v); }
 };
 using Wide = F64x4;  // what row fills and scattered pairs run on
@@ -373,4 +517,5 @@ constexpr int kRowPad = 4;
 inline size_t paddedSize(int n) { return static_cast<size_t>((n + kRowPad - 1) / kRowPad * kRowPad); }
 
 }  // namespace lanes
+NF_ISA_END
 }  // namespace nf

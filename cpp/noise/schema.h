@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "kernels.h"
+#include "kinds.h"
 #include "noise_types.h"
 #include "number_text.h"
 

@@ -6,6 +6,7 @@
 #include "fade.h"
 
 namespace nf {
+NF_ISA_BEGIN
 
 enum class Band : int { Water = 0, Sand = 1, Grass = 2, Rock = 3 };
 inline const char* bandName(Band b) {
@@ -88,4 +89,5 @@ inline double terrace(double h, int n, double smooth, double* dh = nullptr) {
   return (k + g) / (n - 1);
 }
 
+NF_ISA_END
 }  // namespace nf

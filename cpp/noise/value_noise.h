@@ -10,6 +10,7 @@
 #include "lanes.h"
 
 namespace nf {
+NF_ISA_BEGIN
 
 // Noise functions return this for NaN or infinite coordinates (documented in the README):
 // a defined value instead of undefined behaviour in the float->int conversion.
@@ -87,4 +88,5 @@ inline double valueNoise(double x, double y, uint32_t seed) {
   return finite2(x, y) ? definedResult(valueNoiseUnchecked(x, y, seed)) : kNonFiniteResult;
 }
 
+NF_ISA_END
 }  // namespace nf

@@ -12,6 +12,7 @@
 #include "noise/fade.h"
 #include "noise/fbm.h"
 #include "noise/field.h"
+#include "noise/kernels.h"
 #include "noise/landscape_fill.h"
 #include "noise/schema.h"
 #include "noise/terrain.h"

@@ -2,9 +2,13 @@
 // hoisted row kernels on four-sample lanes (row and scattered), the warped fills, their gradient
 // rows and their fallbacks. Built from this one file natively (run by CTest: SSE2 lanes), to wasm
 // with -msimd128 (run by tests/wasm/selfcheck.test.mjs: wasm lanes) and, with -DNF_SIMD=OFF, on
-// one-sample lanes. Exit status 0 when every value matched bit for bit.
+// one-sample lanes. Exit status 0 when every value matched bit for bit. Natively it runs on the
+// engine NOISEFIELD_ISA names (scalar, sse2, avx2; CTest runs it on each) and prints a digest of
+// every value it filled, which must be the same on every engine (tests/selfcheck/same_digest.cmake);
+// exit status 77 (CTest: skipped) when the asked engine is not the one running (a CPU without AVX2).
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -67,7 +71,24 @@ std::vector<std::string> configs() {
 
 }  // namespace
 
+// FNV-1a over the bits of each value, in fill order.
+struct Digest {
+  uint64_t h = 1469598103934665603ull;
+  void add(double v) {
+    uint64_t b;
+    std::memcpy(&b, &v, sizeof b);
+    for (int k = 0; k < 8; ++k) h = (h ^ ((b >> (8 * k)) & 0xFF)) * 1099511628211ull;
+  }
+};
+
 int main() {
+  const char* asked = std::getenv("NOISEFIELD_ISA");
+  std::printf("lane backend: %s\n", nf::laneBackend());
+  if (asked && *asked && std::strcmp(asked, nf::laneBackend()) != 0) {
+    std::printf("NOISEFIELD_ISA=%s is not available here: skipped\n", asked);
+    return 77;
+  }
+  Digest digest;
   std::mt19937 rng(20261130);
   std::uniform_real_distribution<double> pos(-300, 300), step(0.05, 2.5);
   int64_t checked = 0, bad = 0;
@@ -103,6 +124,10 @@ int main() {
         for (int i = 0; i < g.width; ++i) {
           const size_t k = static_cast<size_t>(j) * g.width + i;
           const double want = f.sample(g.sampleX(i), g.sampleY(j));
+          digest.add(out[k]);
+          digest.add(h[k]);
+          digest.add(gx[k]);
+          digest.add(gy[k]);
           double wx, wy;
           const double wh = f.sampleGrad(g.sampleX(i), g.sampleY(j), &wx, &wy);
           checked += 4;
@@ -122,5 +147,6 @@ int main() {
   std::printf("fill == sample, fillGrad == sampleGrad in doubles: %" PRId64 " values over %zu configurations, %" PRId64
               " mismatches\n",
               checked, configs().size(), bad);
+  std::printf("digest %016" PRIx64 "\n", digest.h);
   return bad == 0 ? 0 : 1;
 }

@@ -4,13 +4,12 @@
 #pragma once
 #include <cstdint>
 
-#include "../fractal.h"
-#include "../kernels.h"
+#include "../kinds.h"
 
 namespace nf {
 
 struct FieldParams {
-  tk::Octave base;  // seed multiplier, octave-0 periods in lattice cells, cellular settings
+  Octave base;  // seed multiplier, octave-0 periods in lattice cells, cellular settings
   FractalKind fractal = FractalKind::Fbm;
   int octaves = 3;
   double lacunarity = 2.03, gain = 0.5;  // lacunarity already rounded when tiled
@@ -20,9 +19,9 @@ struct FieldParams {
   // (fillLandscape sets this).
   bool landscapeSeeds = false;
   // Octave i of a fractal seeded s: its seed and seed term. Every path takes them from here.
-  void setOctaveSeed(tk::Octave& o, uint32_t s, int i) const {
+  void setOctaveSeed(Octave& o, uint32_t s, int i) const {
     o.seed = s + seedStep * static_cast<uint32_t>(i);
-    o.term = landscapeSeeds ? o.seed * o.seedMul : tk::seedTerm(o.seed, o.seedMul);
+    o.term = landscapeSeeds ? o.seed * o.seedMul : seedTerm(o.seed, o.seedMul);
   }
   double scale = 1, z = 0;
   double tileX = 0, tileY = 0;  // the tile in sample units (period * scale); 0: not tiled

@@ -27,6 +27,7 @@
 #include "../lanes.h"
 
 namespace nf {
+NF_ISA_BEGIN
 namespace rows {
 
 using lanes::kRowPad;
@@ -455,4 +456,5 @@ void accumulateRow(FractalKind fk, const tk::Octave& o, const typename RK::Cols&
 }
 
 }  // namespace rows
+NF_ISA_END
 }  // namespace nf

@@ -24,22 +24,12 @@
 #include "../fbm.h"
 #include "../fractal.h"
 #include "field_params.h"
+#include "row_source.h"
 #include "rows.h"
 
 namespace nf {
+NF_ISA_BEGIN
 namespace rows {
-
-// The field's samples at columns xs[0..n) (sample coordinates), one row y at a time:
-// h[i] = Field::sample(xs[i], sy) (the double before any rounding to float), with G also
-// gx[i], gy[i] = Field::sampleGrad's gradient; every array holds paddedSize(n) doubles.
-template <bool G>
-class RowSource {
- public:
-  virtual ~RowSource() = default;
-  virtual void row(double sy, double* h, double* gx = nullptr, double* gy = nullptr) = 0;
-};
-using RowSampler = RowSource<false>;
-using GradRowSampler = RowSource<true>;
 
 struct FractalPlan {
   int octaves = 1;
@@ -181,16 +171,5 @@ class WarpedRows final : public RowSource<G> {
 };
 
 }  // namespace rows
-
-// The per-type function table a Field chooses once at construction (field.cpp's opsFor): the
-// only dispatch between a config and its instantiated kernel.
-struct FieldOps {
-  double (*sample)(const FieldParams&, double, double, double);
-  double (*sampleGrad)(const FieldParams&, double, double, double, double*, double*);  // null: none
-  // Row samplers at columns xs[0..n): every batch and colour fill reads through them.
-  std::unique_ptr<rows::RowSampler> (*rows)(const FieldParams&, const double* xs, int n);
-  // Null exactly when sampleGrad is (kernels without analytic gradients).
-  std::unique_ptr<rows::GradRowSampler> (*gradRows)(const FieldParams&, const double* xs, int n);
-};
-
+NF_ISA_END
 }  // namespace nf

@@ -1,0 +1,32 @@
+# cmake -DSELFCHECK=<noisefield_selfcheck> -P same_digest.cmake: the self-check on every native
+# engine (NOISEFIELD_ISA=scalar, sse2, avx2) gives the same digest of its fills, bit for bit, so
+# the AVX2, SSE2 and scalar builds of the kernels agree (each run also checks fill == sample).
+# An engine the CPU lacks (exit 77) is left out, and said so.
+set(digests "")
+foreach(isa scalar sse2 avx2)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env NOISEFIELD_ISA=${isa} ${SELFCHECK}
+                  OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+  if(rc EQUAL 77)
+    message(STATUS "${isa}: not on this CPU, left out")
+    continue()
+  endif()
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${isa}: the self-check failed (${rc}):\n${out}")
+  endif()
+  string(REGEX MATCH "digest ([0-9a-f]+)" m "${out}")
+  if(NOT m)
+    message(FATAL_ERROR "${isa}: no digest in:\n${out}")
+  endif()
+  message(STATUS "${isa}: digest ${CMAKE_MATCH_1}")
+  list(APPEND digests "${isa}=${CMAKE_MATCH_1}")
+  set(last ${CMAKE_MATCH_1})
+  if(DEFINED first AND NOT first STREQUAL last)
+    message(FATAL_ERROR "the engines' digests differ: ${digests}")
+  endif()
+  set(first ${last})
+endforeach()
+list(LENGTH digests count)
+if(count LESS 2)
+  message(FATAL_ERROR "fewer than two engines ran: ${digests}")
+endif()
+message(STATUS "same digest on ${count} engines: ${digests}")
