@@ -19,7 +19,7 @@ export interface MountOptions {
   at?: number | null;
   /** The missing path carved on the ruin's tablet (at most 2048 bytes); default none. */
   path?: string | null;
-  /** The ruin's life (the walker); default true. */
+  /** The ruin's life (the walker, the fireflies); default true. */
   life?: boolean | null;
   /** CSS px per buffer pixel, 1..8; 0 or absent: automatic. */
   pitch?: number;

@@ -76,7 +76,7 @@ export declare class Field {
   delete(): void;
 }
 
-export type LayerName = 'sky' | 'land' | 'rift' | 'gate' | 'hill' | 'near' | 'canopy';
+export type LayerName = 'sky' | 'land' | 'rift' | 'gate' | 'hill' | 'near' | 'fx' | 'canopy';
 export interface Placement {
   scale: number; ox: number; oy: number; inset: number; sceneWidth: number; sceneHeight: number;
   gateX: number; gateY: number; gateR: number; waterY: number;
@@ -86,6 +86,8 @@ export type FramingName = 'cover' | 'gate' | 'island' | 'shore';
 
 export declare class Landscape {
   static readonly LAYERS: LayerName[];
+  /** Each layer's parallax depth, in LAYERS order (cpp/scene/landscape.h, kLayerDepths). */
+  static readonly LAYER_DEPTHS: number[];
   static readonly PORTAL_MODES: { idle: 0; hot: 1; enter: 2 };
   /** The scene's named framings (C++ framingNames()). */
   static readonly FRAMINGS: FramingName[];

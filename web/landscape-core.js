@@ -17,7 +17,7 @@ import { createRepaint } from './landscape-repaint.js';
 
 // The canvases are made before the module loads (in worker mode, on another thread), so the page
 // needs the order up front; createCore checks it against the module's (cpp/scene/landscape.h).
-export const LAYERS = ['sky', 'land', 'rift', 'hill', 'gate', 'near', 'canopy'];
+export const LAYERS = ['sky', 'land', 'rift', 'hill', 'gate', 'near', 'fx', 'canopy'];
 const MODE_IDLE = 0;
 
 /**

@@ -4,7 +4,6 @@
 
 import { paramTable } from './landscape-params.js';
 
-const DEPTH = [0.1, 0.18, 0.42, 0.42, 0.42, 0.42, 1.0];  // docs/scene.md, "Layers and cadence"
 const SWAY_X = 64, SWAY_Y = 30;  // parallax travel per unit depth, CSS px
 const PORTAL_LAYER = 2;  // the rift, in the gate (which has its depth)
 // After raising the pitch, the loop's kept-up record starts again; the next raise waits this long.
@@ -26,6 +25,7 @@ export function choosePitch(auto, dpr) {
  */
 export function createLayout(v, wake) {
   const { element, win, canvases, M } = v;
+  const DEPTH = M.Landscape.LAYER_DEPTHS;  // per layer, from C++ (cpp/scene/landscape.h, kLayerDepths)
   const pitchOption = v.o.pitch || 0;
   // The pitch the scene runs at may be raised above the one asked for (v.requestedPitch) when it
   // cannot keep up with its clock (adapt()): by `raised`, up to the parameter table's largest.

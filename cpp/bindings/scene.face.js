@@ -115,7 +115,7 @@ function nfSceneFace(M, fn, buffer) {
     // The visitor's local time (seconds; of the day will do) at the current clock, for the hands.
     setWallClock(seconds) { check(fn.nf_scene_set_wall_clock(this._live(), num('seconds', seconds))); }
     get wallClock() { return fn.nf_scene_wall_clock(this._live()); }
-    // The ruin's life (the walker); on by default.
+    // The ruin's life (the walker, the fireflies); on by default.
     setLife(on) { fn.nf_scene_set_life(this._live(), on ? 1 : 0); }
     // Reduced motion: off shows the ruin's life still (the ivy grown); on by default. For the next paint.
     setMotion(on) { fn.nf_scene_set_motion(this._live(), on ? 1 : 0); }
@@ -186,6 +186,8 @@ function nfSceneFace(M, fn, buffer) {
     }
   }
   Landscape.LAYERS = LAYERS;
+  // Each layer's parallax depth (the page moves it by -p * depth * (64, 30) CSS px), LAYERS order.
+  Landscape.LAYER_DEPTHS = list(text(fn.nf_layer_depths())).map(Number);
   Landscape.PORTAL_MODES = PORTAL_MODES;
   // setViewport raises a pitch whose buffers would hold more pixels than this (read scene.pitch).
   Object.defineProperty(Landscape, 'maxBufferPixels', { get: () => fn.nf_max_buffer_pixels(), enumerable: true });

@@ -129,6 +129,8 @@ EMSCRIPTEN_KEEPALIVE double nf_shortest_tick() { return sc::kShortestTick; }
 EMSCRIPTEN_KEEPALIVE int nf_layer_count() { return sc::kLayerCount; }
 // The layers' names, comma-separated, back to front (landscape.h).
 EMSCRIPTEN_KEEPALIVE const char* nf_layer_names() { return (text_.clear() << sc::kLayerNames).c_str(); }
+// Their parallax depths, in that order.
+EMSCRIPTEN_KEEPALIVE const char* nf_layer_depths() { return (text_.clear() << sc::kLayerDepths).c_str(); }
 // The named framings, comma-separated, in order.
 EMSCRIPTEN_KEEPALIVE const char* nf_framings() { return framings(text_.clear(), ",").c_str(); }
 EMSCRIPTEN_KEEPALIVE int nf_auto_pitch(double cssWidth) {

@@ -74,6 +74,7 @@ void Landscape::setWorld(uint32_t seed) {
   pines_ = makePines(seeds_, world_);
   ruinLook_ = makeRuinLook(seed);
   placeWalker();
+  placeLife();
   splashState_ = seeds_.splash;
 }
 
@@ -271,6 +272,11 @@ bool Landscape::runUnit(int unit) {
         for (int j = r.j0; j < r.j1; ++j)
           for (int i = r.i0; i < r.i1; ++i) handsBase_.push_back(L[kGate].p[static_cast<size_t>(j) * g.bw + i]);
         for (int n = 0; n < 2; ++n) ivyShown_[n] = ivyShownAt(ruinLook_.ivy[n], kIvyGrown);
+        const Rect s = spillBox(g);
+        spillBase_.clear();
+        for (int j = s.j0; j < s.j1; ++j)
+          for (int i = s.i0; i < s.i1; ++i) spillBase_.push_back(L[kGate].p[static_cast<size_t>(j) * g.bw + i]);
+        spillShown_ = 0;
       }
       break;
     }
@@ -292,7 +298,7 @@ bool Landscape::runUnit(int unit) {
     case kRenderStage:  // every tick layer, as renderAll paints them
       if (part == 0) {
         ++renderCount_;
-        for (Layer l : {kHill, kRift, kNear}) L[l].used = L[l].all();  // their bases may be new
+        for (Layer l : {kHill, kRift, kNear, kFx}) L[l].used = L[l].all();  // their bases may be new
       }
       last = prepareSkyPart(L[kSky], skyBase_, g, pal_, air_, ridges_, seeds_.cloud, world_, flow_, part, unit);
       break;
@@ -310,7 +316,9 @@ bool Landscape::runUnit(int unit) {
     case 12:
       paintRiftTick(L, g);
       paintIvyTick(L, g);
+      paintSpillTick(L, g);
       paintHandsTick(L, g);
+      paintFxTick(L, g);
       break;
     case 13: paintNearTick(L, g); break;  // after the layers it reflects
     case 14: paintCanopyTick(L, g); break;
@@ -421,13 +429,27 @@ void Landscape::placeWalker() {
   lifeAcc_ = 0;
 }
 
+// The fireflies and comets: their steps from the start, within the last 120 s (20 flies' steps are
+// dearer than hers; two minutes keep setClock a few ms), at the rift's heat and inflow.
+void Landscape::placeLife() {
+  fireflies_ = startFireflies(layerSeed(4043, seeds_.world));
+  comets_ = startComets(layerSeed(4042, seeds_.world));
+  const long long steps = static_cast<long long>(std::floor(std::fmod(clock_, 120.0) / kLifeStep + 1e-9));
+  for (long long n = 0; n < steps; ++n) {
+    stepFireflies(fireflies_, false, 0, 0);
+    stepComets(comets_, rift_.heat, rift_.inflow);  // a pole flare is the live loop's alone
+  }
+}
+
 void Landscape::setLife(bool on) {
   if (on == walkerOn_) return;
   walkerOn_ = on;
-  dirty_ |= 1u << kNear;
+  dirty_ |= 1u << kNear | 1u << kFx;
   if (hasGrid_ && !job_) {
     paintNearTick(layers_, grid_);
+    paintFxTick(layers_, grid_);
     changed_[kNear] = layers_[kNear].all();
+    changed_[kFx] = layers_[kFx].all();
   }
 }
 
@@ -445,6 +467,9 @@ void Landscape::resetSimulation() {
   rift_.heat = clampd((rift_.rate - 1.1) / 24, 0, 1);
   rift_.flare = 0;
   placeRift(rift_, clock_);
+  placeLife();
+  spillLevel_ = mode_ == PortalMode::Idle ? 0 : kSpillLevels;  // at its mode's target, as the heat
+  spillAcc_ = 0;
   gust_ = 0;
   wind_ = 0.05 * clock_;
   splashCount_ = 0;
@@ -569,6 +594,24 @@ Rect Landscape::paintIvyTick(Image* L, const Grid& g) {
   return changed;
 }
 
+Rect Landscape::paintSpillTick(Image* L, const Grid& g) {
+  if (spillShown_ == spillLevel_) return {};
+  spillShown_ = spillLevel_;
+  paintSpill(L[kGate], g, pal_, ruinIds_, spillBase_, spillLevel_, day_ < 0.5);
+  return spillBox(g);
+}
+
+Rect Landscape::paintFxTick(Image* L, const Grid& g) {
+  Image& d = L[kFx];
+  const Rect last = d.used;
+  d.clear(last);
+  Rect now;
+  if (!still_) now = paintComets(d, g, opening_, L[kGate], comets_);
+  if (walkerOn_) now = now.unite(paintFireflies(d, g, pal_, fireflies_, clock_, still_));
+  d.used = now;
+  return last.unite(now);
+}
+
 Rect Landscape::paintCanopyTick(Image* L, const Grid& g) {
   return paintCanopy(L[kCanopy], g, pal_, seeds_, canopy_, wind_, clock_);
 }
@@ -599,10 +642,12 @@ uint32_t Landscape::paintTick(Layer l) {
     case kRift: paintRiftTick(layers_, grid_); break;
     case kGate:
       paintIvyTick(layers_, grid_);
+      paintSpillTick(layers_, grid_);
       paintHandsTick(layers_, grid_);
       break;
     case kHill: paintFieldTick(layers_, grid_); break;
     case kNear: paintNearTick(layers_, grid_); break;
+    case kFx: paintFxTick(layers_, grid_); break;
     case kCanopy: paintCanopyTick(layers_, grid_); break;
     default: return 0;
   }
@@ -651,7 +696,17 @@ uint32_t Landscape::advance(double dt) {
   air_.pull += (pullTarget_ - air_.pull) * std::min(1.0, dt * 1.5);
   stepRift(rift_, dt);
   stepClock(hands_, clock_, dt, static_cast<int>(mode_));
-  for (lifeAcc_ += dt; lifeAcc_ >= kLifeStep - kEps; lifeAcc_ -= kLifeStep) stepWalker(walker_, static_cast<int>(mode_));
+  // The light spill: a level each 1/8 s toward its mode's (at once under reduced motion).
+  const int spillTo = mode_ == PortalMode::Idle ? 0 : kSpillLevels;
+  if (still_) spillLevel_ = spillTo;
+  if (spillLevel_ == spillTo) spillAcc_ = 0;
+  for (spillAcc_ += dt; spillLevel_ != spillTo && spillAcc_ >= kSpillStep - kEps; spillAcc_ -= kSpillStep)
+    spillLevel_ += spillTo > spillLevel_ ? 1 : -1;
+  for (lifeAcc_ += dt; lifeAcc_ >= kLifeStep - kEps; lifeAcc_ -= kLifeStep) {
+    stepWalker(walker_, static_cast<int>(mode_));
+    stepFireflies(fireflies_, ptrInside_, ptrX_, ptrY_);
+    if (stepComets(comets_, rift_.heat, rift_.inflow)) rift_.flare = 1;  // swallowed: the pole star flares
+  }
   kept = 0;
   for (int n = 0; n < splashCount_; ++n) {
     splashes_[n].age += dt;
@@ -668,8 +723,10 @@ uint32_t Landscape::advance(double dt) {
   if (takeTick(riftAcc_, kRiftEvery)) {
     changed_[kRift] = changed_[kRift].unite(paintRiftTick(layers_, grid_));
     changed_[kGate] = changed_[kGate].unite(paintIvyTick(layers_, grid_));
+    changed_[kGate] = changed_[kGate].unite(paintSpillTick(layers_, grid_));
     changed_[kGate] = changed_[kGate].unite(paintHandsTick(layers_, grid_));
-    mask |= 1u << kRift | 1u << kGate;
+    changed_[kFx] = changed_[kFx].unite(paintFxTick(layers_, grid_));
+    mask |= 1u << kRift | 1u << kGate | 1u << kFx;
   }
   skyAcc_ += dt;
   if (takeTick(skyAcc_, kSkyEvery)) {

@@ -25,6 +25,9 @@
 #include "ruin.h"
 #include "seeds.h"
 #include "sky.h"
+#include "spill.h"
+#include "comets.h"
+#include "fireflies.h"
 #include "island.h"
 #include "ivy_growth.h"
 #include "trees.h"
@@ -33,10 +36,13 @@
 
 namespace nf::scene {
 
-// Back to front. The gate layer holds the ruin (ruin.h), above the island it stands on.
-enum Layer : int { kSky = 0, kLand, kRift, kHill, kGate, kNear, kCanopy, kLayerCount };
-// The layers' names in that order, for the JS face (one list, here).
-constexpr std::string_view kLayerNames = "sky,land,rift,hill,gate,near,canopy";
+// Back to front. The gate layer holds the ruin (ruin.h), above the island it stands on; fx the
+// fireflies (fireflies.h) and the comets (comets.h), which look as if in the rift.
+enum Layer : int { kSky = 0, kLand, kRift, kHill, kGate, kNear, kFx, kCanopy, kLayerCount };
+// The layers' names in that order, for the JS face (one list, here), and their parallax depths (the
+// page moves layer l by -p * depth * (64, 30) CSS px for a pointer offset p: docs/scene.md, "Layers").
+constexpr std::string_view kLayerNames = "sky,land,rift,hill,gate,near,fx,canopy";
+constexpr std::string_view kLayerDepths = "0.1,0.18,0.42,0.42,0.42,0.42,0.42,1";
 enum class PortalMode : int { Idle = 0, Hot = 1, Enter = 2 };
 
 // A live sky tick is spread over this many frames at 60 Hz (fewer when frames come slower): the
@@ -98,7 +104,8 @@ class Landscape {
   // The page's missing path, carved on the ruin's tablet (ruin.h, carvingOf); "" (the default)
   // leaves the tablet blank, as a banner's. Repaints the paint-once layers if it changed.
   void setPath(std::string_view path);
-  // The ruin's life (docs/scene.md, "Life"): off, no walker (a banner's choice). Default on.
+  // The ruin's life (docs/scene.md, "Life"): off, no walker and no fireflies (a banner's choice).
+  // Default on.
   void setLife(bool on);
   bool life() const { return walkerOn_; }
   // Reduced motion (docs/scene.md, "Life"): off, the ruin's life is shown still (the ivy grown);
@@ -106,6 +113,8 @@ class Landscape {
   void setMotion(bool on) { still_ = !on; }
   bool motion() const { return !still_; }
   const Walker& walker() const { return walker_; }
+  const Fireflies& fireflies() const { return fireflies_; }
+  const Comets& comets() const { return comets_; }
   double wallClock() const { return hands_.wall + clock_; }
 
   // Stepped repaints (off by default), so that no call takes long: with setStepped(true),
@@ -215,6 +224,8 @@ class Landscape {
   Rect paintCanopyTick(Image* L, const Grid& g);
   Rect paintHandsTick(Image* L, const Grid& g);
   Rect paintIvyTick(Image* L, const Grid& g);  // the creepers that show something new (before the hands)
+  Rect paintFxTick(Image* L, const Grid& g);
+  Rect paintSpillTick(Image* L, const Grid& g);  // the light on the steps, when its level changed   // comets and fireflies (after the gate: comets stay under it)
   void resetSimulation();
   void setWorld(uint32_t seed);  // seeds, composition and everything grown from them
   double sway() const { return 0.45 + 0.55 * (gust_ < 1 ? gust_ : 1); }
@@ -239,12 +250,18 @@ class Landscape {
   RuinIds ruinIds_;
   PodList<Px> handsBase_;  // the ruin's pixels under the hands (handsBox), painted once
   IvyShown ivyShown_[2];   // what the gate layer's creepers show
+  PodList<Px> spillBase_;  // the ruin's pixels under the light spill (spillBox), painted once
+  int spillLevel_ = 0, spillShown_ = 0;  // its level now, and as the gate layer shows it
+  double spillAcc_ = 0;
   bool still_ = false;
   ClockState hands_;
   Walker walker_;
   double lifeAcc_ = 0;
   bool walkerOn_ = true;
   void placeWalker();  // her state at the clock, from her start in fixed steps
+  void placeLife();    // the fireflies' and comets' likewise (at the portal's settled heat)
+  Fireflies fireflies_{};
+  Comets comets_{};
   Carving carving_{};
   CanopyCache canopy_;
   bool canopyShaped_ = false;  // canopy_ holds the trees of this grid and world

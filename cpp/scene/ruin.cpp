@@ -492,6 +492,18 @@ NF_SMALL void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const R
     }
 }
 
+int treadAt(const RuinIds& ids, int i, int j) {
+  auto at = [&](int c, int r) -> int {
+    if (c < 0 || r < 0 || c >= ids.w || r >= ids.h) return 0;
+    return ids.id[static_cast<size_t>(r) * ids.w + c];
+  };
+  const int c = i - ids.i0, r = j - ids.j0, v = at(c, r), o = v & kIdMask;
+  if ((v >> 5) != 0 || o < kStep0 || o > kStep0 + 3) return -1;
+  for (int q : {at(c + 1, r), at(c - 1, r), at(c, r + 1), at(c, r - 1)})
+    if ((q & kIdMask) == 0 || (q & kIdMask) < o) return -1;  // its keyline
+  return o - kStep0;
+}
+
 Rect ivyBox(const Grid& g, const RuinIds& ids, const Ivy& v) {
   if (v.points == 0) return {};
   double x0 = v.px[0], x1 = x0, y0 = v.py[0], y1 = y0;

@@ -78,6 +78,9 @@ void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const RuinIds& i
 // Rows of the ruin's box per part of about unitPixels pixels.
 int ruinParts(const Grid& g, int unitPixels);
 
+// The tread (0..3, top to bottom) whose plate buffer pixel (i, j) shows (not its keyline, nothing in
+// front of it), else -1: where the light spill lands (spill.h).
+int treadAt(const RuinIds& ids, int i, int j);
 // The buffer pixels a creeper may paint (within the ruin's box; empty without one).
 Rect ivyBox(const Grid& g, const RuinIds& ids, const Ivy& v);
 // Repaints box (inside the ruin's box) of d, the painted ruin, with the ivy as drawn ivyT seconds

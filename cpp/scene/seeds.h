@@ -1,4 +1,7 @@
-// World seed -> per-layer seeds (docs/scene.md, "World seeds"). The default world keeps the
+// World seed -> per-layer seeds (docs/scene.md, "World seeds"). The ruin's life takes its streams
+// with layerSeed(constant, world) where it starts them (shared/spec/ruin-and-life.md section 9):
+// 4042 comets (per launch: angle, speed, next delay), 4043 fireflies (six per fly at the start, then
+// one per fly per 1/60 s step), 4044 the walker, 4048 another world's ruin (ruin.cpp). The default world keeps the
 // constants themselves so the golden values hold; any other world scrambles every constant with the world seed, so all
 // seeded layers change together and the same world always reproduces the same pixels.
 #pragma once

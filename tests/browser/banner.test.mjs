@@ -42,7 +42,7 @@ test('under the strict CSP header: the element mounts from attributes, with no p
     assert.equal(s.frozen, true);
     assert.equal(s.portal, null);
     assert.equal(s.framing, 'gate');
-    assert.equal(await page.locator('#hero canvas.nf-layer').count(), 7);
+    assert.equal(await page.locator('#hero canvas.nf-layer').count(), 8);
     for (const layer of ['sky', 'gate', 'hill']) {
       const st = await canvasStats(page, `#hero canvas.nf-layer-${layer}`);
       assert.ok(st.opaque > 0 && st.colours > 1, `${layer} painted`);

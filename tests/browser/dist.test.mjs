@@ -37,7 +37,7 @@ async function checkMissingUrl(url, home, name, { explorer }) {
     const res = await page.goto(url);
     assert.equal(res.status(), 404, 'the host answers 404 with the page');
     await page.waitForSelector('html.nf-live', { timeout: 20000 });
-    assert.equal(await page.locator('canvas.nf-layer').count(), 7);
+    assert.equal(await page.locator('canvas.nf-layer').count(), 8);
     assert.equal(await sceneThread(page), 'worker', 'the bundled worker runs the scene');
     for (const layer of ['sky', 'gate', 'near']) {
       const s = await canvasStats(page, `canvas.nf-layer-${layer}`);

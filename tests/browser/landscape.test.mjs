@@ -15,7 +15,7 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
-const LAYERS = ['sky', 'land', 'rift', 'hill', 'gate', 'near', 'canopy'];
+import { LAYERS } from '../../web/landscape-core.js';  // the module's order (createCore checks it)
 
 async function load(path, opts = {}) {
   const o = await openPage(env.browser, env.url + path.replace(/^\//, ''), opts);

@@ -87,7 +87,7 @@ document.querySelector('noisefield-landscape').addEventListener('noisefield-read
     await withPage(browser, url, async ({ page, problems }) => {
       await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.fbm, null, { timeout: 20000 });
       assert.equal(Number(await page.evaluate(() => document.body.dataset.fbm)), GOLDEN_FBM);
-      assert.equal(await page.locator('noisefield-landscape canvas.nf-layer').count(), 7);
+      assert.equal(await page.locator('noisefield-landscape canvas.nf-layer').count(), 8);
       assert.equal(await sceneThread(page, 'noisefield-landscape canvas.nf-layer'), 'worker', 'Vite emitted the worker');
       for (const layer of ['sky', 'gate', 'near']) {
         const s = await canvasStats(page, `noisefield-landscape canvas.nf-layer-${layer}`);

@@ -11,8 +11,8 @@ test('index.html mounts the landscape with non-blank canvases and no console err
   await withPage(env.browser, env.url, async ({ page, problems }) => {
     await page.waitForSelector('html.nf-live', { timeout: 20000 });
     await page.waitForTimeout(300);
-    assert.equal(await page.locator('canvas.nf-layer').count(), 7);
-    for (const layer of ['sky', 'land', 'gate', 'hill', 'near', 'canopy']) {
+    assert.equal(await page.locator('canvas.nf-layer').count(), 8);
+    for (const layer of ['sky', 'land', 'gate', 'hill', 'near', 'fx', 'canopy']) {
       const s = await canvasStats(page, `canvas.nf-layer-${layer}`);
       assert.ok(s.width > 0 && s.height > 0, `${layer} has a size`);
       assert.ok(s.opaque > 0, `${layer} has painted pixels`);

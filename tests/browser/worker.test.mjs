@@ -14,7 +14,7 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
-const LAYERS = ['sky', 'land', 'rift', 'hill', 'gate', 'near', 'canopy'];
+import { LAYERS } from '../../web/landscape-core.js';  // the module's order (createCore checks it)
 
 async function load(path, opts = {}, base = env.url, browser = env.browser) {
   const o = await openPage(browser, base + path.replace(/^\//, ''), opts);
@@ -32,7 +32,7 @@ test('a frozen moment: the worker and the main thread paint the same seven layer
     assert.deepEqual(await mode(m.page), ['main', 'main']);
     assert.deepEqual(await mode(d.page), ['worker', 'worker'], 'the worker is the default where the browser has one');
     const [hw, hm] = [await layerHashes(w.page), await layerHashes(m.page)];
-    assert.equal(hw.length, 7);
+    assert.equal(hw.length, LAYERS.length);
     for (const layer of LAYERS) {
       const s = await canvasStats(w.page, `canvas.nf-layer-${layer}`);
       assert.ok(s.opaque > 0 && s.colours > 1, `the worker's ${layer} layer reaches the page: ${JSON.stringify(s)}`);

@@ -21,7 +21,7 @@ const MEMBERS = {
     NoiseGrid: 'c', Mulberry32: 'c', Landscape: 'c', Field: 'c', schema: 'f', schemaMarkdown: 'f', views: 'f',
     heightmapFormats: 'f', capabilities: 'f',
   },
-  'class Landscape static': { LAYERS: 'o', PORTAL_MODES: 'o', FRAMINGS: 'o', maxBufferPixels: 'n', shortestTick: 'n', autoPitch: 'f' },
+  'class Landscape static': { LAYERS: 'o', LAYER_DEPTHS: 'o', PORTAL_MODES: 'o', FRAMINGS: 'o', maxBufferPixels: 'n', shortestTick: 'n', autoPitch: 'f' },
   'class Landscape': {
     setViewport: 'f', setDay: 'f', setDusk: 'f', setDayAndDusk: 'f', setWorldSeed: 'f', setSeason: 'f', setPortalMode: 'f',
     setClock: 'f', setPointer: 'f', splash: 'f', setPath: 'f', setWallClock: 'f', wallClock: 'n', setLife: 'f', setMotion: 'f', advance: 'f', changedRects: 'f', renderAll: 'f', setStepped: 'f', repainting: 'b',
