@@ -54,11 +54,11 @@ struct Pin {
 };
 
 const Pin kPins[] = {
-    {404, 1, 0.6, 0x75d9d53567fbc61bull},
-    {404, 2, 0.1, 0x1e7990a1490be570ull},
-    {404, 3, 0.6, 0x7fb229008036ce46ull},
-    {405, 2, 0.6, 0x3a62d1b8247458afull},
-    {405, 1, 0.2, 0x25c0a68e0bd1fedbull},
+    {404, 1, 0.6, 0x94e4d45c443df063ull},
+    {404, 2, 0.1, 0x7227d9d234c67eddull},
+    {404, 3, 0.6, 0xa7396264d6e046a6ull},
+    {405, 2, 0.6, 0xa5d8195158cb9a3cull},
+    {405, 1, 0.2, 0x533e5ba0b01e532eull},
 };
 
 TEST(SceneTicks, EveryPixelAsRecorded) {
