@@ -22,6 +22,8 @@ try {
   const failed = await page.evaluate(() => window.__noisefield.failed ?? null);
   if (failed) throw new Error(`the page failed: ${failed}`);
   await page.evaluate(() => window.__noisefield.debug.shown());
+  // The board rises and fades in after the reveal (spec 7.1): wait until every CSS animation is done.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState === 'finished' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 20000 });
   await page.screenshot({ path: out });
   console.log(`wrote ${out}`);
 } finally {
