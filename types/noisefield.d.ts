@@ -88,7 +88,17 @@ export declare class Landscape {
   static readonly LAYERS: LayerName[];
   /** Each layer's parallax depth, in LAYERS order (cpp/scene/landscape.h, kLayerDepths). */
   static readonly LAYER_DEPTHS: number[];
+  /** The CSS px a layer of depth 1 moves for a pointer at the element's edge. */
+  static readonly SWAY: { x: number; y: number };
+  /** The layers (indices) whose parallax the pointer's eddies, the portal and a splash follow. */
+  static readonly INPUT_LAYERS: { pointer: number; portal: number; water: number };
   static readonly PORTAL_MODES: { idle: 0; hot: 1; enter: 2 };
+  /** The placement's fields, in order. */
+  static readonly PLACEMENT: (keyof Placement)[];
+  /** A viewport's CSS width and height are at most this. */
+  static readonly MAX_VIEWPORT_CSS: number;
+  /** Below this daylight the sky is night's (stars, the moon). */
+  static readonly NIGHT_BELOW: number;
   /** The scene's named framings (C++ framingNames()). */
   static readonly FRAMINGS: FramingName[];
   /** setViewport raises a pitch whose buffers would hold more pixels than this (read pitch after). */
@@ -99,6 +109,12 @@ export declare class Landscape {
   constructor(worldSeed?: number);
   /** framing: a name of FRAMINGS (default 'cover') or a scene point { x, y } (x 0..sceneWidth, y 0..sceneHeight). */
   setViewport(viewport: { cssWidth: number; cssHeight: number; pitch?: number; framing?: FramingName | { x: number; y: number } }): void;
+  /** The world, one object keyed by the parameter table's options (or URL names): { seed: 'meadow', day: 0.4,
+   *  season: 'none', life: false, theme: 'dark', time: 7.5 ... }; null or undefined leave one as it is. Checked in
+   *  C++ by the table (all before any is applied: an Error names the first bad one), then applied with one repaint. */
+  setWorld(world: Record<string, number | string | boolean | null | undefined>): void;
+  /** The world as the scene has it, as a share link writes it: [URL parameter, text] in the table's order. */
+  world(): [string, string][];
   setDay(day: number): void;
   setDusk(dusk: number): void;
   setDayAndDusk(day: number, dusk: number): void;
@@ -145,6 +161,8 @@ export declare class Landscape {
 export interface WorldParam {
   name: string; option: string; kind: string; min: number; max: number; choices: string[];
   url: boolean; options: boolean; cli: boolean; allowed: string;
+  /** What the value does: the scene's picture, the same read back from the scene (the clock), the viewport, or the page's own loop. */
+  effect: 'scene' | 'live' | 'view' | 'page';
   /** The full module only (the 404 page's leaves the documentation out). */
   pageDefault?: string; cliDefault?: string; description?: string;
 }

@@ -36,9 +36,12 @@ function nfSceneFace(M, fn, buffer) {
 
   // Back-to-front layer order (cpp/scene/landscape.h, enum Layer); advance(dt) returns a bitmask
   // (1 << layer) of the layers whose pixels changed.
+  // The scene's facts, all from C++ (cpp/scene/landscape.h): the layers, their parallax depths,
+  // the portal's modes, the placement's fields.
   const LAYERS = list(text(fn.nf_layer_names()));
-  const PORTAL_MODES = { idle: 0, hot: 1, enter: 2 };
-  const PLACEMENT = ['scale', 'ox', 'oy', 'inset', 'sceneWidth', 'sceneHeight', 'gateX', 'gateY', 'gateR', 'waterY'];
+  const PORTAL_MODES = {};
+  list(text(fn.nf_portal_modes())).forEach((name, i) => { PORTAL_MODES[name] = i; });
+  const PLACEMENT = list(text(fn.nf_placement_names()));
   const REGIONS = ['buffer', 'viewport'];
 
   function layerIndex(layer) {
@@ -110,6 +113,36 @@ function nfSceneFace(M, fn, buffer) {
     // inside: any value, taken as a flag (truthy: the pointer is over the page).
     setPointer(x, y, inside) { fn.nf_scene_set_pointer(this._live(), num('x', x), num('y', y), inside ? 1 : 0); }
     splash(x, y) { fn.nf_scene_splash(this._live(), num('x', x), num('y', y)); }
+    // The world (cpp/scene/world_state.h): any of the parameter table's options (or URL names) with
+    // mount()'s values: numbers, true/false for on/off, texts ({ seed: 'meadow', day: 0.4,
+    // season: 'none', life: false }); null or undefined leave one as it is. Every value is checked
+    // by the table in C++ before any is applied; then one repaint shows them all.
+    setWorld(world) {
+      if (world === null || typeof world !== 'object') throw new Error('world must be an object of the parameter table\'s options (got ' + nfTypeName(world) + ')');
+      const texts = [];
+      for (const key of Object.keys(world)) {
+        const v = world[key];
+        if (v === null || v === undefined) continue;
+        const row = ROWS().find((r) => r.options && (r.option === key || r.name === key));
+        if (!row) throw new Error('unknown world parameter ' + String(key).slice(0, 40) + ' (allowed: ' + ROWS().filter((r) => r.options).map((r) => r.option).join(', ') + ')');
+        texts.push(key, worldText(row, key, v));
+      }
+      const lengths = put(...texts);  // may grow memory
+      new Int32Array(buffer(), fn.nf_world_lengths(), lengths.length).set(lengths);
+      check(fn.nf_scene_set_world(this._live(), texts.length / 2));
+    }
+    // The world as the scene has it, as a share link writes it: [name, text] for each URL
+    // parameter that decides the picture, in the table's order (the clock, the time of day and
+    // the pitch read from the scene; the rest as given to setWorld).
+    world() {
+      const s = this._live(), out = [];
+      ROWS().forEach((r, i) => {
+        const k = fn.nf_scene_world_value(s, i);
+        if (k === 1) out.push([r.name, String(fn.nf_number())]);
+        else if (k === 2) out.push([r.name, text(fn.nf_text(), fn.nf_text_size())]);
+      });
+      return out;
+    }
     // The page's missing path, carved on the ruin's tablet ('' leaves it blank).
     setPath(path) { fn.nf_scene_set_path(this._live(), put(string('path', path))[0]); }
     // The visitor's local time (seconds; of the day will do) at the current clock, for the hands.
@@ -188,7 +221,15 @@ function nfSceneFace(M, fn, buffer) {
   Landscape.LAYERS = LAYERS;
   // Each layer's parallax depth (the page moves it by -p * depth * (64, 30) CSS px), LAYERS order.
   Landscape.LAYER_DEPTHS = list(text(fn.nf_layer_depths())).map(Number);
+  // SWAY: the CSS px a layer of depth 1 moves for a pointer at the edge ({ x, y }); INPUT_LAYERS:
+  // the layers whose parallax the pointer's eddies, the portal and a splash follow.
+  Landscape.SWAY = { x: fn.nf_parallax(0), y: fn.nf_parallax(1) };
+  Landscape.INPUT_LAYERS = { pointer: fn.nf_parallax(2), portal: fn.nf_parallax(3), water: fn.nf_parallax(4) };
   Landscape.PORTAL_MODES = PORTAL_MODES;
+  Landscape.PLACEMENT = PLACEMENT;
+  // A viewport's CSS width and height are at most this; below this daylight the sky is night's.
+  Landscape.MAX_VIEWPORT_CSS = fn.nf_max_viewport_css();
+  Landscape.NIGHT_BELOW = fn.nf_night_below();
   // setViewport raises a pitch whose buffers would hold more pixels than this (read scene.pitch).
   Object.defineProperty(Landscape, 'maxBufferPixels', { get: () => fn.nf_max_buffer_pixels(), enumerable: true });
   // The scene's named framings (C++ framingNames()): 'cover', 'gate', 'island', 'shore'.
@@ -204,6 +245,21 @@ function nfSceneFace(M, fn, buffer) {
   // url, options, cli, allowed }] in table order, and in the full module the rows' documentation
   // too: { pageDefault, cliDefault, description }. The 404 page's module leaves that text out (its
   // page shows none of it; one copy lives in C++, world_params.h, linked where it is read).
+  const EFFECTS = ['scene', 'view', 'page', 'live'];
+  let rows = null;
+  const ROWS = () => rows || (rows = M['worldParams']());
+  // A setWorld value as the table's text: numbers by String() (which reads back to the same
+  // double), true/false as a switch's on/off; the type must be the row's.
+  function worldText(row, key, v) {
+    const bad = () => new Error(key + ' must be ' + row.allowed + ' (got ' + (typeof v === 'string' ? JSON.stringify(v.slice(0, 40)) : typeof v === 'number' ? String(v) : nfTypeName(v)) + ')');
+    switch (row.kind) {
+      case 'switch': if (typeof v === 'boolean') return row.choices[v ? 0 : 1]; if (typeof v !== 'string') throw bad(); return v;
+      case 'seed': if (typeof v === 'number') return String(v); if (typeof v !== 'string') throw bad(); return v;
+      case 'season': if (typeof v === 'number') return String(v); if (v !== row.choices[0]) throw bad(); return v;
+      case 'number': case 'integer': if (typeof v !== 'number') throw bad(); return String(v);
+      default: if (typeof v !== 'string') throw bad(); return v;
+    }
+  }
   M['worldParams'] = () => {
     const rows = [];
     for (let i = 0, n = fn.nf_param_count(); i < n; i++) {
@@ -212,6 +268,7 @@ function nfSceneFace(M, fn, buffer) {
       const row = {
         name: t(0), option: t(1), kind: t(2), min: fn.nf_param_min(i), max: fn.nf_param_max(i), choices: list(t(3)),
         url: (scope & 1) !== 0, options: (scope & 2) !== 0, cli: (scope & 4) !== 0, allowed: t(4),
+        effect: EFFECTS[fn.nf_param_effect(i)],
       };
       if (fn.nf_param_doc) {
         const d = (f) => text(fn.nf_param_doc(i, f));

@@ -23,6 +23,7 @@
 #include "scene/departures.h"
 #include "scene/landscape.h"
 #include "scene/world_params.h"
+#include "scene/world_state.h"
 
 namespace sc = nf::scene;
 
@@ -79,11 +80,16 @@ using nf::bind::unitIn;
 struct Scene {
   explicit Scene(uint32_t seed) : scene(seed) {}
   sc::Landscape scene;
+  sc::WorldState world;  // the world as given through nf_scene_set_world
+  sc::WorldView view;
   sc::PodList<uint8_t> picture;
   int pictureWidth = 0, pictureHeight = 0;
   double placement[10] = {};
   int32_t changed[4 * sc::kLayerCount] = {};
 };
+
+// nf_scene_set_world's texts' byte lengths, written by JS: name, value, name, value ...
+int32_t worldLengths_[2 * sc::kMaxWorldRows];
 
 Text& framings(Text& t, const char* separator) {
   const auto& names = sc::framingNames();
@@ -134,8 +140,18 @@ EMSCRIPTEN_KEEPALIVE const char* nf_layer_depths() { return (text_.clear() << sc
 // The named framings, comma-separated, in order.
 EMSCRIPTEN_KEEPALIVE const char* nf_framings() { return framings(text_.clear(), ",").c_str(); }
 EMSCRIPTEN_KEEPALIVE int nf_auto_pitch(double cssWidth) {
-  return sc::autoPitch(std::isfinite(cssWidth) ? static_cast<int>(std::max(1.0, std::min(cssWidth, 16384.0))) : 1);
+  return sc::autoPitch(std::isfinite(cssWidth) ? static_cast<int>(std::max(1.0, std::min(cssWidth, double(sc::kMaxViewportCss)))) : 1);
 }
+// The scene's facts (landscape.h), so no page writes them again.
+EMSCRIPTEN_KEEPALIVE double nf_max_viewport_css() { return sc::kMaxViewportCss; }
+EMSCRIPTEN_KEEPALIVE double nf_night_below() { return sc::kNightBelow; }
+// 0 kSwayX, 1 kSwayY, then the layers the page's input follows: 2 pointer, 3 portal, 4 water.
+EMSCRIPTEN_KEEPALIVE double nf_parallax(int f) {
+  const double v[5] = {sc::kSwayX, sc::kSwayY, double(sc::kPointerLayer), double(sc::kPortalLayer), double(sc::kWaterLayer)};
+  return f >= 0 && f < 5 ? v[f] : 0;
+}
+EMSCRIPTEN_KEEPALIVE const char* nf_portal_modes() { return (text_.clear() << sc::kPortalModeNames).c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* nf_placement_names() { return (text_.clear() << sc::kPlacementNames).c_str(); }
 
 // The departures board's i-th wandering pick among `pages` pages (scene/departures.h); -1 for a
 // count or index out of range (the board asks for at most a few of at most a few hundred pages).
@@ -163,6 +179,13 @@ EMSCRIPTEN_KEEPALIVE double nf_param_min(int i) { return sc::worldParams()[stati
 EMSCRIPTEN_KEEPALIVE double nf_param_max(int i) { return sc::worldParams()[static_cast<size_t>(i)].max; }
 // Bits: 1 in URLs, 2 in mount() options, 4 on the CLI.
 EMSCRIPTEN_KEEPALIVE int nf_param_scope(int i) { return static_cast<int>(sc::worldParams()[static_cast<size_t>(i)].scope); }
+// The row's effect (world_state.h): 0 the scene, 1 the view, 2 the page's own, 3 the scene's with
+// its value read back from it (the clock, the time of day).
+EMSCRIPTEN_KEEPALIVE int nf_param_effect(int i) {
+  const sc::WorldParam& p = sc::worldParams()[static_cast<size_t>(i)];
+  const sc::WorldEffect e = sc::worldEffect(p);
+  return e == sc::WorldEffect::Scene && sc::worldReadsBack(p) ? 3 : static_cast<int>(e);
+}
 
 // Parses the text in scratch (name: the first nameLength bytes, then the value). 0: error
 // (nf_error() is the message); else bit 1 (2) when the value is text (nf_text()) rather than a number
@@ -191,7 +214,7 @@ EMSCRIPTEN_KEEPALIVE void nf_scene_delete(Scene* s) { delete s; }
 // framing: a name of framingNames() in scratch (length bytes), or length -1 for the scene point (x, y).
 EMSCRIPTEN_KEEPALIVE int nf_scene_set_viewport(Scene* s, double cssWidth, double cssHeight, double pitch, int length,
                                                double x, double y) {
-  if (!integerIn(error(), "cssWidth", cssWidth, 1, 16384) || !integerIn(error(), "cssHeight", cssHeight, 1, 16384) ||
+  if (!integerIn(error(), "cssWidth", cssWidth, 1, sc::kMaxViewportCss) || !integerIn(error(), "cssHeight", cssHeight, 1, sc::kMaxViewportCss) ||
       !integerIn(error(), "pitch", pitch, 0, 8))
     return 0;
   sc::Framing f;
@@ -215,6 +238,46 @@ EMSCRIPTEN_KEEPALIVE int nf_scene_set_viewport(Scene* s, double cssWidth, double
                    << " MB of buffers, more than the module can allocate now; the previous viewport stays");
   }
   return 1;
+}
+// The world (scene/world_state.h), the one way in for a page's state: `pairs` (name, raw text)
+// pairs in scratch, one text after another, their byte lengths in nf_world_lengths(). Every value
+// is checked by the parameter table before any is applied (0: nf_error() names the first bad
+// one); then the scene takes them in the table's order, each by its row's effect.
+EMSCRIPTEN_KEEPALIVE int32_t* nf_world_lengths() { return worldLengths_; }
+EMSCRIPTEN_KEEPALIVE int nf_scene_set_world(Scene* s, int pairs) {
+  if (pairs < 0 || pairs > static_cast<int>(sc::worldParams().size()))
+    return failed(error() << "a world has at most " << double(sc::worldParams().size()) << " parameters");
+  for (int pass = 0; pass < 2; ++pass) {
+    size_t at = 0;
+    for (int i = 0; i < pairs; ++i) {
+      const int32_t nl = worldLengths_[2 * i], vl = worldLengths_[2 * i + 1];
+      if (nl < 0 || vl < 0 || at + size_t(nl) + size_t(vl) > scratch_.cap) return failed(error() << "world texts out of range");
+      const std::string_view name(scratch_.p + at, size_t(nl)), raw(scratch_.p + at + nl, size_t(vl));
+      at += size_t(nl) + size_t(vl);
+      if (pass == 0 ? !s->world.check(name, raw, sc::kInOptions) : !s->world.set(name, raw, sc::kInOptions))
+        return failed(error() << std::string_view(s->world.error(), s->world.errorSize()));
+    }
+  }
+  s->world.apply(s->scene, &s->view);
+  return 1;
+}
+// Row i of the world as the scene has it, for a share link: 0 none (not given, not a URL
+// parameter, or the page's own), 1 a number (nf_number()), 2 a text (nf_text(), nf_text_size()).
+// The clock, the time of day and the pitch are the scene's (they move); the rest as given.
+EMSCRIPTEN_KEEPALIVE int nf_scene_world_value(Scene* s, int i) {
+  if (i < 0 || i >= static_cast<int>(sc::worldParams().size())) return 0;
+  const sc::WorldParam& p = sc::worldParams()[static_cast<size_t>(i)];
+  if (!(p.scope & sc::kInUrl) || sc::worldEffect(p) == sc::WorldEffect::Page) return 0;
+  if (sc::worldSceneValue(p, s->scene, &number_)) return 1;
+  if (!s->world.has(p)) return 0;
+  const sc::ParamValue& v = s->world.value(p);
+  if (p.kind == sc::ParamKind::Number || p.kind == sc::ParamKind::Integer || (p.kind == sc::ParamKind::Seed && !v.word) ||
+      (p.kind == sc::ParamKind::Season && !std::isnan(v.number))) {
+    number_ = v.number;
+    return 1;
+  }
+  text_.clear() << v.text;
+  return 2;
 }
 EMSCRIPTEN_KEEPALIVE int nf_scene_set_day(Scene* s, double day) {
   if (!unitIn(error(), "day", day)) return 0;

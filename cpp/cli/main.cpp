@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -20,6 +19,7 @@
 #include "scene/compose.h"
 #include "scene/landscape.h"
 #include "scene/world_params.h"
+#include "scene/world_state.h"
 
 namespace {
 
@@ -87,11 +87,12 @@ int golden() {
 }
 
 int render(int argc, char** argv) {
-  // Raw values by table name: the defaults first, then the flags, all through one parser.
-  std::map<std::string, std::string> raw;
+  // The world (scene/world_state.h): the defaults first, then the flags, each checked by the table
+  // as it comes; then applied row by row, by each row's effect, as the page's scene takes it.
+  nf::scene::WorldState world;
   for (const WorldParam& p : nf::scene::worldParams())
-    if ((p.scope & nf::scene::kInCli) && *nf::scene::worldParamDocs(p).cliDefault) raw[p.name] = nf::scene::worldParamDocs(p).cliDefault;
-  std::map<std::string, std::string> spelled;  // the flag as given, for messages
+    if ((p.scope & nf::scene::kInCli) && *nf::scene::worldParamDocs(p).cliDefault)
+      world.set(p.name, nf::scene::worldParamDocs(p).cliDefault, nf::scene::kInCli);
   for (int i = 2; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--help" || a == "-h") {
@@ -114,47 +115,25 @@ int render(int argc, char** argv) {
       return badFlag("unknown flag " + a.substr(0, a.find('=')));
     if (p->kind == ParamKind::Flag) {
       if (hasValue) return badFlag(flagNames(*p) + " takes no value");
-      raw[p->name] = "";
-    } else {
-      if (!hasValue) {
-        if (i + 1 >= argc) return badFlag(std::string(argv[i]) + " needs a value: " + p->allowed);
-        value = argv[++i];
-      }
-      raw[p->name] = value;
+    } else if (!hasValue) {
+      if (i + 1 >= argc) return badFlag(std::string(argv[i]) + " needs a value: " + p->allowed);
+      value = argv[++i];
     }
-    spelled[p->name] = a.substr(0, a.find('='));
+    if (!world.set(p->name, value, nf::scene::kInCli))
+      return badFlag(a.substr(0, a.find('=')) + " " + value + ": expected " + p->allowed);
   }
-  if (!raw.count("out")) return badFlag("-o FILE is required");
-  std::map<std::string, nf::scene::ParamValue> v;
-  for (const auto& [name, text] : raw) {
-    const WorldParam* p = nf::scene::findWorldParam(name);
-    nf::scene::ParamValue pv = nf::scene::parseWorldParam(*p, text);
-    if (!pv.ok) return badFlag((spelled.count(name) ? spelled[name] : "--" + name) + " " + text + ": expected " + p->allowed);
-    v[name] = pv;
-  }
-  const bool dark = v["theme"].text == "dark";
-  const double day = dark ? std::min(v["day"].number, nf::scene::kDarkDayCap) : v["day"].number;
-  const int zoom = static_cast<int>(v["zoom"].number);
-  const std::string portal(v["portal"].text);
-
-  Landscape scene(static_cast<uint32_t>(v["seed"].number));
-  scene.setDayAndDusk(day, v["dusk"].number);
-  scene.setSeason(v["season"].number);
-  scene.setPortalMode(portal == "hot" ? nf::scene::PortalMode::Hot
-                      : portal == "enter" ? nf::scene::PortalMode::Enter
-                                          : nf::scene::PortalMode::Idle);
-  scene.setViewport({static_cast<int>(v["width"].number), static_cast<int>(v["height"].number),
-                     v.count("px") ? static_cast<int>(v["px"].number) : 0});
-  scene.setClock(v["t"].number);
-  if (v.count("at")) scene.setWallClock(v["at"].number);
-  if (v.count("path")) scene.setPath(v["path"].text);
-  scene.setLife(v["life"].number != 0);
+  nf::scene::WorldView view;
+  Landscape scene;
+  world.apply(scene, &view);
+  if (view.out.empty()) return badFlag("-o FILE is required");
+  scene.setViewport({view.cssWidth, view.cssHeight, view.pitch});
   scene.renderAll();
+  const int zoom = view.zoom;
   const nf::scene::ComposeRect rect =
-      v.count("full") ? nf::scene::ComposeRect{scene.bufferWidth() * zoom, scene.bufferHeight() * zoom, 0, 0, zoom}
-                      : nf::scene::viewportRect(scene, zoom);
+      view.full ? nf::scene::ComposeRect{scene.bufferWidth() * zoom, scene.bufferHeight() * zoom, 0, 0, zoom}
+                : nf::scene::viewportRect(scene, zoom);
   const auto img = nf::scene::composite(scene, rect);
-  const std::string out(v["out"].text);
+  const std::string out(view.out);
   if (img.empty() || !nf::cli::writePng(out, img.data(), rect.width, rect.height)) {
     std::fprintf(stderr, "noisefield-cli render: cannot write %s\n", out.c_str());
     return 1;

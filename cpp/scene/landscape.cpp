@@ -1,5 +1,7 @@
 #include "landscape.h"
 
+#include "world_params.h"
+
 #include <cstdlib>
 
 #include <algorithm>
@@ -226,7 +228,7 @@ bool Landscape::runUnit(int unit) {
         makeMeadow(meadow_, g, seeds_, world_);
       }
       ++paintOnceCount_;
-      air_.bodyR = day_ < 0.35 ? kMoonR : kSunR;
+      air_.bodyR = day_ < kNightBelow ? kMoonR : kSunR;
       bodyAt(world_, day_, air_.bodyX, air_.bodyY);
       makeLandTables(landTables_, g, seeds_, world_, std::isfinite(winterDay_) ? snowlineFor(winterDay_) : std::nan(""));
       jobReshape_ = !canopyShaped_;
@@ -310,7 +312,7 @@ bool Landscape::runUnit(int unit) {
       break;
     }
     case 11:
-      if (day_ < 0.35) paintStars(L[kSky], g, pal_, stars_, clock_);
+      if (day_ < kNightBelow) paintStars(L[kSky], g, pal_, stars_, clock_);
       paintFieldTick(L, g);
       break;
     case 12:
@@ -350,10 +352,15 @@ bool Landscape::runUnit(int unit) {
 }
 
 void Landscape::setDay(double day) { setDayAndDusk(day, dusk_); }
-void Landscape::setDusk(double dusk) { setDayAndDusk(day_, dusk); }
+void Landscape::setDusk(double dusk) { setDayAndDusk(dayAsked_, dusk); }
+void Landscape::setScheme(Scheme s) {
+  dark_ = s == Scheme::Dark;
+  setDayAndDusk(dayAsked_, dusk_);
+}
 
 void Landscape::setDayAndDusk(double day, double dusk) {
-  day = clampUnitOrZero(day);
+  dayAsked_ = day = clampUnitOrZero(day);
+  if (dark_ && day > kDarkDayCap) day = kDarkDayCap;
   dusk = clampUnitOrZero(dusk);
   if (day == day_ && dusk == dusk_) return;
   day_ = day;
@@ -412,6 +419,11 @@ void Landscape::setPath(std::string_view path) {
   if (c.n == carving_.n && std::equal(c.glyph, c.glyph + c.n, carving_.glyph)) return;
   carving_ = c;
   repaintAll();
+}
+
+double Landscape::timeOfDay() const {
+  const double t = std::fmod(std::fmod(wallClock(), 86400.0) + 86400.0, 86400.0);
+  return std::round(t * 1000) / 1000;
 }
 
 void Landscape::setWallClock(double localSeconds) {
@@ -500,7 +512,7 @@ Rect Landscape::changedRect(Layer l) const {
 
 void Landscape::paintSkyTick(Image* L, const Grid& g) {
   paintSky(L[kSky], skyBase_, g, pal_, air_, ridges_, seeds_.cloud, world_, flow_);
-  if (day_ < 0.35) paintStars(L[kSky], g, pal_, stars_, clock_);
+  if (day_ < kNightBelow) paintStars(L[kSky], g, pal_, stars_, clock_);
 }
 
 void Landscape::startSkyTick() {
@@ -535,7 +547,7 @@ uint32_t Landscape::stepSkyTick(int steps) {
   // base's transparent.
   const int rows = skyRows(grid_, ridges_);
   layers_[kSky].copyRows(skyBack_, 0, rows);
-  if (day_ < 0.35) paintStars(layers_[kSky], grid_, pal_, stars_, skyClock_);
+  if (day_ < kNightBelow) paintStars(layers_[kSky], grid_, pal_, stars_, skyClock_);
   changed_[kSky] = changed_[kSky].unite({0, 0, grid_.bw, rows});
   return 1u << kSky;
 }

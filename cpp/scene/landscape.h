@@ -43,7 +43,21 @@ enum Layer : int { kSky = 0, kLand, kRift, kHill, kGate, kNear, kFx, kCanopy, kL
 // page moves layer l by -p * depth * (64, 30) CSS px for a pointer offset p: docs/scene.md, "Layers").
 constexpr std::string_view kLayerNames = "sky,land,rift,hill,gate,near,fx,canopy";
 constexpr std::string_view kLayerDepths = "0.1,0.18,0.42,0.42,0.42,0.42,0.42,1";
+// The parallax travel of a layer of depth 1 (CSS px), which the page applies.
+constexpr double kSwayX = 64, kSwayY = 30;
+// The layers whose parallax the page's input follows: the pointer's eddies are the sky's, the
+// portal is the gate's, a splash lands on the water of the near layer.
+constexpr Layer kPointerLayer = kSky, kPortalLayer = kGate, kWaterLayer = kNear;
 enum class PortalMode : int { Idle = 0, Hot = 1, Enter = 2 };
+// Their names in that order (world_params.h's portal row has the same).
+constexpr std::string_view kPortalModeNames = "idle,hot,enter";
+// The colour scheme (world_params.h's theme row, in its order): dark caps the daylight at
+// kDarkDayCap; auto is light here (the page resolves it to the site's scheme first).
+enum class Scheme : int { Light = 0, Dark = 1, Auto = 2 };
+// Night: stars and the moon below this daylight.
+constexpr double kNightBelow = 0.35;
+// Landscape::Placement's fields in order, for the JS face.
+constexpr std::string_view kPlacementNames = "scale,ox,oy,inset,sceneWidth,sceneHeight,gateX,gateY,gateR,waterY";
 
 // A live sky tick is spread over this many frames at 60 Hz (fewer when frames come slower): the
 // layer shows it kSkyTickFrames - 1 frames after its moment.
@@ -89,6 +103,8 @@ class Landscape {
   void setDusk(double dusk);        // optional twilight in [0, 1] (docs/scene.md, "Light"); default 0
   // Both at once, with one repaint if either changed (each clamped to [0, 1]).
   void setDayAndDusk(double day, double dusk);
+  // Dark caps the daylight at kDarkDayCap (day() is then the capped one); repaints if that changes it.
+  void setScheme(Scheme s);
   // Snow on the ranges for a day of the year (0 = 1 January; docs/scene.md, "Ranges"); NaN (the
   // default) paints no snow. Repaints the paint-once layers if changed.
   void setSeason(double winterDay);
@@ -116,6 +132,9 @@ class Landscape {
   const Fireflies& fireflies() const { return fireflies_; }
   const Comets& comets() const { return comets_; }
   double wallClock() const { return hands_.wall + clock_; }
+  // The hands' time of day now: seconds after midnight in [0, 86400), to the millisecond (what a
+  // share link carries as `at`).
+  double timeOfDay() const;
 
   // Stepped repaints (off by default), so that no call takes long: with setStepped(true),
   // setViewport, setDay, setDusk, setDayAndDusk, setSeason and setWorldSeed only begin a repaint
@@ -201,7 +220,7 @@ class Landscape {
   int renderCount() const { return renderCount_; }  // renderAll() calls, setViewport's included
   const PodList<SkyStar>& stars() const { return stars_; }
   const Palette& palette() const { return pal_; }
-  bool starsShown() const { return day_ < 0.35; }
+  bool starsShown() const { return day_ < kNightBelow; }
 
  private:
   static bool memoryFor(const Grid& g);  // whether the buffers of grid g can be allocated now
@@ -236,6 +255,8 @@ class Landscape {
   Grid grid_;
   bool hasGrid_ = false;
   double day_ = 1, dusk_ = 0;
+  double dayAsked_ = 1;  // the daylight set, before a dark scheme's cap
+  bool dark_ = false;
   double winterDay_ = std::nan("");  // no snow until setSeason
   Palette pal_{};
   PortalMode mode_ = PortalMode::Idle;

@@ -8,7 +8,7 @@ namespace nf::scene {
 
 namespace {
 // The table's rows without their documentation (world_params_docs.cpp has that).
-#define NF_WORLD_PARAM_ROW(name, option, kind, min, max, choices, scope, allowed, pageDefault, cliDefault, description) \
+#define NF_WORLD_PARAM_ROW(name, option, kind, min, max, choices, scope, allowed, effect, pageDefault, cliDefault, description) \
   {name, option, ParamKind::kind, min, max, choices, scope, allowed},
 constexpr WorldParam kTable[] = {NF_WORLD_PARAMS(NF_WORLD_PARAM_ROW)};
 #undef NF_WORLD_PARAM_ROW

@@ -9,7 +9,7 @@
 namespace nf::scene {
 
 namespace {
-#define NF_WORLD_PARAM_DOCS(name, option, kind, min, max, choices, scope, allowed, pageDefault, cliDefault, description) \
+#define NF_WORLD_PARAM_DOCS(name, option, kind, min, max, choices, scope, allowed, effect, pageDefault, cliDefault, description) \
   {pageDefault, cliDefault, description},
 constexpr WorldParamDocs kDocs[] = {NF_WORLD_PARAMS(NF_WORLD_PARAM_DOCS)};
 #undef NF_WORLD_PARAM_DOCS
