@@ -122,16 +122,17 @@ export declare class Landscape {
   setSeason(dayOfYear: number | null): void;
   setPortalMode(mode: 'idle' | 'hot' | 'enter' | 0 | 1 | 2): void;
   setClock(seconds: number): void;
-  setPointer(x: number, y: number, inside: boolean): void;
+  /** nearX, nearY: the point in the near layer's units (its parallax), where it knocks the tablet's letters off; default (x, y). */
+  setPointer(x: number, y: number, inside: boolean, nearX?: number, nearY?: number): void;
   splash(x: number, y: number): void;
   /** The page's missing path, carved on the ruin's tablet ('' leaves it blank). */
   setPath(path: string): void;
   /** The visitor's local time in seconds (of the day will do) at the current clock: the ruin's clock hands. */
   setWallClock(seconds: number): void;
   readonly wallClock: number;
-  /** The ruin's life (the walker); on by default. */
+  /** The ruin's life (the walker, the falling letters); on by default. */
   setLife(on: boolean): void;
-  /** Reduced motion: false shows the ruin's life still (the ivy grown); true by default. Takes effect at the next paint. */
+  /** Reduced motion: false shows the ruin's life still (the ivy grown, the tablet's letters carved); on by default. */
   setMotion(on: boolean): void;
   /** Advances the clock; returns a bitmask (1 << layer) of the layers whose pixels changed. */
   advance(dt: number): number;

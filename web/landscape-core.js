@@ -103,8 +103,9 @@ export function createCore(M, init, emit, instruments = null) {
       }
       return at;
     },
-    /** @param {number} x @param {number} y @param {boolean} inside */
-    pointer(x, y, inside) { scene.setPointer(x, y, inside); loop.moved(); },
+    // (nx, ny): the point in the near layer's units, where it knocks the tablet's letters off.
+    /** @param {number} x @param {number} y @param {boolean} inside @param {number} [nx] @param {number} [ny] */
+    pointer(x, y, inside, nx, ny) { scene.setPointer(x, y, inside, nx, ny); loop.moved(); },
     /** @param {number} m */
     portalMode(m) {
       scene.setPortalMode(m);

@@ -44,7 +44,8 @@ export function createInput(v, ledger, { layout, parallax, modes, daylight }) {
       v.ptr.tx = Math.min(0.5, Math.max(-0.5, p.x / p.w - 0.5));
       v.ptr.ty = Math.min(0.5, Math.max(-0.5, p.y / p.h - 0.5));
     }
-    v.call('pointer', ...layout.toScene(p.x, p.y, POINTER_LAYER), inside);
+    // The sky's point (eddies, gust) and the near layer's (the tablet's letters), in one op.
+    v.call('pointer', ...layout.toScene(p.x, p.y, POINTER_LAYER), inside, ...layout.toScene(p.x, p.y, WATER_LAYER));
     const [sx, sy] = layout.toScene(p.x, p.y, GATE_DEPTH_LAYER);
     const gx = sx - L.gateX, gy = sy - L.gateY;
     // Hot only when the pointer is on the landscape itself, not on content laid over it.

@@ -110,8 +110,13 @@ function nfSceneFace(M, fn, buffer) {
       check(fn.nf_scene_set_portal_mode(this._live(), num('portal mode', m)));
     }
     setClock(seconds) { check(fn.nf_scene_set_clock(this._live(), num('seconds', seconds))); }
-    // inside: any value, taken as a flag (truthy: the pointer is over the page).
-    setPointer(x, y, inside) { fn.nf_scene_set_pointer(this._live(), num('x', x), num('y', y), inside ? 1 : 0); }
+    // inside: any value, taken as a flag (truthy: the pointer is over the page). nearX, nearY: the
+    // point in the near layer's units (its parallax), where it knocks the tablet's letters off;
+    // without them, (x, y).
+    setPointer(x, y, inside, nearX, nearY) {
+      fn.nf_scene_set_pointer(this._live(), num('x', x), num('y', y), inside ? 1 : 0,
+        nearX === undefined ? NaN : num('nearX', nearX), nearY === undefined ? NaN : num('nearY', nearY));
+    }
     splash(x, y) { fn.nf_scene_splash(this._live(), num('x', x), num('y', y)); }
     // The world (cpp/scene/world_state.h): any of the parameter table's options (or URL names) with
     // mount()'s values: numbers, true/false for on/off, texts ({ seed: 'meadow', day: 0.4,
@@ -148,9 +153,10 @@ function nfSceneFace(M, fn, buffer) {
     // The visitor's local time (seconds; of the day will do) at the current clock, for the hands.
     setWallClock(seconds) { check(fn.nf_scene_set_wall_clock(this._live(), num('seconds', seconds))); }
     get wallClock() { return fn.nf_scene_wall_clock(this._live()); }
-    // The ruin's life (the walker, the fireflies); on by default.
+    // The ruin's life (the walker, the fireflies, the falling letters); on by default.
     setLife(on) { fn.nf_scene_set_life(this._live(), on ? 1 : 0); }
-    // Reduced motion: off shows the ruin's life still (the ivy grown); on by default. For the next paint.
+    // Reduced motion: off shows the ruin's life still (the ivy grown at the next paint, the tablet's
+    // letters carved); on by default.
     setMotion(on) { fn.nf_scene_set_motion(this._live(), on ? 1 : 0); }
     advance(dt) { return fn.nf_scene_advance(this._live(), num('dt', dt)) >>> 0; }
     // Where the last advance() changed each layer: an Int32Array view of [x, y, width, height] per

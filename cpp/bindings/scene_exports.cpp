@@ -318,9 +318,10 @@ EMSCRIPTEN_KEEPALIVE int nf_scene_set_clock(Scene* s, double seconds) {
   s->scene.setClock(seconds);
   return 1;
 }
-// Hot path: non-finite coordinates are dropped, nothing is reported.
-EMSCRIPTEN_KEEPALIVE void nf_scene_set_pointer(Scene* s, double x, double y, int inside) {
-  if (std::isfinite(x) && std::isfinite(y)) s->scene.setPointer(x, y, inside != 0);
+// Hot path: non-finite coordinates are dropped, nothing is reported. (nx, ny): the point in the
+// near layer's units (NaN: the same point).
+EMSCRIPTEN_KEEPALIVE void nf_scene_set_pointer(Scene* s, double x, double y, int inside, double nx, double ny) {
+  if (std::isfinite(x) && std::isfinite(y)) s->scene.setPointer(x, y, inside != 0, nx, ny);
 }
 // The path in scratch, length bytes of UTF-8.
 EMSCRIPTEN_KEEPALIVE void nf_scene_set_path(Scene* s, int length) {

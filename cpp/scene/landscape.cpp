@@ -77,6 +77,7 @@ void Landscape::setWorld(uint32_t seed) {
   ruinLook_ = makeRuinLook(seed);
   placeWalker();
   placeLife();
+  placeLetters();
   splashState_ = seeds_.splash;
 }
 
@@ -226,6 +227,7 @@ bool Landscape::runUnit(int unit) {
       if (jobNewGrid_ || jobNewWorld_) {
         makeRidgeTables(ridges_, g, seeds_);
         makeMeadow(meadow_, g, seeds_, world_);
+        placeLetters();
       }
       ++paintOnceCount_;
       air_.bodyR = day_ < kNightBelow ? kMoonR : kSunR;
@@ -279,6 +281,15 @@ bool Landscape::runUnit(int unit) {
         for (int j = s.j0; j < s.j1; ++j)
           for (int i = s.i0; i < s.i1; ++i) spillBase_.push_back(L[kGate].p[static_cast<size_t>(j) * g.bw + i]);
         spillShown_ = 0;
+        // The tablet carved and bare, for the letters' fades: its rows painted again without the
+        // text (row 0 of the ruin's box would clear the layer: it keeps its carving).
+        takeTablet(tablet_, L[kGate], g, ruinLook_, letters_, [&](int j0, int j1) {
+          const Carving bare{};
+          for (int j = j0; j < j1; ++j) {
+            const int row = j - ruinIds_.j0;
+            if (row > 0 && row < ruinIds_.h) paintRuinRows(L[kGate], g, pal_, ruinIds_, ruinLook_, bare, row, ruinIds_.h);
+          }
+        });
       }
       break;
     }
@@ -321,8 +332,9 @@ bool Landscape::runUnit(int unit) {
       paintSpillTick(L, g);
       paintHandsTick(L, g);
       paintFxTick(L, g);
+      paintTablet(tablet_, L[kGate], letters_, pal_[kRuinInkC]);
       break;
-    case 13: paintNearTick(L, g); break;  // after the layers it reflects
+    case 13: paintNearTick(L, g, true); break;  // after the layers it reflects
     case 14: paintCanopyTick(L, g); break;
     default: {  // complete: the new layers take the old ones' place
       job_ = false;
@@ -391,13 +403,18 @@ void Landscape::setPortalMode(PortalMode m) {
   pullTarget_ = t.pull;
 }
 
-void Landscape::setPointer(double sceneX, double sceneY, bool inside) {
+void Landscape::setPointer(double sceneX, double sceneY, bool inside, double nearX, double nearY) {
   const bool finite = std::isfinite(sceneX) && std::isfinite(sceneY);
   ptrInside_ = inside && finite;
   if (finite) {
     ptrX_ = sceneX;
     ptrY_ = sceneY;
   }
+  if (std::isnan(nearX) && std::isnan(nearY)) {
+    nearX = sceneX;
+    nearY = sceneY;
+  }
+  if (touchLetters(letters_, nearX, nearY, ptrInside_)) flightKey_ = -1;  // drawn on the next advance
 }
 
 void Landscape::splash(double sceneX, double sceneY) {
@@ -418,6 +435,7 @@ void Landscape::setPath(std::string_view path) {
   const Carving c = carvingOf(path);
   if (c.n == carving_.n && std::equal(c.glyph, c.glyph + c.n, carving_.glyph)) return;
   carving_ = c;
+  placeLetters();
   repaintAll();
 }
 
@@ -456,12 +474,37 @@ void Landscape::placeLife() {
 void Landscape::setLife(bool on) {
   if (on == walkerOn_) return;
   walkerOn_ = on;
-  dirty_ |= 1u << kNear | 1u << kFx;
+  placeLetters();
+  lettersChanged();
+}
+
+void Landscape::setMotion(bool on) {
+  if (on != still_) return;
+  still_ = !on;
+  placeLetters();
+  lettersChanged();
+}
+
+namespace {
+long long lifeSteps(double clock) { return static_cast<long long>(std::floor(clock / kLifeStep + 1e-9)); }
+}  // namespace
+
+void Landscape::placeLetters() {
+  setupLetters(letters_, workGrid(), ruinLook_, carving_, seeds_.crumble, seeds_.falling,
+               walkerOn_ && !still_);
+  lettersTo(letters_, lifeSteps(clock_));
+  flightKey_ = -1;
+}
+
+void Landscape::lettersChanged() {
+  dirty_ |= 1u << kNear | 1u << kGate | 1u << kFx;
   if (hasGrid_ && !job_) {
+    paintTablet(tablet_, layers_[kGate], letters_, pal_[kRuinInkC]);
     paintNearTick(layers_, grid_);
     paintFxTick(layers_, grid_);
     changed_[kNear] = layers_[kNear].all();
     changed_[kFx] = layers_[kFx].all();
+    changed_[kGate] = layers_[kGate].all();
   }
 }
 
@@ -469,6 +512,7 @@ void Landscape::resetSimulation() {
   skyStage_ = -1;
   settleClock(hands_, clock_);
   placeWalker();
+  placeLetters();
   const ModeTargets t = targets(mode_);
   air_.drift = std::fmod(10 * clock_, kDriftPeriod);
   air_.time = clock_;
@@ -560,7 +604,16 @@ Rect Landscape::paintRiftTick(Image* L, const Grid& g) {
   return paintRift(L[kRift], g, opening_, riftUnder_, rift_, clock_, seeds_, riftRamp_);
 }
 
-Rect Landscape::paintNearTick(Image* L, const Grid& g) {
+Rect Landscape::paintNearTick(Image* L, const Grid& g, bool fresh) {
+  // The letters' flight off first (a render paints the layer whole), and their rings with the clicks'.
+  Rect flown;
+  if (fresh) flight_.box = {};
+  else flown = eraseFlight(flight_, L[kNear]);
+  Splash splashes[kMaxSplashes];
+  int n = splashCount_;
+  std::copy(splashes_, splashes_ + n, splashes);
+  for (int k = std::max(0, letters_.splashCount - (kMaxSplashes - n)); k < letters_.splashCount; ++k)
+    splashes[n++] = letters_.splashes[k];
   WaterInputs in{};
   in.gate = &L[kGate];
   in.hill = &L[kHill];
@@ -568,8 +621,8 @@ Rect Landscape::paintNearTick(Image* L, const Grid& g) {
   in.land = &L[kLand];
   in.ridges = &ridges_;
   in.ripples = &ripples_;
-  in.splashes = splashes_;
-  in.splashCount = splashCount_;
+  in.splashes = splashes;
+  in.splashCount = n;
   in.clock = clock_;
   in.heat = rift_.heat;
   in.dark = day_ < 0.5;
@@ -577,7 +630,9 @@ Rect Landscape::paintNearTick(Image* L, const Grid& g) {
   in.sunLit = world_.original ? 1.0 : 1 - nf::smooth(0.55, 0.95, world_.cover);
   in.walker = walkerOn_ ? &walker_ : nullptr;
   in.walkerRow = g.row(std::max(848.0, hillTop(walker_.x) + 8));
-  return paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
+  const Rect water = paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
+  flightKey_ = letters_.hour * kLetterHourSteps + letters_.step;
+  return flown.unite(water).unite(paintFlight(flight_, L[kNear], g, letters_, pal_[kRuinInkC]));
 }
 
 Rect Landscape::paintHandsTick(Image* L, const Grid& g) {
@@ -719,6 +774,7 @@ uint32_t Landscape::advance(double dt) {
     stepFireflies(fireflies_, ptrInside_, ptrX_, ptrY_);
     if (stepComets(comets_, rift_.heat, rift_.inflow)) rift_.flare = 1;  // swallowed: the pole star flares
   }
+  lettersTo(letters_, lifeSteps(clock_));
   kept = 0;
   for (int n = 0; n < splashCount_; ++n) {
     splashes_[n].age += dt;
@@ -731,6 +787,12 @@ uint32_t Landscape::advance(double dt) {
   dirty_ = 0;
   if (!hasGrid_) return 0;
   for (int l = 0; l < kLayerCount; ++l) changed_[l] = (mask >> l) & 1u ? layers_[l].all() : Rect{};
+  // The tablet's fades, before the water reflects them.
+  const Rect tablet = paintTablet(tablet_, layers_[kGate], letters_, pal_[kRuinInkC]);
+  if (!tablet.empty()) {
+    changed_[kGate] = changed_[kGate].unite(tablet);
+    mask |= 1u << kGate;
+  }
   riftAcc_ += dt;
   if (takeTick(riftAcc_, kRiftEvery)) {
     changed_[kRift] = changed_[kRift].unite(paintRiftTick(layers_, grid_));
@@ -762,6 +824,14 @@ uint32_t Landscape::advance(double dt) {
                             : (due == 1 ? paintNearTick(layers_, grid_) : paintCanopyTick(layers_, grid_));
     changed_[kJobLayer[due]] = changed_[kJobLayer[due]].unite(r);
     mask |= 1u << kJobLayer[due];
+  }
+  // The falling letters move every step; the rest of the near layer waits for its tick.
+  const long long key = letters_.hour * kLetterHourSteps + letters_.step;
+  if (key != flightKey_ && (!flight_.box.empty() || letters_.fallingCount > 0 || letters_.dropCount > 0)) {
+    const Rect r = eraseFlight(flight_, layers_[kNear]).unite(paintFlight(flight_, layers_[kNear], grid_, letters_, pal_[kRuinInkC]));
+    flightKey_ = key;
+    changed_[kNear] = changed_[kNear].unite(r);
+    mask |= 1u << kNear;
   }
   return mask;
 }

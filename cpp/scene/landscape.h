@@ -30,6 +30,7 @@
 #include "fireflies.h"
 #include "island.h"
 #include "ivy_growth.h"
+#include "letters.h"
 #include "trees.h"
 #include "water.h"
 #include "world.h"
@@ -111,7 +112,9 @@ class Landscape {
   double season() const { return winterDay_; }
   void setWorldSeed(uint32_t seed); // regrows trees, stars, ridges, motes ...
   void setPortalMode(PortalMode m);
-  void setPointer(double sceneX, double sceneY, bool inside);  // scene units; for eddies and gust
+  // Scene units (the sky's, for eddies and gust); nearX, nearY: the same point in the near layer's
+  // units (its parallax), where it knocks the tablet's letters off (letters.h); NaN: (sceneX, sceneY).
+  void setPointer(double sceneX, double sceneY, bool inside, double nearX = std::nan(""), double nearY = std::nan(""));
   void splash(double sceneX, double sceneY);                   // ignored unless on the water
   // The visitor's local wall-clock time (seconds; of the day is enough) at the current scene clock,
   // which the clock hands show from then on (a frozen moment: that moment's time). Default 0:
@@ -120,14 +123,16 @@ class Landscape {
   // The page's missing path, carved on the ruin's tablet (ruin.h, carvingOf); "" (the default)
   // leaves the tablet blank, as a banner's. Repaints the paint-once layers if it changed.
   void setPath(std::string_view path);
-  // The ruin's life (docs/scene.md, "Life"): off, no walker and no fireflies (a banner's choice).
-  // Default on.
+  // The ruin's life (docs/scene.md, "Life"): off, no walker, no fireflies and no falling letters,
+  // the path intact (a banner's choice). Default on.
   void setLife(bool on);
   bool life() const { return walkerOn_; }
-  // Reduced motion (docs/scene.md, "Life"): off, the ruin's life is shown still (the ivy grown);
-  // default on. Takes effect at the next paint (renderAll for a still frame).
-  void setMotion(bool on) { still_ = !on; }
+  // Reduced motion (not a frozen moment, which shows its time; docs/scene.md, "Life"): off, the
+  // ruin's life is shown still: the ivy grown (at the next paint), the tablet's letters carved.
+  // Default on.
+  void setMotion(bool on);
   bool motion() const { return !still_; }
+  const Letters& letters() const { return letters_; }
   const Walker& walker() const { return walker_; }
   const Fireflies& fireflies() const { return fireflies_; }
   const Comets& comets() const { return comets_; }
@@ -239,7 +244,10 @@ class Landscape {
   // -> the pixels of the layer that may have changed.
   Rect paintFieldTick(Image* L, const Grid& g);
   Rect paintRiftTick(Image* L, const Grid& g);
-  Rect paintNearTick(Image* L, const Grid& g);
+  // fresh: the layer is painted whole (a render), so the letters' flight is not erased first.
+  Rect paintNearTick(Image* L, const Grid& g, bool fresh = false);
+  void placeLetters();  // the letters laid out for the work grid, at the clock, from their start
+  void lettersChanged();  // after placeLetters outside a repaint: the tablet and the flight again
   Rect paintCanopyTick(Image* L, const Grid& g);
   Rect paintHandsTick(Image* L, const Grid& g);
   Rect paintIvyTick(Image* L, const Grid& g);  // the creepers that show something new (before the hands)
@@ -284,6 +292,10 @@ class Landscape {
   Fireflies fireflies_{};
   Comets comets_{};
   Carving carving_{};
+  Letters letters_;
+  TabletPixels tablet_;  // the gate layer's tablet, for the letters' fades
+  Flight flight_;        // the falling letters over the near layer
+  long long flightKey_ = -1;  // the letters' step the flight shows
   CanopyCache canopy_;
   bool canopyShaped_ = false;  // canopy_ holds the trees of this grid and world
   PodList<Cypress> pines_;

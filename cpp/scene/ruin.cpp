@@ -182,9 +182,9 @@ bool onDrawnStem(const Ivy& v, double x, double y, double r2, double ivyT) {
 NF_SMALL uint8_t shapeAt(double x, double y, const RuinLook& look, double minHalf, double ivyT = kIvyGrown) {
   // The tablet, the rubble and the fallen stone are in front of everything else.
   {
-    const double ux = x - 805, wy = y - 786;
+    const double ux = x - kTabletX, wy = y - kTabletY;
     const double u = ux * look.tiltCos + wy * look.tiltSin, w = -ux * look.tiltSin + wy * look.tiltCos;
-    if (std::fabs(u) <= 122 && std::fabs(w) <= 30) return kTablet;
+    if (std::fabs(u) <= kTabletHalfU && std::fabs(w) <= kTabletHalfW) return kTablet;
   }
   if (inBox(kRubble[1], x, y)) return kRubbleHigh;
   if (inBox(kRubble[0], x, y)) return kRubbleLow;
@@ -313,18 +313,11 @@ const uint8_t kFont[97][8] = {
 // keeps the spec's fitted size where the buffer is fine enough and is cut from the left ("…" and
 // the end of the path, the part that names the page) where it is not.
 NF_SMALL int carvedAt(const Grid& g, const RuinLook& look, const Carving& t, double x, double y) {
-  const double fs = std::min(28.0, std::max(11.0, 208 / (0.64 * t.n)));
-  const int k = std::max(1, static_cast<int>(std::floor(0.64 * fs / (6 * g.px))));
-  const double cell = 6 * k * g.px;  // scene units per glyph
-  int first = 0, n = t.n;
-  const int fit = std::max(1, static_cast<int>(std::floor(208 / cell)));
-  if (n > fit) {
-    first = t.n - fit;
-    n = fit;
-  }
-  const double ux = x - 805, wy = y - 786;
+  const TabletLayout at = tabletLayout(g, t);
+  const int first = at.first, n = at.shown;
+  const double ux = x - kTabletX, wy = y - kTabletY;
   const double u = ux * look.tiltCos + wy * look.tiltSin, w = -ux * look.tiltSin + wy * look.tiltCos;
-  const double tx = u / (k * g.px) + 3.0 * n, ty = w / (k * g.px) + 3.5;  // font pixels from the line's corner
+  const double tx = u / at.unit + 3.0 * n, ty = w / at.unit + 3.5;  // font pixels from the line's corner
   if (tx < 0 || ty < 0 || tx >= 6.0 * n || ty >= 8) return 0;
   const int c = static_cast<int>(tx / 6), col = static_cast<int>(std::floor(tx)) - 6 * c, row = static_cast<int>(ty);
   if (col >= 5) return 0;
@@ -335,6 +328,21 @@ NF_SMALL int carvedAt(const Grid& g, const RuinLook& look, const Carving& t, dou
 }
 
 }  // namespace
+
+TabletLayout tabletLayout(const Grid& g, const Carving& t) {
+  const double fs = std::min(28.0, std::max(11.0, 208 / (0.64 * t.n)));
+  const int k = std::max(1, static_cast<int>(std::floor(0.64 * fs / (6 * g.px))));
+  const double cell = 6 * k * g.px;  // scene units per glyph
+  TabletLayout at{0, t.n, k * g.px, fs};
+  const int fit = std::max(1, static_cast<int>(std::floor(208 / cell)));
+  if (at.shown > fit) {
+    at.first = t.n - fit;
+    at.shown = fit;
+  }
+  return at;
+}
+
+uint8_t tabletFontRow(int glyph, int row) { return glyph >= 0 && glyph < 97 && row >= 0 && row < 8 ? kFont[glyph][row] : 0; }
 
 NF_SMALL Carving carvingOf(std::string_view path) {
   // Percent-decoding into UTF-8 bytes; a malformed escape or invalid UTF-8 keeps the raw path.

@@ -60,6 +60,22 @@ struct Carving {
 };
 Carving carvingOf(std::string_view path);
 
+// The tablet: a slab 2 kTabletHalfU x 2 kTabletHalfW centred at (kTabletX, kTabletY), turned by
+// the look's tilt (spec 3.1).
+constexpr double kTabletX = 805, kTabletY = 786, kTabletHalfU = 122, kTabletHalfW = 30;
+// How the line sits on the tablet at a grid's pitch (the carving's fit): slots [first, first + shown)
+// show, the first of them as the ellipsis when first > 0; shown glyph c covers font pixels
+// [6c, 6c + 5) x [0, 8) from the line's corner, (-3 shown, -3.5) font pixels from the tablet's
+// centre along (u, w); a font pixel is `unit` scene units (whole buffer pixels). fs: the spec's
+// fitted size (3.2).
+struct TabletLayout {
+  int first, shown;
+  double unit, fs;
+};
+TabletLayout tabletLayout(const Grid& g, const Carving& t);
+// Row `row` of a glyph of the tablet's font (font5x8.inc), bit 4 the leftmost column.
+uint8_t tabletFontRow(int glyph, int row);
+
 // The ruin's box in scene units (what paintRuin may paint), for the layer's bounds.
 constexpr double kRuinX0 = 290, kRuinX1 = 1340, kRuinY0 = 180, kRuinY1 = 840;
 

@@ -25,6 +25,10 @@ struct Seeds {
   uint32_t motes, echoTicks, echoWobble;
   uint32_t ripples, shear, glitter, splash;
   uint32_t trees[2], leaves, leafTone, dapple;
+  // The ruin's life (shared/spec/ruin-and-life.md section 9; the walker takes 4044, walker.h, and
+  // another world's ruin 4048, ruin.cpp): the tablet's letters, which glyph crumbles and the next
+  // delay (4045), and a dropped letter's flight and its landing's splash (4046), letters.h.
+  uint32_t crumble, falling;
 
   explicit Seeds(uint32_t w)
       : world(w),
@@ -54,7 +58,9 @@ struct Seeds {
         trees{layerSeed(4040, w), layerSeed(4041, w)},
         leaves(layerSeed(71, w)),
         leafTone(layerSeed(83, w)),
-        dapple(layerSeed(97, w)) {}
+        dapple(layerSeed(97, w)),
+        crumble(layerSeed(4045, w)),
+        falling(layerSeed(4046, w)) {}
 
   // Ridge pine n paints with seed 300 + n; island cypress n with 500 + n.
   uint32_t pine(int n) const { return layerSeed(300u + static_cast<uint32_t>(n), world); }

@@ -1,0 +1,343 @@
+// The tablet's letters (cpp/scene/letters.h; shared/spec/ruin-and-life.md 3.3-3.7): the crumbling
+// schedule, the fall into the water, the splash, the recarve, the pointer, life and reduced motion
+// off, and a frozen moment equal to the live loop at the same clock. The pins at the end are held
+// by tests/wasm/letters.test.mjs to the wasm build, recipe for recipe.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "noise/random.h"
+#include "scene/landscape.h"
+#include "scene/seeds.h"
+
+namespace {
+
+using namespace nf::scene;
+
+constexpr const char* kPath = "/some/missing/page";
+
+uint64_t fnv1a64(const uint8_t* p, size_t n) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t k = 0; k < n; ++k) h = (h ^ p[k]) * 0x100000001b3ull;
+  return h;
+}
+
+struct Scene {
+  Landscape s;
+  explicit Scene(uint32_t world = kDefaultWorldSeed, int w = 1280, int h = 800, int pitch = 0) : s(world) {
+    s.setDayAndDusk(1, 0);
+    s.setViewport({w, h, pitch});
+    s.setPath(kPath);
+  }
+  void at(double t) {
+    s.setClock(t);
+    s.renderAll();
+  }
+  std::vector<uint8_t> layer(Layer l) const {
+    const uint8_t* p = s.pixels(l);
+    return std::vector<uint8_t>(p, p + static_cast<size_t>(s.bufferWidth()) * s.bufferHeight() * 4);
+  }
+  uint64_t hash(Layer l) const { return fnv1a64(s.pixels(l), static_cast<size_t>(s.bufferWidth()) * s.bufferHeight() * 4); }
+};
+
+int carvedCount(const Letters& L) {
+  int n = 0;
+  for (int k = L.first; k < L.first + L.shown; ++k) n += L.carved[k] ? 1 : 0;
+  return n;
+}
+
+// The pixels of layer l inside the tablet's box (the hands, elsewhere in the gate layer, move).
+std::vector<uint8_t> tabletPixels(const Scene& sc, Layer l) {
+  const Rect r = tabletBox(sc.s.grid(), makeRuinLook(sc.s.worldSeed()));
+  std::vector<uint8_t> out;
+  const uint8_t* p = sc.s.pixels(l);
+  for (int j = r.j0; j < r.j1; ++j)
+    for (int i = r.i0; i < r.i1; ++i)
+      for (int c = 0; c < 4; ++c) out.push_back(p[(static_cast<size_t>(j) * sc.s.bufferWidth() + i) * 4 + c]);
+  return out;
+}
+
+// The times of the crumbles in the first hour's first round, stepping the frozen state.
+struct Round {
+  std::vector<double> crumbles;
+  std::vector<int> slots;
+  double empty = -1;
+};
+Round firstRound(Scene& sc) {
+  Round r;
+  std::vector<bool> was(kMaxTabletGlyphs, true);
+  for (int step = 0; step < 60 * 60; ++step) {
+    const double t = step * kLifeStep;
+    sc.s.setClock(t);
+    const Letters& L = sc.s.letters();
+    for (int k = L.first; k < L.first + L.shown; ++k) {
+      if (was[k] && !L.carved[k] && !L.blank[k]) {
+        r.crumbles.push_back(t);
+        r.slots.push_back(k);
+      }
+      was[k] = L.carved[k] || L.blank[k];
+    }
+    if (carvedCount(L) == 0) {
+      r.empty = t;
+      break;
+    }
+  }
+  return r;
+}
+
+TEST(SceneLetters, TheScheduleCrumblesOneGlyphAtATime) {
+  Scene sc;
+  sc.s.setClock(4.19);
+  const Letters& L = sc.s.letters();
+  ASSERT_GT(L.shown, 1);
+  EXPECT_EQ(carvedCount(L), L.shown) << "nothing has gone before 4.2 s";
+  Round r = firstRound(sc);
+  ASSERT_EQ(static_cast<int>(r.crumbles.size()), L.shown) << "every glyph, once";
+  EXPECT_NEAR(r.crumbles[0], 4.2, 1e-9);
+  // The crumble stream (layerSeed(4045), world 404: the constant): which glyph among those carved,
+  // then the next delay, 1.3 + 2.2 r s (on the 1/60 s steps).
+  nf::Mulberry32 crumble(4045);
+  std::vector<int> carved;
+  for (int k = L.first; k < L.first + L.shown; ++k) carved.push_back(k);
+  for (size_t n = 0; n < r.crumbles.size(); ++n) {
+    const int pick = static_cast<int>(std::floor(crumble.next() * carved.size()));
+    EXPECT_EQ(r.slots[n], carved[pick]) << "crumble " << n;
+    carved.erase(carved.begin() + pick);
+    const double delay = 1.3 + 2.2 * crumble.next();
+    if (n + 1 < r.crumbles.size()) {
+      const double gap = r.crumbles[n + 1] - r.crumbles[n];
+      EXPECT_GE(gap, delay - 1e-9);
+      EXPECT_LT(gap, delay + kLifeStep + 1e-9);
+    }
+  }
+  // Recarved 3.6 s after the last went; crumbling again 5.2 s after that.
+  sc.s.setClock(r.empty + 3.6 - 0.05);
+  EXPECT_EQ(carvedCount(sc.s.letters()), 0);
+  sc.s.setClock(r.empty + 3.6 + 0.05);
+  EXPECT_EQ(carvedCount(sc.s.letters()), L.shown);
+  sc.s.setClock(r.empty + 3.6 + 5.2 - 0.05);
+  EXPECT_EQ(carvedCount(sc.s.letters()), L.shown);
+  sc.s.setClock(r.empty + 3.6 + 5.2 + 0.05);
+  EXPECT_EQ(carvedCount(sc.s.letters()), L.shown - 1);
+}
+
+TEST(SceneLetters, ALetterFallsIntoTheWaterAndSplashes) {
+  Scene sc(kDefaultWorldSeed, 1920, 1080, 2);
+  double landed = -1, floor = 0;
+  for (double t = 4.2; t < 6; t += kLifeStep) {
+    sc.s.setClock(t);
+    const Letters& L = sc.s.letters();
+    ASSERT_EQ(L.fallingCount, 1) << t;
+    if (L.falling[0].landed >= 0) {
+      landed = t;
+      floor = L.falling[0].floor;
+      EXPECT_EQ(L.splashCount, 1) << "a splash where it landed";
+      EXPECT_EQ(L.dropCount, 4) << "four droplets";
+      EXPECT_DOUBLE_EQ(L.splashes[0].y, floor);
+      break;
+    }
+    EXPECT_LT(L.falling[0].y, L.falling[0].floor);
+  }
+  ASSERT_GT(landed, 4.3);
+  EXPECT_GE(floor, 884);
+  EXPECT_LT(floor, 924);
+  EXPECT_GT(floor, kWater) << "in the water";
+
+  // Against the same moments with the letters still (reduced motion): the near layer differs over
+  // the strand while the letter falls, and in the water, away from the columns where it reflects
+  // the tablet's ghost, while its rings widen; the same again there once they are gone.
+  Scene still(kDefaultWorldSeed, 1920, 1080, 2);
+  still.s.setMotion(false);
+  const Letters& L0 = sc.s.letters();
+  int slot = -1;
+  for (int k = L0.first; k < L0.first + L0.shown; ++k)
+    if (!L0.carved[k]) slot = k;
+  ASSERT_GE(slot, 0);
+  const Grid& g = sc.s.grid();
+  const int ghost0 = g.col(L0.cx[slot] - 3 * L0.unit) - 4, ghost1 = g.col(L0.cx[slot] + 3 * L0.unit) + 4;
+  auto differ = [&](double t, bool inWater) {
+    sc.at(t);
+    still.at(t);
+    const std::vector<uint8_t> a = sc.layer(kNear), b = still.layer(kNear);
+    int n = 0;
+    for (int j = 0; j < g.bh; ++j)
+      for (int i = 0; i < g.bw; ++i) {
+        if (inWater ? (g.sy[j] <= kWater || (i >= ghost0 && i <= ghost1)) : g.sy[j] >= kWater) continue;
+        const size_t q = (static_cast<size_t>(j) * g.bw + i) * 4;
+        n += a[q] != b[q] || a[q + 1] != b[q + 1] || a[q + 2] != b[q + 2] || a[q + 3] != b[q + 3];
+      }
+    return n;
+  };
+  EXPECT_GT(differ(4.45, false), 0) << "the letter over the strand";
+  EXPECT_GT(differ(landed + 0.9, true), 0) << "the rings";
+  // Gone: the first moment after its landing with nothing in flight (before the next crumble).
+  double gone = landed;
+  for (;; gone += kLifeStep) {
+    sc.s.setClock(gone);
+    const Letters& L = sc.s.letters();
+    ASSERT_EQ(carvedCount(L), L.shown - 1) << "the next crumble came before the splash was over";
+    if (L.fallingCount + L.dropCount + L.splashCount == 0) break;
+  }
+  EXPECT_GT(gone, landed + 1.48);
+  EXPECT_EQ(differ(gone, true), 0) << "the splash is gone";
+  EXPECT_EQ(differ(gone, false), 0);
+}
+
+TEST(SceneLetters, TheRecarvedTabletIsThePaintedOneBitForBit) {
+  Scene sc;
+  sc.at(3);
+  const std::vector<uint8_t> carved = tabletPixels(sc, kGate);
+  sc.at(4.3);
+  EXPECT_EQ(tabletPixels(sc, kGate), carved) << "the first 0.2 s of the fade show the glyph whole";
+  sc.at(4.9);
+  const std::vector<uint8_t> ghost = tabletPixels(sc, kGate);
+  EXPECT_NE(ghost, carved);
+  Round r = firstRound(sc);
+  ASSERT_GT(r.empty, 0);
+  sc.at(r.empty + 3);
+  EXPECT_NE(tabletPixels(sc, kGate), carved) << "every glyph a ghost";
+  const int shown = sc.s.letters().shown;
+  sc.at(r.empty + 3.6 + 0.07 * shown + 0.61);
+  EXPECT_EQ(tabletPixels(sc, kGate), carved) << "carved again";
+}
+
+TEST(SceneLetters, ThePointerKnocksAGlyphOff) {
+  Scene sc;
+  sc.s.setClock(1);
+  const Letters& L = sc.s.letters();
+  const int k = L.first + L.shown / 2;
+  ASSERT_TRUE(L.carved[k]);
+  // A move from 10 units to the left: a push of 12 x 10 units/s, with the jitter of +-30.
+  sc.s.setPointer(0, 0, true, L.cx[k] - 40, L.cy[k] - 40);
+  sc.s.setPointer(0, 0, true, L.cx[k] - 10, L.cy[k] - 40);
+  EXPECT_EQ(carvedCount(L), L.shown) << "out of reach";
+  sc.s.setPointer(0, 0, true, L.cx[k], L.cy[k]);
+  EXPECT_FALSE(L.carved[k]);
+  ASSERT_GE(L.fallingCount, 1);
+  const FallingLetter& f = L.falling[L.fallingCount - 1];
+  EXPECT_GE(f.vx, 120 - 30);
+  EXPECT_LE(f.vx, 120 + 30);
+  // It is drawn on the next frame, over the near layer, and the share link's moment knows nothing of it.
+  const std::vector<uint8_t> before = sc.layer(kNear);
+  sc.s.advance(1.0 / 60);
+  const Rect r = sc.s.changedRect(kNear);
+  EXPECT_FALSE(r.empty());
+  EXPECT_NE(sc.layer(kNear), before);
+  sc.s.setClock(sc.s.clock());
+  EXPECT_TRUE(sc.s.letters().carved[k]);
+  // Reduced motion or life off: the pointer knocks nothing off.
+  for (int mode = 0; mode < 2; ++mode) {
+    Scene off;
+    if (mode) off.s.setLife(false);
+    else off.s.setMotion(false);
+    off.s.setClock(1);
+    const Letters& M = off.s.letters();
+    off.s.setPointer(0, 0, true, M.cx[k], M.cy[k]);
+    EXPECT_EQ(carvedCount(M), M.shown);
+  }
+}
+
+TEST(SceneLetters, LifeOffAndReducedMotionKeepThePathIntact) {
+  Scene sc;
+  sc.at(3);
+  const std::vector<uint8_t> carved = tabletPixels(sc, kGate);
+  for (int mode = 0; mode < 2; ++mode) {
+    Scene off;
+    if (mode) off.s.setLife(false);
+    else off.s.setMotion(false);
+    for (double t : {4.7, 6.5, 30.0}) {
+      off.at(t);
+      EXPECT_EQ(tabletPixels(off, kGate), carved) << (mode ? "life off" : "motion off") << " at " << t;
+      EXPECT_EQ(off.s.letters().fallingCount, 0);
+    }
+  }
+  // Turning life off mid-fall carves the tablet again and takes the falling letter away.
+  Scene live;
+  live.at(4.6);
+  ASSERT_EQ(live.s.letters().fallingCount, 1);
+  live.s.setLife(false);
+  EXPECT_EQ(tabletPixels(live, kGate), carved);
+  Scene offAt;
+  offAt.s.setLife(false);
+  offAt.at(4.6);
+  EXPECT_EQ(live.layer(kNear), offAt.layer(kNear));
+}
+
+TEST(SceneLetters, TheLiveLoopReachesTheFrozenMoment) {
+  // Frames at 60 Hz until a letter falls after 6 s: the letters' state and the tablet equal
+  // setClock's at the same clock.
+  Scene live;
+  live.s.setClock(0);
+  for (int f = 0; f < 20 * 60; ++f) {
+    live.s.advance(1.0 / 60);
+    if (live.s.clock() > 6 && live.s.letters().fallingCount > 0 && live.s.letters().falling[0].landed < 0) break;
+  }
+  Scene frozen;
+  frozen.s.setClock(live.s.clock());
+  const Letters& a = live.s.letters();
+  const Letters& b = frozen.s.letters();
+  ASSERT_EQ(a.step, b.step);
+  ASSERT_EQ(a.fallingCount, b.fallingCount);
+  ASSERT_GT(a.fallingCount + a.dropCount + a.splashCount, 0) << "something in flight at 9 s";
+  for (int n = 0; n < a.fallingCount; ++n) {
+    EXPECT_EQ(a.falling[n].x, b.falling[n].x);
+    EXPECT_EQ(a.falling[n].y, b.falling[n].y);
+    EXPECT_EQ(a.falling[n].angle, b.falling[n].angle);
+  }
+  for (int k = 0; k < kMaxTabletGlyphs; ++k) EXPECT_EQ(a.carved[k], b.carved[k]);
+  frozen.s.renderAll();
+  EXPECT_EQ(tabletPixels(live, kGate), tabletPixels(frozen, kGate));
+}
+
+// Frames with letters: gate and near hashes at 1280 x 800 (default pitch) and 1920 x 1080 px 2, and
+// another world. tests/wasm/letters.test.mjs holds the wasm build to the same.
+struct Pin {
+  uint32_t world;
+  int w, h, pitch;
+  double t;
+  uint64_t gate, near;
+};
+const Pin kPins[] = {
+    {404, 1280, 800, 0, 4.7, 0x57c49f6a4d790526ull, 0xf94a2d68ec64f4a1ull},
+    {404, 1280, 800, 0, 6.5, 0xd527cbb7b6b71228ull, 0x2ebbf157b537d6d9ull},
+    {404, 1920, 1080, 2, 5.1, 0xfa464d3cd062fcb4ull, 0x7e5ab95a1370951full},
+    {404, 1920, 1080, 2, 6.5, 0x5030605999c47540ull, 0xe1a9acbc97da1045ull},
+    {405, 1280, 800, 3, 9.25, 0xd7bc945f1f1ba24aull, 0xf10d7f6a704df0b9ull},
+};
+
+TEST(SceneLetters, FramesAsRecorded) {
+  for (const Pin& p : kPins) {
+    for (int run = 0; run < 2; ++run) {
+      Scene sc(p.world, p.w, p.h, p.pitch);
+      sc.at(p.t);
+      EXPECT_EQ(sc.hash(kGate), p.gate) << std::hex << "0x" << sc.hash(kGate) << "ull world " << std::dec << p.world << " t " << p.t;
+      EXPECT_EQ(sc.hash(kNear), p.near) << std::hex << "0x" << sc.hash(kNear) << "ull world " << std::dec << p.world << " t " << p.t;
+    }
+  }
+}
+
+// The live loop with the pointer sweeping the tablet from left to right (near-layer units) while
+// the schedule runs: the same input sequence, the same pixels (and in wasm: tests/wasm/letters.test.mjs).
+uint64_t sweepHash() {
+  Scene sc(kDefaultWorldSeed, 1280, 800, 2);
+  sc.s.setClock(3.5);
+  sc.s.renderAll();
+  uint64_t h = 0;
+  for (int f = 0; f < 150; ++f) {
+    if (f >= 30 && f < 70) sc.s.setPointer(100, 100, true, 690 + (f - 30) * 6, 788 - (f - 30) * 0.3);
+    if (f == 70) sc.s.setPointer(0, 0, false);
+    sc.s.advance(1.0 / 60);
+    if (f % 25 == 24) h = h * 31 + sc.hash(kGate) * 7 + sc.hash(kNear);
+  }
+  return h;
+}
+
+TEST(SceneLetters, ASweepAsRecorded) {
+  const uint64_t a = sweepHash();
+  EXPECT_EQ(a, sweepHash()) << "two runs";
+  EXPECT_EQ(a, 0x5154d1af8af11c94ull) << std::hex << "0x" << a;
+}
+
+}  // namespace

@@ -1,0 +1,115 @@
+// The tablet's letters in the wasm build (cpp/scene/letters.h): the frames and the pointer sweep
+// that tests/native/scene_letters_test.cpp pins natively, recipe for recipe, so native and wasm
+// crumble, drop, splash and recarve the same pixels; and the module's face: setPointer's near
+// point, setMotion and setLife keep the path intact.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadNoisefield } from './helpers/load.mjs';
+
+const nf = await loadNoisefield();
+const PATH = '/some/missing/page';
+const SWEEP = '0x5154d1af8af11c94';  // tests/native/scene_letters_test.cpp, ASweepAsRecorded
+
+// FNV-1a 64 in two 32-bit halves (BigInt per byte takes a minute over these layers): h * prime is
+// h * 0x1b3 + (h << 40).
+function fnv1a64(bytes) {
+  let lo = 0x84222325, hi = 0xcbf29ce4;
+  for (let k = 0; k < bytes.length; k++) {
+    lo = (lo ^ bytes[k]) >>> 0;
+    const p = lo * 0x1b3;
+    const carry = Math.floor(p / 4294967296);
+    hi = (Math.imul(hi, 0x1b3) + carry + (lo << 8)) >>> 0;
+    lo = p >>> 0;
+  }
+  return (BigInt(hi) << 32n) | BigInt(lo);
+}
+const hex = (h) => '0x' + h.toString(16).padStart(16, '0');
+
+function scene(world, w, h, pitch) {
+  const s = new nf.Landscape(world);
+  s.setDayAndDusk(1, 0);
+  s.setViewport({ cssWidth: w, cssHeight: h, pitch });
+  s.setPath(PATH);
+  return s;
+}
+function withScene(args, fn) {
+  const s = scene(...args);
+  try { return fn(s); } finally { s.delete(); }
+}
+
+// tests/native/scene_letters_test.cpp, FramesAsRecorded.
+const PINS = [
+  [404, 1280, 800, 0, 4.7, '0x57c49f6a4d790526', '0xf94a2d68ec64f4a1'],
+  [404, 1280, 800, 0, 6.5, '0xd527cbb7b6b71228', '0x2ebbf157b537d6d9'],
+  [404, 1920, 1080, 2, 5.1, '0xfa464d3cd062fcb4', '0x7e5ab95a1370951f'],
+  [404, 1920, 1080, 2, 6.5, '0x5030605999c47540', '0xe1a9acbc97da1045'],
+  [405, 1280, 800, 3, 9.25, '0xd7bc945f1f1ba24a', '0xf10d7f6a704df0b9'],
+];
+
+for (const [world, w, h, pitch, t, gate, near] of PINS) {
+  test(`world ${world} ${w}x${h} px ${pitch} at t = ${t}: the gate and near layers as native paints them`, () => {
+    withScene([world, w, h, pitch], (s) => {
+      s.setClock(t);
+      s.renderAll();
+      assert.equal(hex(fnv1a64(s.pixels('gate'))), gate);
+      assert.equal(hex(fnv1a64(s.pixels('near'))), near);
+    });
+  });
+}
+
+// ASweepAsRecorded: the live loop with the pointer sweeping the tablet.
+function sweepHash() {
+  return withScene([404, 1280, 800, 2], (s) => {
+    s.setClock(3.5);
+    s.renderAll();
+    const M = 0xffffffffffffffffn;
+    let h = 0n;
+    for (let f = 0; f < 150; f++) {
+      if (f >= 30 && f < 70) s.setPointer(100, 100, true, 690 + (f - 30) * 6, 788 - (f - 30) * 0.3);
+      if (f === 70) s.setPointer(0, 0, false);
+      s.advance(1 / 60);
+      if (f % 25 === 24) h = (h * 31n + fnv1a64(s.pixels('gate')) * 7n + fnv1a64(s.pixels('near'))) & M;
+    }
+    return h;
+  });
+}
+
+test('a pointer sweep over the tablet: the same pixels as native, run after run', () => {
+  const a = sweepHash();
+  assert.equal(a, sweepHash());
+  assert.equal(hex(a), SWEEP);
+});
+
+test('life off and reduced motion keep the path intact; the sweep knocks nothing off then', () => {
+  const tablet = (s) => {
+    s.renderAll();
+    return fnv1a64(s.pixels('gate'));
+  };
+  // The hands move with the clock: compare at one clock, the letters' schedule apart.
+  const at = 6.5;
+  const carved = withScene([404, 1280, 800, 0], (s) => {
+    s.setMotion(false);
+    s.setClock(at);
+    return tablet(s);
+  });
+  withScene([404, 1280, 800, 0], (s) => {
+    s.setClock(at);
+    assert.notEqual(tablet(s), carved, 'at 6.5 s a glyph has crumbled (spec 3.3)');
+    s.setLife(false);
+    assert.equal(tablet(s), carved, 'life off: carved again');
+    s.setLife(true);
+    s.setMotion(false);
+    assert.equal(tablet(s), carved, 'reduced motion: carved');
+    const stillNear = fnv1a64(s.pixels('near'));
+    for (let x = 690; x < 930; x += 6) s.setPointer(100, 100, true, x, 786);
+    assert.equal(tablet(s), carved, 'the pointer knocks nothing off under reduced motion');
+    assert.equal(fnv1a64(s.pixels('near')), stillNear, 'nothing falls');
+    s.setMotion(true);
+    assert.notEqual(tablet(s), carved);
+    const near = fnv1a64(s.pixels('near'));
+    for (let x = 690; x < 930; x += 6) s.setPointer(100, 100, true, x, 786);
+    s.renderAll();
+    assert.notEqual(fnv1a64(s.pixels('near')), near, 'with motion the sweep knocks the rest off: they fall');
+  });
+  assert.throws(() => withScene([404, 1280, 800, 0], (s) => s.setPointer(1, 1, true, 'x', 2)), /nearX/);
+});
