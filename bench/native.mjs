@@ -77,7 +77,7 @@ function runOnce(exe, filter, minTime, env) {
 
 // The same kernels on each engine (NOISEFIELD_ISA), one process per engine and round, the engines
 // (and libnoise) in a shuffled order each round.
-function benchEngines({ report, root, quick }) {
+export function benchEngines({ report, root, quick }) {
   const exe = join(root, 'build', 'native', 'noisefield_bench');
   if (!existsSync(exe)) { report.log('\n(engine benchmarks skipped: build/native/noisefield_bench is missing)'); return; }
   const peers = join(root, 'build', 'native', 'noisefield_bench_peers');

@@ -92,7 +92,7 @@ constexpr int kMaxViewportCss = 16384;
     "The missing path carved on the ruin's tablet (percent-decoded, a trailing slash dropped, a long one cut to "   \
     "its end); empty leaves the tablet blank. Share links carry it.")                                               \
   X("life", "life", Switch, 0, 0, "on,off", kInUrl | kInOptions | kInCli, "on or off (options: true or false)", SCENE(setLife),      \
-    "on", "on", "The ruin's life: off, no walker on the strand and no fireflies (a banner's choice).")                               \
+    "on", "on", "The ruin's life: off, no walker, no fireflies and no falling letters, the path carved still (a banner's choice).")                               \
   X("px", "pitch", Integer, 1, 8, "", kInUrl | kInOptions | kInCli, "an integer in [1, 8]", VIEW_LIVE(pitch, pitch),                         \
     "automatic: clamp(round((width + 96) / 380), 3, 6)", "",                                                        \
     "Pixel pitch: CSS px per buffer pixel (the page may move the automatic pitch by one on a fractional "           \

@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadNoisefield, repoRoot } from './helpers/load.mjs';
 import { decodePng } from './helpers/png.mjs';
+import { mulberry32 } from './helpers/reference.mjs';
 import { compare, encodePng } from './helpers/fidelity.mjs';
 
 const nf = await loadNoisefield();
@@ -40,17 +41,6 @@ const CASES = [
   { file: 'original-1920x1080-px2.png', w: 1920, h: 1080, pitch: 2, at: 18 * 3600 + 26 * 60 + 52.8, before: 14.7,
     limits: { rest: 1.32, ivy: 54.5, water: 52.5 } },
 ];
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Spec 4.1: the creeper's points (radius, then step, per point) and its leaves' squares.
 function creeper(seed, fromDeg, toDeg) {

@@ -5,19 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadNoisefield } from './helpers/load.mjs';
+import { mulberry32 as rng } from './helpers/reference.mjs';
 
 const nf = await loadNoisefield();
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 test('no jump at lattice lines (cellular: every metric and mode) and 3-D simplex faces', () => {
   const r = rng(1);
