@@ -108,7 +108,7 @@ test('a bad framing attribute ("Gate", "", "2000,500") is reported, and the next
         return out;
       }, bad);
       assert.match(r.error, /framing/, `the error names the attribute: ${r.error}`);
-      assert.deepEqual([r.framing, r.sized, r.canvases], ['gate', true, 7], `live again after framing="${bad}"`);
+      assert.deepEqual([r.framing, r.sized, r.canvases], ['gate', true, 8], `live again after framing="${bad}"`);
     }
   });
 });

@@ -43,7 +43,7 @@ test('the 404 page runs live in WebKit at a missing URL, its scene in the worker
   });
   assert.match(s.ua, /AppleWebKit/);
   assert.doesNotMatch(s.ua, /Chrome|Firefox/);
-  assert.equal(s.count, 7);
+  assert.equal(s.count, 8);   // the layers of Landscape.LAYERS, fx among them
   assert.equal(s.thread, 'worker', 'WebKit runs the scene in the worker');
   for (const n of painted) assert.ok(s.stats[n].opaque > 0 && s.stats[n].colours > 1, `${n} painted: ${JSON.stringify(s.stats[n])}`);
   const sizes = new Set(Object.values(s.stats).map((st) => `${st.width}x${st.height}`));

@@ -4,7 +4,7 @@
 //   /pkg/              a page using the npm package's files without a bundler (/pkg/noisefield/)
 //   /web/              the repo's web/ (its explorer loads the module as noisefield.mjs)
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeDist } from '../../../tools/dist.mjs';
 import { repoRoot } from '../../wasm/helpers/load.mjs';
@@ -19,7 +19,16 @@ export const elementFile = pkg.exports['./landscape'].default.replace(/^\.\//, '
 // The package's own files (package.json "files"), as npm installs them.
 export function copyPackage(to) {
   mkdirSync(to, { recursive: true });
-  for (const f of pkg.files) cpSync(join(repoRoot, f), join(to, f), { recursive: true });
+  for (const entry of pkg.files) {
+    // "files" may hold one-folder globs ("web/landscape-*.js"), as npm takes them.
+    const star = entry.lastIndexOf('*');
+    const names = star < 0 ? [entry] : (() => {
+      const dir = entry.slice(0, entry.lastIndexOf('/', star));
+      const [head, tail] = entry.slice(dir.length + 1).split('*');
+      return readdirSync(join(repoRoot, dir)).filter((n) => n.startsWith(head) && n.endsWith(tail)).map((n) => `${dir}/${n}`);
+    })();
+    for (const f of names) cpSync(join(repoRoot, f), join(to, f), { recursive: true });
+  }
   writeFileSync(join(to, 'package.json'), JSON.stringify(pkg, null, 2));
 }
 
