@@ -1,4 +1,4 @@
-// Three engines, one picture: a frozen link's seven layers are bit-identical in Chromium (Blink),
+// Three engines, one picture: a frozen link's eight layers are bit-identical in Chromium (Blink),
 // Firefox ESR (Gecko, WebDriver BiDi) and WebKitGTK (WebKit, WebKitWebDriver), each running the
 // scene in its worker. The pixels are the C++ scene's, so any difference is a bug in the page's
 // side (canvas sizes, compositing, colour handling), not rounding.
@@ -83,7 +83,7 @@ async function firefoxHashes(viewport) {
   }
 }
 
-test('a frozen link shows the same seven layers, bit for bit, in Chromium, Firefox and WebKit', async () => {
+test('a frozen link shows the same eight layers, bit for bit, in Chromium, Firefox and WebKit', async () => {
   // WebKit first: its window decides the viewport (MiniBrowser's inner size), the others take it.
   const wk = await webkitHashes();
   assert.equal(wk.viewport.dpr, 1);

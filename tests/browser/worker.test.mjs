@@ -25,7 +25,7 @@ async function load(path, opts = {}, base = env.url, browser = env.browser) {
 const mode = (page) => page.evaluate(() => [window.__noisefield.mode, window.__noisefield.debug.mode]);
 const info = (page) => page.evaluate(() => window.__noisefield.debug.call('debugInfo'));
 
-test('a frozen moment: the worker and the main thread paint the same seven layers, each rendering once', async () => {
+test('a frozen moment: the worker and the main thread paint the same eight layers, each rendering once', async () => {
   const q = '/?test&t=7.25&day=0.7&seed=404&season=none';
   await withPages([() => load(q + '&worker=1'), () => load(q + '&worker=0'), () => load(q)], async (w, m, d) => {
     assert.deepEqual(await mode(w.page), ['worker', 'worker']);

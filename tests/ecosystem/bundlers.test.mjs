@@ -80,7 +80,7 @@ async function checkPage(out, name) {
       const box = await page.$eval(el, (e) => { const r = e.getBoundingClientRect(); return { w: r.width, h: r.height }; });
       assert.equal(box.h, 300, 'the stylesheet gave the element its height');
       assert.ok(box.w > 0, 'the element has a width');
-      assert.equal(await page.locator(`${el} canvas.nf-layer`).count(), 7);
+      assert.equal(await page.locator(`${el} canvas.nf-layer`).count(), 8);   // Landscape.LAYERS, fx among them
       assert.equal(await sceneThread(page, `${el} canvas.nf-layer`), 'worker', `${name}: the scene runs in the worker`);
       // Live: the worker's loop advances the clock the handle reports.
       const clock = () => page.$eval(el, (e) => e.handle.state().clock);

@@ -110,9 +110,9 @@ async function assertOnTop(page, selector) {
   assert.ok(top.onTop, `${selector} is on top at its centre (found ${top.at})`);
 }
 
-// The landscape of `host` live: seven layers, the scene in the worker, the sky and the gate painted.
+// The landscape of `host` live: its eight layers, the scene in the worker, the sky and the gate painted.
 async function assertLive(page, host) {
-  await page.waitForFunction((h) => document.querySelectorAll(`${h} canvas.nf-layer`).length === 7, host, { timeout: 30000 });
+  await page.waitForFunction((h) => document.querySelectorAll(`${h} canvas.nf-layer`).length === 8, host, { timeout: 30000 });
   assert.equal(await sceneThread(page, `${host} canvas.nf-layer`), 'worker', 'the scene runs in the worker');
   await installPixels(page);
   for (const layer of ['sky', 'gate']) {
