@@ -108,10 +108,11 @@ export async function writePageScripts(out, wasmDir = null) {
   // chunk beside the page's entry.
   // (Its default export is the module's factory, which the worker imports as the module's.)
   const page = "import './404.js';\nexport { createCore } from './landscape-core.js';\nexport { loadModule } from './landscape-loader.js';\n"
+    + "export { CORE_OPS, report } from './landscape-ops.js';\n"
     + "export { default, unpackWasm } from './noisefield-landscape.mjs';\n";
   await build({ ...BUILD, stdin: { contents: page, resolveDir: web, sourcefile: 'page.js' }, outfile: join(out, '404.js'),
     plugins: [externals(debugExternal), moduleInScript(wasmDir)] });
-  const fromPage = { './landscape-core.js': './404.js', './landscape-loader.js': './404.js', './noisefield-landscape.mjs': './404.js' };
+  const fromPage = { './landscape-core.js': './404.js', './landscape-loader.js': './404.js', './landscape-ops.js': './404.js', './noisefield-landscape.mjs': './404.js' };
   await build({ ...BUILD, entryPoints: [join(web, 'landscape-worker.js')], outfile: join(out, 'landscape-worker.js'),
     plugins: [externals({ ...fromPage, ...debugExternal }), lazyDebug] });
   await writeDebug(out);

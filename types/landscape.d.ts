@@ -48,6 +48,12 @@ export interface MountOptions {
   debug?: boolean;
 }
 
+/** The world as the scene has it, as a share link writes it: [URL parameter, text] in the table's order. */
+export type WorldPairs = [string, string][];
+
+/** A part of the world: the parameter table's options that the scene takes live; null: the page's default. */
+export type WorldOptions = Pick<MountOptions, 'seed' | 'day' | 'dusk' | 'season' | 'path' | 'life' | 'theme'>;
+
 export interface LandscapeState {
   seed: number; day: number; dusk: number; season: number | null; clock: number; frozen: boolean; pitch: number;
   /** The ruin clock's local time in seconds 0..86400 at `clock` (a share link's `at`). */
@@ -60,10 +66,14 @@ export interface LandscapeState {
   requestedPitch: number;
   /** 'behind': the scene could not keep up with its clock, so the page raised the pitch; else null. */
   adapted: 'behind' | null;
+  /** The scene's world at the last pause() or picture() (null before one), the pitch as chosen: what shareUrl writes. */
+  world: WorldPairs | null;
 }
 
+/** The element's size (w, h) and the scene's placement (the module's Landscape.PLACEMENT fields). */
 export interface LandscapePlacement {
   w: number; h: number; scale: number; ox: number; oy: number; inset: number;
+  sceneWidth: number; sceneHeight: number;
   gateX: number; gateY: number; gateR: number; waterY: number;
 }
 
@@ -75,7 +85,9 @@ export interface LandscapeHandle {
   readonly portal: HTMLAnchorElement | null;
   /** Where the scene runs: 'worker' (a dedicated module worker) or 'main' (the page's main thread). */
   readonly mode: 'worker' | 'main';
-  /** The setters check their value at once (throwing an Error naming the range) and resolve once the new picture is shown. */
+  /** The world, one object: every value checked at once (an Error names the option and its range); resolves once the new picture is shown. */
+  setWorld(world: WorldOptions): Promise<void>;
+  /** setWorld of one option. */
   setSeed(seed: number | string | null): Promise<void>;
   setDay(day: number | null): Promise<void>;
   setDusk(dusk: number | null): Promise<void>;
@@ -93,7 +105,6 @@ export interface LandscapeHandle {
 
 export type LoadFailure = 'webassembly-unavailable' | 'module-not-found' | 'wrong-type' | 'wasm-not-found' | 'csp' | 'failed';
 export declare const LOAD_FAILURES: Record<LoadFailure, string>;
-export declare const LAYERS: string[];
 export declare const MODULE_FILE: string;
 /** Rejects with an Error whose `reason` is a LoadFailure. */
 export declare function loadModule(moduleUrl?: string | null): Promise<NoisefieldModule>;

@@ -175,20 +175,9 @@ async function start() {
   button.addEventListener('click', async () => {
     // The view is paused at rest first, so the sharer keeps seeing exactly what the link shows.
     await handle.pause();
-    const s = handle.state();
-    const link = previewedLink(shareUrl(shareBase(), {
-      seed: s.seed,
-      seedWord: state.seedWord,
-      day: s.day,
-      dusk: s.dusk,
-      season: s.season,
-      clock: s.clock,
-      at: s.at,
-      path: s.path,
-      theme: s.theme,
-      // The scene's pitch as chosen, not one the page raised because this machine fell behind.
-      px: s.requestedPitch ?? s.pitch,
-    }));
+    // The scene's world at rest (the pitch as chosen, not one the page raised because this machine
+    // fell behind).
+    const link = previewedLink(shareUrl(shareBase(), handle.state().world ?? []));
     button.dataset.link = link;
     let copied = false;
     try {

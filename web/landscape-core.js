@@ -1,10 +1,10 @@
-// The landscape's driver core: the wasm scene, the seven layer canvases' 2-D contexts and the
+// The landscape's driver core: the wasm scene, the layer canvases' 2-D contexts and the
 // animation loop. It touches no DOM and no window, so the same code runs in a dedicated module
 // worker (web/landscape-worker.js, painting OffscreenCanvas layers transferred from the page) or
 // on the page's main thread (web/landscape.js when a worker cannot start). landscape.js keeps the
-// DOM, the pointer, the parallax and the handle, and drives this core through its commands (the
-// methods of createCore's result): called directly on the main thread, by postMessage otherwise.
-// Every command takes and returns plain, cloneable data.
+// DOM, the pointer, the parallax and the handle, and drives this core through the one op list
+// (landscape-ops.js): called directly on the main thread, by postMessage otherwise. Every op takes
+// and returns plain, cloneable data.
 //
 // Per step the core makes ONE advance(dt) call into wasm; per frame shown (a step's, or several
 // steps' together while the pointer is still: landscape-loop.js), for each layer whose bit the
@@ -14,33 +14,33 @@
 import { createPainter } from './landscape-paint.js';
 import { createLoop } from './landscape-loop.js';
 import { createRepaint } from './landscape-repaint.js';
+import { CORE_OPS } from './landscape-ops.js';
 
-// The canvases are made before the module loads (in worker mode, on another thread), so the page
-// needs the order up front; createCore checks it against the module's (cpp/scene/landscape.h).
-export const LAYERS = ['sky', 'land', 'rift', 'hill', 'gate', 'near', 'fx', 'canopy'];
-const MODE_IDLE = 0;
+// The layers, their order and the portal's modes are the module's (cpp/scene/landscape.h, through
+// M.Landscape): the page makes its canvases from M.Landscape.LAYERS.
 
 /**
- * createCore(M, init, emit) -> the core's commands.
+ * createCore(M, init, emit) -> the core's commands: landscape-ops.js's CORE_OPS, no more and no fewer.
  * M      the loaded module (landscape-loader.js)
- * init   { canvases (HTMLCanvasElement or OffscreenCanvas, LAYERS order), seed, season, day, dusk,
- *          frozen (a clock in s, or null), motion, framing, fps (0: no cap), debug }
- * emit   called with what the page mirrors: { type: 'progress', clock, keepingUp, behind } while the
- *        loop runs (and with debug, per step, { frames, advance: [mask, advance ms, paint ms, step
- *        start in the page's performance.now() time, 1 if a frame was shown after it] }),
- *        { type: 'sleep', clock } when it stops.
+ * init   landscape-ops.js's CoreInit: the canvases (M.Landscape.LAYERS' order), the world
+ *        (Landscape.setWorld's object), frozen (a clock in s, or null), motion, framing, fps, debug
+ * emit   called with the core's reports (landscape-ops.js, Report: one shape): { type: 'progress',
+ *        clock, keepingUp, behind, frames, advances } while the loop runs (with debug, advances has
+ *        the step's [mask, advance ms, paint ms, step start in the page's performance.now() time,
+ *        1 if a frame was shown after it]), type 'sleep' when it stops.
  * instruments  with init.debug: landscape-debug.js's coreInstruments, whose commands (debugInfo,
  *        step, churn ...) join the core's; loaded only then, so a visitor's page carries none of them.
  * The parts: landscape-paint.js (the pixels), landscape-loop.js (the animation loop) and
  * landscape-repaint.js (still frames and stepped repaints), over one state object.
  * @param {any} M
- * @param {any} init
- * @param {(r: any) => void} emit
+ * @param {import('./landscape-ops.js').CoreInit} init
+ * @param {(r: import('./landscape-ops.js').Report) => void} emit
  * @param {any} [instruments]
  */
 export function createCore(M, init, emit, instruments = null) {
-  if (M.Landscape.LAYERS.join() !== LAYERS.join()) throw new Error('noisefield: the module\'s layers are ' + M.Landscape.LAYERS.join(', '));
-  const scene = new M.Landscape(init.seed);
+  const { LAYERS, PORTAL_MODES } = M.Landscape;
+  if (init.canvases.length !== LAYERS.length) throw new Error(`noisefield: the module's layers are ${LAYERS.join(', ')} (got ${init.canvases.length} canvases)`);
+  const scene = new M.Landscape();
   const c = {
     scene, canvases: init.canvases, frozen: init.frozen, motion: init.motion, emit,
     paused: false, visible: true, destroyed: false,
@@ -52,26 +52,31 @@ export function createCore(M, init, emit, instruments = null) {
     // The page reads performance.now() on its own clock; a worker's starts later.
     toPageTime: (/** @type {number} */ t) => t + performance.timeOrigin - (init.timeOrigin ?? performance.timeOrigin),
     live: () => c.motion && !c.paused,
+    idle: PORTAL_MODES.idle,  // the portal at rest
+    framing: init.framing,
   };
+  try {
+    scene.setPortalMode(c.idle);
+    // The world, one object by the parameter table (checked in C++, all before any is applied): a
+    // frozen clock is its time, the ruin's hands its at (the wall clock is kept relative to the
+    // scene clock, so every later setClock shows that moment's time).
+    scene.setWorld(init.world);
+  } catch (e) {
+    scene.delete();
+    throw e;
+  }
   const painter = createPainter(c, init.canvases.map((/** @type {any} */ cv) => cv.getContext('2d', { alpha: true })));
   const loop = createLoop(c, painter, { shortestTick: M.Landscape.shortestTick ?? 0, fps: init.fps ?? 0 });
   const rp = createRepaint(c, painter, loop);
   const { dropViews, paint, all } = painter;
-  const framing = init.framing;
-
-  scene.setSeason(init.season);
-  scene.setDayAndDusk(init.day, init.dusk);
-  scene.setPortalMode(MODE_IDLE);
-  scene.setClock(c.frozen ?? scene.clock);
-  // The ruin's tablet and clock (cpp/scene/ruin.h, hands.h): the wall clock is kept relative to
-  // the scene clock, so every later setClock shows that moment's time.
-  if (typeof scene.setPath === 'function') {
-    scene.setPath(init.path ?? '');
-    scene.setLife(init.life ?? true);
-    scene.setWallClock((init.wall0 ?? 0) + scene.clock);
-  }
+  const { framing } = c;
   // Reduced motion (not a frozen clock, which shows its moment): the ruin's life still, the ivy grown.
-  if (typeof scene.setMotion === 'function') scene.setMotion(c.motion || c.frozen !== null);
+  scene.setMotion(c.motion || c.frozen !== null);
+  // What the page reads back of the world: the seed, the daylight (after a dark scheme's cap), ...
+  /** @returns {import('./landscape-ops.js').WorldNow} */
+  const worldNow = () => ({ seed: scene.worldSeed, day: scene.day, dusk: scene.dusk, season: scene.season });
+  /** @returns {import('./landscape-ops.js').Rest} the view at rest: its clock, its world as a link writes it */
+  const rest = () => ({ clock: scene.clock, world: scene.world() });
 
   const commands = {
     // The element's size in CSS px and the pitch asked for: -> { bw, bh, pitch (the scene's), scale,
@@ -99,7 +104,7 @@ export function createCore(M, init, emit, instruments = null) {
       } else if (c.live()) {
         paint(all);
       } else {
-        rp.still();
+        void rp.still();  // the placement answers now; the still frame shows when its steps are done
       }
       return at;
     },
@@ -119,20 +124,19 @@ export function createCore(M, init, emit, instruments = null) {
       dropViews();
       loop.wake();
     },
-    /** @param {number} s */
-    seed(s) { scene.setWorldSeed(s); return rp.changed(); },
-    /** @param {number | null} s */
-    season(s) { scene.setSeason(s); return rp.changed(); },
-    /** @param {number} d @param {number} k */
-    dayDusk(d, k) {
-      if (Math.abs(d - scene.day) < 1e-9 && Math.abs(k - scene.dusk) < 1e-9) return undefined;
-      scene.setDayAndDusk(d, k);
-      return rp.changed();
+    // A part of the world (Landscape.setWorld, the table's option names): -> what the scene shows
+    // then, once the new picture is shown.
+    /** @param {Record<string, any>} world */
+    world(world) {
+      scene.setWorld(world);
+      const shown = rp.changed();
+      return shown instanceof Promise ? shown.then(worldNow) : worldNow();
     },
+    state: worldNow,
     /** @param {boolean} on */
     motion(on) {
       c.motion = on;
-      if (typeof scene.setMotion === 'function') scene.setMotion(on || c.frozen !== null);
+      scene.setMotion(on || c.frozen !== null);
       if (on) { loop.wake(); return undefined; }
       return rp.still();
     },
@@ -143,45 +147,24 @@ export function createCore(M, init, emit, instruments = null) {
       if (!on) loop.sleep();
       else { loop.restart(); loop.wake(); }
     },
-    // -> the clock the view settled at.
+    // -> the view at rest: the clock it settled at and its world.
     pause(entering = false) {
       c.paused = true;
       loop.sleep();
       rp.settle(entering);
-      return scene.clock;
+      return rest();
     },
     resume() { c.paused = false; loop.restart(); loop.wake(); },
     // The composited view at rest (the layers flattened in C++), zoom x zoom per buffer pixel:
-    // -> { width, height, pixels (a copy), clock }. Pauses first, so it is what a share link rebuilds.
-    // pitch: finer than the view's (the page raised the view's to keep up): the picture is rendered
-    // at that pitch, as the link's viewer sees it, and the view goes back to its own after.
+    // -> { width, height, pixels (a copy), clock, world }. Pauses first, so it is what a share link
+    // rebuilds. pitch: finer than the view's (the page raised the view's to keep up): the picture is
+    // rendered at that pitch, as the link's viewer sees it, and the view goes back to its own after.
     /** @param {number} zoom @param {number} [pitch] */
     picture(zoom, entering = false, pitch = 0) {
       c.paused = true;
       loop.sleep();
       rp.settle(entering);
-      const L = c.layout;
-      const finer = L !== null && pitch > 0 && pitch < L.pitch && typeof scene.setStepped === 'function';
-      const view = (/** @type {number} */ p) => {
-        const l = /** @type {{ w: number, h: number }} */ (L);
-        scene.setViewport({ cssWidth: l.w, cssHeight: l.h, pitch: p, framing });
-        scene.renderAll();
-      };
-      if (finer) {
-        scene.setStepped(false);  // at once: this command answers with the picture
-        view(pitch);
-      }
-      try {
-        const p = scene.picture(zoom, 'buffer');
-        return { width: p.width, height: p.height, pixels: new Uint8ClampedArray(p.pixels), clock: scene.clock };
-      } finally {
-        if (finer) {
-          view(/** @type {{ pitch: number }} */ (L).pitch);
-          scene.setStepped(true);
-          dropViews();
-          paint(all);
-        }
-      }
+      return { ...pictureAt(c, painter, zoom, pitch), ...rest() };
     },
     destroy() {
       if (c.destroyed) return;
@@ -192,6 +175,10 @@ export function createCore(M, init, emit, instruments = null) {
       scene.delete();
     },
   };
+  // The commands are the op list's (landscape-ops.js), no more and no fewer.
+  if (Object.keys(commands).sort().join() !== [...CORE_OPS].sort().join()) {
+    throw new Error(`noisefield: the core's commands (${Object.keys(commands).join(', ')}) are not landscape-ops.js's (${CORE_OPS.join(', ')})`);
+  }
   if (instruments) {
     Object.assign(commands, instruments({
       M, scene, framing, debug: c.debug, layers: LAYERS, all, layout: () => c.layout, paint, paintAdvanced: painter.paintAdvanced,
@@ -199,4 +186,31 @@ export function createCore(M, init, emit, instruments = null) {
     }));
   }
   return commands;
+}
+
+// The picture's pixels (a copy) at the view's pitch, or at a finer one for the picture alone.
+/** @param {any} c @param {ReturnType<typeof createPainter>} painter @param {number} zoom @param {number} pitch */
+function pictureAt(c, painter, zoom, pitch) {
+  const { scene, framing } = c;
+  const L = c.layout;
+  const finer = L !== null && pitch > 0 && pitch < L.pitch;
+  const view = (/** @type {number} */ p) => {
+    scene.setViewport({ cssWidth: L.w, cssHeight: L.h, pitch: p, framing });
+    scene.renderAll();
+  };
+  if (finer) {
+    scene.setStepped(false);  // at once: this command answers with the picture
+    view(pitch);
+  }
+  try {
+    const p = scene.picture(zoom, 'buffer');
+    return { width: p.width, height: p.height, pixels: new Uint8ClampedArray(p.pixels) };
+  } finally {
+    if (finer) {
+      view(L.pitch);
+      scene.setStepped(true);
+      painter.dropViews();
+      painter.paint(painter.all);
+    }
+  }
 }

@@ -76,14 +76,17 @@ export function coreInstruments({ M, scene, framing, debug, layers, all, layout,
 }
 
 // The page's side. pageReport(debug, setClock) -> the report function for the core's messages,
-// which keeps every frame's [mask, advance ms, paint ms, start] (up to 20000) in debug.advances.
+// which keeps every frame's [mask, advance ms, paint ms, start] (up to 20000) in debug.advances and
+// each report's fields, as seen, in debug.reportShapes (one shape in both modes: landscape-ops.js).
 export function pageReport(debug, setClock) {
   const keep = (a) => { if (debug.advances.length < 20000) debug.advances.push(a); };
+  debug.reportShapes = [];
   return (r) => {
+    const shape = `${r.type}: ${Object.keys(r).join(', ')}`;
+    if (!debug.reportShapes.includes(shape)) debug.reportShapes.push(shape);
     setClock(r.clock);
     if (r.type !== 'progress') return;
-    if (r.advance) { debug.frames = r.frames; keep(r.advance); }
-    if (r.advances) { debug.frames = r.frames; r.advances.forEach(keep); }
+    if (r.advances.length) { debug.frames = r.frames; r.advances.forEach(keep); }
   };
 }
 

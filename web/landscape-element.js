@@ -9,7 +9,7 @@
 // follows attribute changes and destroys its scene when removed. It renders into its own light
 // DOM and sets styles through the CSSOM only, so it works under a strict CSP.
 import { loadModule, mount } from './landscape-mount.js';
-import { describeIgnored, mountOptions, parseQuery, urlParams } from './landscape-params.js';
+import { describeIgnored, mountOptions, paramTable, parseQuery, urlParams } from './landscape-params.js';
 import { FPS_RANGE } from './landscape-options.js';
 
 export * from './landscape-mount.js';
@@ -41,13 +41,10 @@ export const ELEMENT_ATTRIBUTES = {
   },
 };
 
-// Attributes that the handle can apply without building the scene again.
-const LIVE = {
-  seed: (h, o) => h.setSeed(o.seed ?? null),
-  day: (h, o) => h.setDay(o.day ?? null),
-  dusk: (h, o) => h.setDusk(o.dusk ?? null),
-  season: (h, o) => h.setSeason(o.season ?? null),
-};
+// The attributes the handle applies without building the scene again (handle.setWorld): the URL
+// parameters whose effect is the scene's (the module's table: a new row needs nothing here); the
+// others (the clock, the pitch, motion) build it again. -> { attribute name: option name }.
+const liveAttributes = (M) => Object.fromEntries(paramTable(M).filter((p) => p.url && p.options && p.effect === 'scene').map((p) => [p.name, p.option]));
 
 // Outside a browser (Node, a server render) importing this file must not fail: no element then.
 const Base = /** @type {typeof HTMLElement} */ (typeof HTMLElement === 'function' ? HTMLElement : class {});
@@ -122,9 +119,15 @@ export class NoisefieldLandscape extends Base {
     // Before the module has loaded, the pending mount reads the attributes as they are by then.
     if (!this._module) return;
     if (!(name in ELEMENT_ATTRIBUTES) && !urlParams(this._module).includes(name)) return;
-    if (this._handle && name in LIVE) {
+    const live = liveAttributes(this._module);
+    if (this._handle && name in live) {
       const opts = this.options();
-      if (!this.ignored.some((i) => i.name === name)) { LIVE[name](this._handle, opts); return; }
+      if (!this.ignored.some((i) => i.name === name)) {
+        const option = live[name];
+        this._handle.setWorld({ [option]: opts[option] ?? null })
+          .catch((error) => this.dispatchEvent(new CustomEvent('noisefield-error', { detail: { error } })));
+        return;
+      }
     }
     this._remount();
   }

@@ -2,9 +2,6 @@
 // gate), clicks (the portal, splashes on the water), focus, the page's visibility and the
 // element's, the schemes the page prefers, and the element's size. Each listener and observer is
 // added through the ledger, so destroy() and a failed mount remove them.
-import { MODE } from './landscape-view.js';
-
-const POINTER_LAYER = 0, GATE_DEPTH_LAYER = 2, WATER_LAYER = 5;
 
 /**
  * @param {import('./landscape-view.js').View} v
@@ -16,9 +13,13 @@ const POINTER_LAYER = 0, GATE_DEPTH_LAYER = 2, WATER_LAYER = 5;
  */
 export function createInput(v, ledger, { layout, parallax, modes, daylight }) {
   const { element, win, doc } = v;
+  const W = /** @type {any} */ (win);  // the element's own window (an iframe's has its own observers)
   const hostStyle = element.style;
   const { wake, sleep } = parallax;
   const showing = () => !doc.hidden && v.onScreen;
+  // The layers whose parallax the pointer's eddies, the portal and a splash follow (the module's,
+  // cpp/scene/landscape.h): the tablet's letters are on the water's (near) layer.
+  const at = v.M.Landscape.INPUT_LAYERS;
 
   // The view at rest on the page's side: no parallax offset, no hover, the portal idle (unless
   // entering); the core settles the scene to match.
@@ -26,7 +27,7 @@ export function createInput(v, ledger, { layout, parallax, modes, daylight }) {
     v.ptr = { x: 0, y: 0, tx: 0, ty: 0 };
     v.hover = false;
     hostStyle.cursor = v.cursor;
-    if (!v.entering) modes.showMode(MODE.idle);
+    if (!v.entering) modes.showMode(v.modes.idle);
     layout.placeLayers();
   }
   /** @param {MouseEvent} ev */
@@ -45,8 +46,8 @@ export function createInput(v, ledger, { layout, parallax, modes, daylight }) {
       v.ptr.ty = Math.min(0.5, Math.max(-0.5, p.y / p.h - 0.5));
     }
     // The sky's point (eddies, gust) and the near layer's (the tablet's letters), in one op.
-    v.call('pointer', ...layout.toScene(p.x, p.y, POINTER_LAYER), inside, ...layout.toScene(p.x, p.y, WATER_LAYER));
-    const [sx, sy] = layout.toScene(p.x, p.y, GATE_DEPTH_LAYER);
+    v.ops.pointer(...layout.toScene(p.x, p.y, at.pointer), inside, ...layout.toScene(p.x, p.y, at.water));
+    const [sx, sy] = layout.toScene(p.x, p.y, at.portal);
     const gx = sx - L.gateX, gy = sy - L.gateY;
     // Hot only when the pointer is on the landscape itself, not on content laid over it.
     const target = /** @type {Node} */ (ev.target);
@@ -63,7 +64,7 @@ export function createInput(v, ledger, { layout, parallax, modes, daylight }) {
     v.ptr.tx = 0;
     v.ptr.ty = 0;
     if (v.hover) { v.hover = false; hostStyle.cursor = v.cursor; modes.updateMode(); }
-    if (v.layout) v.call('pointer', 0, 0, false);
+    if (v.layout) v.ops.pointer(0, 0, false);
     wake();
   }
   /** @param {MouseEvent} ev */
@@ -72,31 +73,39 @@ export function createInput(v, ledger, { layout, parallax, modes, daylight }) {
     if (!L || ev.defaultPrevented) return;
     if (v.portal && (ev.target === v.portal || v.hover)) { modes.enter(ev); return; }
     const p = hostPoint(ev);
-    const [x, y] = layout.toScene(p.x, p.y, WATER_LAYER);
-    if (y > L.waterY) v.call('splash', x, y);
+    const [x, y] = layout.toScene(p.x, p.y, at.water);
+    if (y > L.waterY) v.ops.splash(x, y);
   }
   const onFocus = () => { v.focused = true; modes.updateMode(); };
   const onBlur = () => { v.focused = false; modes.updateMode(); };
   const onVisibility = () => {
-    v.call('visible', showing());
+    v.ops.visible(showing());
     if (doc.hidden) sleep(); else if (!v.paused) wake();
   };
   // Off screen (scrolled away): no frames at all until the element shows again.
   const onIntersect = (/** @type {IntersectionObserverEntry[]} */ entries) => {
     v.onScreen = entries[entries.length - 1].isIntersecting;
-    v.call('visible', showing());
+    v.ops.visible(showing());
     if (!v.onScreen) sleep();
     else if (!v.paused) wake();
   };
   const onPageShow = (/** @type {PageTransitionEvent} */ ev) => { if (ev.persisted && v.entering) { v.entering = false; modes.updateMode(); } };
-  const onSchemeChange = () => { if (v.themeOption === null) daylight.apply(); };
+  const onSchemeChange = () => {
+    if (!v.followsSite()) return;
+    daylight.apply().catch((/** @type {any} */ e) => { if (!v.destroyed) console.warn('noisefield: the landscape did not follow the site\'s scheme:', e?.message ?? e); });
+  };
   const onMotionChange = () => {
     if (v.motionOption !== null) return;
     if (!v.motion()) { v.ptr = { x: 0, y: 0, tx: 0, ty: 0 }; layout.placeLayers(); }
-    v.call('motion', v.motion());
+    v.ops.motion(v.motion());
     wake();
   };
-  const requestLayout = () => { win.requestAnimationFrame(() => { if (!v.destroyed) layout.relayout(); }); };
+  const requestLayout = () => {
+    win.requestAnimationFrame(() => {
+      if (v.destroyed) return;
+      layout.relayout()?.catch((/** @type {any} */ e) => { if (!v.destroyed) console.warn('noisefield: the landscape did not take the element\'s new size:', e?.message ?? e); });
+    });
+  };
   /** @type {MediaQueryList | null} */
   let dprQuery = null;
   function watchDpr() {
@@ -122,16 +131,15 @@ export function createInput(v, ledger, { layout, parallax, modes, daylight }) {
       ledger.listen(v.portal, 'focus', onFocus);
       ledger.listen(v.portal, 'blur', onBlur);
     }
-    // A site's own scheme toggle changes a class, data-theme or style of <html>: followed live.
-    if (v.themeOption === null) {
-      const schemeWatch = new win.MutationObserver(onSchemeChange);
-      schemeWatch.observe(doc.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
-      ledger.add(() => schemeWatch.disconnect());
-    }
-    const ro = new win.ResizeObserver(requestLayout);
+    // A site's own scheme toggle changes a class, data-theme or style of <html>: followed live
+    // while the theme is auto (setWorld may make it so later).
+    const schemeWatch = new W.MutationObserver(onSchemeChange);
+    schemeWatch.observe(doc.documentElement, { attributes: true, attributeFilter: ['class', 'data-theme', 'style'] });
+    ledger.add(() => schemeWatch.disconnect());
+    const ro = new W.ResizeObserver(requestLayout);
     ro.observe(element);
     ledger.add(() => ro.disconnect());
-    const io = new win.IntersectionObserver(onIntersect);
+    const io = new W.IntersectionObserver(onIntersect);
     io.observe(element);
     ledger.add(() => io.disconnect());
     watchDpr();

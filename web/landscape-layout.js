@@ -4,8 +4,6 @@
 
 import { paramTable } from './landscape-params.js';
 
-const SWAY_X = 64, SWAY_Y = 30;  // parallax travel per unit depth, CSS px
-const PORTAL_LAYER = 2;  // the rift, in the gate (which has its depth)
 // After raising the pitch, the loop's kept-up record starts again; the next raise waits this long.
 const ADAPT_WAIT_MS = 3000;
 
@@ -25,7 +23,9 @@ export function choosePitch(auto, dpr) {
  */
 export function createLayout(v, wake) {
   const { element, win, canvases, M } = v;
-  const DEPTH = M.Landscape.LAYER_DEPTHS;  // per layer, from C++ (cpp/scene/landscape.h, kLayerDepths)
+  // The layers' depths, the parallax's travel per unit depth (CSS px), the layer the portal follows
+  // and the largest viewport: the module's (cpp/scene/landscape.h).
+  const { LAYER_DEPTHS: depths, SWAY: sway, INPUT_LAYERS: { portal: portalLayer }, MAX_VIEWPORT_CSS: maxCss } = M.Landscape;
   const pitchOption = v.o.pitch || 0;
   // The pitch the scene runs at may be raised above the one asked for (v.requestedPitch) when it
   // cannot keep up with its clock (adapt()): by `raised`, up to the parameter table's largest.
@@ -42,8 +42,8 @@ export function createLayout(v, wake) {
   function relayout() {
     const rect = element.getBoundingClientRect();
     if (Math.round(rect.width) < 1 || Math.round(rect.height) < 1) return null;
-    const w = Math.min(16384, Math.round(rect.width));
-    const h = Math.min(16384, Math.round(rect.height));
+    const w = Math.min(maxCss, Math.round(rect.width));
+    const h = Math.min(maxCss, Math.round(rect.height));
     const dpr = win.devicePixelRatio || 1;
     v.requestedPitch = pitchOption || choosePitch(M.Landscape.autoPitch(w), dpr);
     const pitch = Math.min(pitchMax, v.requestedPitch + raised);
@@ -51,8 +51,8 @@ export function createLayout(v, wake) {
     const view = { w, h, dpr, pitch };
     asked = view;
     // The core sizes the canvases and paints them; the old layers stay up until then.
-    return v.port.call('viewport', [w, h, pitch], (/** @type {any} */ at) => {
-      if (v.destroyed || asked !== view) return;
+    return v.ops.viewport(w, h, pitch, (at) => {
+      if (!at || v.destroyed || asked !== view) return;
       // at.pitch is the scene's, which may be coarser than the one asked for (the buffer budget).
       v.layout = { ...view, ...at };
       for (const c of canvases) {
@@ -72,8 +72,8 @@ export function createLayout(v, wake) {
   // Host CSS px -> scene, through a layer's current parallax offset.
   const sceneX = (/** @type {number} */ x, off = 0) => (x - off + L().inset - L().ox) / L().scale;
   const sceneY = (/** @type {number} */ y, off = 0) => (y - off + L().inset - L().oy) / L().scale;
-  const offX = (/** @type {number} */ l) => -v.ptr.x * DEPTH[l] * SWAY_X;
-  const offY = (/** @type {number} */ l) => -v.ptr.y * DEPTH[l] * SWAY_Y;
+  const offX = (/** @type {number} */ l) => -v.ptr.x * depths[l] * sway.x;
+  const offY = (/** @type {number} */ l) => -v.ptr.y * depths[l] * sway.y;
   const snap = (/** @type {number} */ x) => Math.round(x * L().dpr) / L().dpr;
 
   function placeLayers() {
@@ -87,7 +87,7 @@ export function createLayout(v, wake) {
     }
     if (!v.portal) return;
     const r = L().gateR * L().scale;
-    v.portal.style.transform = `translate(${snap(cssX(L().gateX) + offX(PORTAL_LAYER) - r)}px, ${snap(cssY(L().gateY) + offY(PORTAL_LAYER) - r)}px)`;
+    v.portal.style.transform = `translate(${snap(cssX(L().gateX) + offX(portalLayer) - r)}px, ${snap(cssY(L().gateY) + offY(portalLayer) - r)}px)`;
   }
 
   // A host point (CSS px from its top-left) -> the scene point under it on layer l.

@@ -16,6 +16,8 @@
 // is with the scene. Behind (under 90 % kept up while over half busy, over the last seconds: pitch 1
 // on a busy machine) is reported to the page, which raises the pitch (landscape-layout.js).
 
+import { report as makeReport } from './landscape-ops.js';
+
 const STEP = 1 / 60;
 const STILL_MS = 500;
 // A batch's work per task before it shows what it has and yields: short on the page's main thread
@@ -34,7 +36,7 @@ function frameClock(g) {
 }
 
 /**
- * @param {any} c the core's state ({ scene, layout, visible, destroyed, debug, emit, toPageTime, live() })
+ * @param {any} c the core's state ({ scene, layout, visible, destroyed, debug, emit (of landscape-ops.js's Reports), toPageTime, live() })
  * @param {ReturnType<typeof import('./landscape-paint.js').createPainter>} painter
  * @param {{ shortestTick: number, fps: number }} pace the scene's shortest tick (s; 0: unknown) and the frame cap (0: none)
  */
@@ -59,7 +61,10 @@ export function createLoop(c, painter, pace) {
   }
   const keepingUp = () => (wallS > 1 ? Math.min(1, simS / wallS) : 1);
   const behind = () => wallS > 2 && simS / wallS < 0.9 && workS / wallS > 0.5;
-  const report = () => emit({ type: 'progress', clock: scene.clock, keepingUp: keepingUp(), behind: behind() });
+  // The core's one report shape (landscape-ops.js, Report); advances: with debug, this step's.
+  const report = (type = /** @type {'progress' | 'sleep'} */ ('progress'), advances = /** @type {number[][]} */ ([])) => {
+    emit(makeReport(type, scene.clock, keepingUp(), type === 'progress' && behind(), debug ? debug.frames : 0, advances));
+  };
 
   /** @param {number} dt */
   function advanceOnce(dt) {
@@ -73,7 +78,7 @@ export function createLoop(c, painter, pace) {
     if (debug) {
       debug.frames++;
       debug.last = [mask, t1 - t0, 0, c.toPageTime(t0), 0];
-      emit({ type: 'progress', clock: scene.clock, frames: debug.frames, advance: debug.last });
+      report('progress', [debug.last]);
     }
   }
   function show() {
@@ -141,7 +146,7 @@ export function createLoop(c, painter, pace) {
     timer = 0;
     lastTs = null;
     show();
-    if (!c.destroyed) emit({ type: 'sleep', clock: scene.clock });
+    if (!c.destroyed) report('sleep');
   }
   // A new start (resume, visible again, a new viewport): the frame times and the kept-up record.
   const restart = () => { lastTs = null; wallS = simS = workS = 0; };

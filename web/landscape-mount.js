@@ -1,15 +1,16 @@
 // The 404 landscape's mount() (landscape.js, the embed's entry, re-exports it with the element):
-// mount(element, options) fills any element with the seven pixel
-// layers rendered by the C++ scene (./noisefield-landscape.mjs + .wasm: the core and the scene
-// without the toolkit, a smaller download; loaded relative to this
-// file) and returns a handle { setSeed, setDay, setDusk, setSeason, pause, resume, destroy, state }.
+// mount(element, options) fills any element with the pixel layers (M.Landscape.LAYERS) rendered
+// by the C++ scene (./noisefield-landscape.mjs + .wasm: the core and the scene without the
+// toolkit, a smaller download; loaded relative to this file) and returns a handle { setWorld,
+// setSeed, setDay, setDusk, setSeason, pause, resume, picture, destroy, state, placement }.
 //
 // This file is the page's side: the canvases, the portal link, the pointer, the parallax (CSS
 // transforms, on the main thread) and the handle. The scene and its loop are the driver core
 // (landscape-core.js), which runs in a dedicated module worker (landscape-worker.js) on
 // OffscreenCanvas layers where the browser can, and on this thread otherwise (option
 // worker: false, no module worker or OffscreenCanvas, or a CSP that blocks the worker): the same
-// commands either way, by postMessage or by a direct call. No SharedArrayBuffer, so no COOP/COEP.
+// ops either way (landscape-ops.js, the one list), by postMessage or by a direct call. No
+// SharedArrayBuffer, so no COOP/COEP.
 // Styles are set through the CSSOM (element.style), so it runs under a strict CSP
 // (style-src 'self') without a stylesheet.
 // The parts, each a module of its own: landscape-options.js (checking the options), landscape-view.js
@@ -18,11 +19,11 @@
 // listeners), landscape-daylight.js, landscape-handle.js, landscape-ports.js (where the core runs)
 // and landscape-ledger.js (what to undo).
 import { loadModule as loadModuleWith, nextTask } from './landscape-loader.js';
-import { LAYERS } from './landscape-core.js';
 import { seasonFromDate } from './landscape-params.js';
 import { checkMountOptions } from './landscape-options.js';
+import { coreOps } from './landscape-ops.js';
 import { createLedger } from './landscape-ledger.js';
-import { createView, MODE, MODE_NAME } from './landscape-view.js';
+import { createView } from './landscape-view.js';
 import { buildPortal, buildStage, dressHost } from './landscape-stage.js';
 import { createLayout } from './landscape-layout.js';
 import { createParallax } from './landscape-parallax.js';
@@ -32,7 +33,6 @@ import { createInput } from './landscape-input.js';
 import { createHandle } from './landscape-handle.js';
 import { mainPort, startWorker } from './landscape-ports.js';
 
-export { LAYERS };
 export { siteScheme } from './landscape-view.js';
 export { choosePitch } from './landscape-layout.js';
 
@@ -70,6 +70,8 @@ export const loadModule = (moduleUrl = null, compiled = null) => loadModuleWith(
  * The loop pauses while the element is off screen, and an element with no size waits for one.
  * Rejects (leaving the element as it was) if the wasm module cannot load; the error's `reason`
  * (LOAD_FAILURES) says why: webassembly-unavailable, module-not-found, wrong-type, wasm-not-found, csp, failed.
+ * @param {HTMLElement} element
+ * @param {Record<string, any>} [options]
  */
 export async function mount(element, options = {}) {
   if (!element || typeof element.appendChild !== 'function') throw new Error('mount: element must be a DOM element');
@@ -124,11 +126,9 @@ async function mountWith(element, options, M, starting, usePort) {
   const v = createView(M, o, element, seasonOf);
   const ledger = createLedger();
   const daylight = createDaylight(v, ledger);
-  v.day = daylight.effectiveDay();
-  v.dusk = daylight.effectiveDusk();
-  ({ stage: v.stage, canvases: v.canvases } = buildStage(v.doc, LAYERS));
+  ({ stage: v.stage, canvases: v.canvases } = buildStage(v.doc, M.Landscape.LAYERS));
   try {
-    await startCore(v, starting, usePort);
+    await startCore(v, daylight.initial(), starting, usePort);
     return await assemble(v, ledger, daylight, seasonOf);
   } catch (e) {
     v.destroyed = true;
@@ -137,11 +137,16 @@ async function mountWith(element, options, M, starting, usePort) {
   }
 }
 
-// The core: in the worker if one started, else here.
-async function startCore(v, starting, usePort) {
+// The core: in the worker if one started, else here. world: the scene's first (daylight.initial()).
+async function startCore(v, world, starting, usePort) {
   const { M, o, debug } = v;
-  const init = { seed: v.seed, season: v.season, day: v.day, dusk: v.dusk, frozen: v.frozen, motion: v.motion(), framing: o.framing,
-    debug: !!debug, timeOrigin: performance.timeOrigin, path: o.path ?? '', wall0: v.wall0, life: o.life ?? true, fps: o.fps ?? 0 };
+  // The clock and the hands' time of day: a frozen clock is the world's time, and the hands show
+  // wall0 + the clock (of the day: whole days do not move them).
+  const clock = v.frozen ?? 0;
+  const at = (((v.wall0 + clock) % 86400) + 86400) % 86400;
+  /** @type {Omit<import('./landscape-ops.js').CoreInit, 'canvases'>} */
+  const init = { world: { ...world, time: clock, at }, frozen: v.frozen, motion: v.motion(), framing: o.framing,
+    debug: !!debug, timeOrigin: performance.timeOrigin, fps: o.fps ?? 0 };
   // The tests' and benchmark's instruments, loaded only for them (landscape-debug.js).
   const instruments = debug && await import('./landscape-debug.js');
   const mirror = debug ? instruments.pageReport(debug, (c) => { v.clock = c; }) : (r) => { v.clock = r.clock; };
@@ -152,8 +157,7 @@ async function startCore(v, starting, usePort) {
     port.report = report;
     const offscreen = v.canvases.map((c) => c.transferControlToOffscreen());
     inited = port.call('init', [{ ...init, canvases: offscreen }], null, offscreen);
-    // init's failure (in a worker) is its own, not the next command's "unknown command"; it is
-    // awaited with the first viewport
+    // Awaited (in assemble) before any other op is sent: its failure is its own.
     inited.catch(() => {});
   } else {
     port = mainPort(M, { ...init, canvases: v.canvases }, report, debug && instruments.coreInstruments);
@@ -161,6 +165,9 @@ async function startCore(v, starting, usePort) {
   usePort(port);
   v.port = port;
   v.call = (op, ...args) => port.call(op, args);
+  v.ops = coreOps(port, (op, e) => {
+    if (!v.destroyed) console.warn(`noisefield: the landscape's ${op} failed:`, e instanceof Error ? e.message : e);
+  });
   v.inited = inited;
   if (debug) v.instruments = instruments;
 }
@@ -170,9 +177,11 @@ async function assemble(v, ledger, daylight, seasonOf) {
   const { element, doc, debug } = v;
   // Starting the core (the transfer to the worker, or the scene made here) was this task; the
   // element's new children, their first style and layout and the first viewport are the next.
-  await nextTask();
-  v.cursor = dressHost(element, ledger, MODE_NAME[MODE.idle]).cursor;
-  v.portal = buildPortal(doc, v.o, MODE_NAME[MODE.idle]);
+  // A worker's core is made by then (init answered), or its failure ends the mount here.
+  await Promise.all([v.inited, nextTask()]);
+  const idle = v.modeNames[v.modes.idle];
+  v.cursor = dressHost(element, ledger, idle).cursor;
+  v.portal = buildPortal(doc, v.o, idle);
   element.appendChild(v.stage);
   ledger.add(() => v.stage.remove());
   if (v.portal) {
@@ -186,12 +195,14 @@ async function assemble(v, ledger, daylight, seasonOf) {
   const modes = createPortalModes(v, ledger);
   const input = createInput(v, ledger, { layout, parallax, modes, daylight });
   input.start();
-  if (v.dayOption === null || v.duskOption === null) daylight.follow();
+  if (v.given.day == null || v.given.dusk == null) daylight.follow();
 
   // ---- first frame (rendered once, by the core's first viewport) ----
-  if (doc.hidden) v.call('visible', false);
-  // a host with no size yet paints when the ResizeObserver reports one
-  await Promise.all([v.inited, layout.relayout()]);
+  if (doc.hidden) v.ops.visible(false);
+  // a host with no size yet paints when the ResizeObserver reports one; what the scene shows is
+  // read back (the seed, the daylight after a dark scheme's cap, the season)
+  const [now] = await Promise.all([v.ops.state(), layout.relayout()]);
+  ({ seed: v.seed, day: v.day, dusk: v.dusk, season: v.season } = now);
   if (debug && v.layout) debug.firstPaintMs = (await v.call('debugInfo')).firstPaintMs;
 
   const handle = createHandle(v, { parallax, daylight, atRest: input.atRest, seasonOf, teardown: () => ledger.close() });

@@ -20,15 +20,23 @@ function checkFraming(f, names) {
 /**
  * @param {any} M the loaded module
  * @param {Record<string, any>} options mount()'s options
- * @returns {Record<string, any>} the options checked, with seed resolved and framing defaulted
+ * @returns {Record<string, any>} the options checked (null: the default), with seed resolved to its
+ *   number, framing defaulted, and `world`: every world option given, as given (a seed's word stays one)
  */
 export function checkMountOptions(M, options) {
-  const known = paramTable(M).filter((p) => p.options).map((p) => p.option).concat(PAGE_OPTIONS);
+  const rows = paramTable(M).filter((p) => p.options);
+  const known = rows.map((p) => p.option).concat(PAGE_OPTIONS);
   for (const k of Object.keys(options)) if (!known.includes(k)) throw new Error(`mount: unknown option "${k}" (allowed: ${known.join(', ')})`);
-  const o = { ...options };
-  for (const k of ['day', 'dusk', 'season', 'time', 'at', 'path', 'life', 'theme', 'motion']) o[k] = checkOption(M, k, o[k]);
-  o.pitch = o.pitch === 0 ? null : checkOption(M, 'pitch', o.pitch);  // 0: automatic, as the scene's own
-  o.seed = resolveSeed(M, o.seed);
+  /** @type {Record<string, any>} */
+  const o = { ...options, world: {} };
+  // Every world option by the table (a new row needs nothing here); pitch 0 is automatic, as the scene's own.
+  for (const p of rows) {
+    const given = options[p.option];
+    if (p.kind === 'integer' && given === 0 && p.min > 0) { o[p.option] = null; continue; }
+    o[p.option] = checkOption(M, p.option, given);
+    if (given !== null && given !== undefined) o.world[p.option] = given;
+  }
+  o.seed = resolveSeed(M, options.seed);
   if (o.portal !== undefined && typeof o.portal !== 'boolean') throw new Error('portal must be true or false');
   if (o.parallax !== undefined && o.parallax !== 'element' && o.parallax !== 'window') throw new Error("parallax must be 'element' or 'window'");
   o.framing = o.framing ?? 'cover';

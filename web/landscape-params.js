@@ -118,26 +118,18 @@ export function describeIgnored(ignored) {
   return 'ignored ' + ignored.map((i) => `${i.name}=${shorten(i.raw)} (${i.error})`).join('; ');
 }
 
-// The link that reproduces a world exactly: every input that decides the pixels, as the page used
-// them (the seed's word if one was given; the effective day, dusk, season, theme and pitch; the
-// clock). Numbers are written with String(), which round-trips a double exactly, so the link
-// rebuilds the same state bit for bit. In the table's order (the edge worker redirects any other
-// order to it; tests/edge/share.test.mjs checks). `base` is the page the link opens (the site's root or a
-// share page), not the missing path a 404 was served at.
-export function shareUrl(base, { seed, seedWord = null, day, dusk = 0, season = null, clock, at = null, path = null, theme = null, px = null }) {
+// The link that reproduces a world exactly. world: the world as the scene has it (handle.state().world
+// after pause(), Landscape.world()): [name, text] for every URL parameter of the table that decides
+// the picture, in the table's order (the edge worker redirects any other order to it;
+// tests/edge/share.test.mjs checks): the seed's word if one was given, the clock, the time of day
+// and the pitch the scene's own, numbers written with String(), which round-trips a double exactly,
+// so the link rebuilds the same state bit for bit. No parameter is named here: a new row of the
+// table is in the link as it is in the scene. `base` is the page the link opens (the site's root or
+// a share page), not the missing path a 404 was served at.
+export function shareUrl(base, world) {
   const u = new URL(base);
   u.hash = '';
-  const p = new URLSearchParams();
-  p.set('seed', seedWord !== null ? seedWord : String(seed >>> 0));
-  p.set('day', String(day));
-  if (dusk > 0) p.set('dusk', String(dusk));
-  p.set('season', season === null ? 'none' : String(Math.round(season)));
-  p.set('t', String(clock));
-  if (at !== null) p.set('at', String(at));
-  if (path) p.set('path', path);
-  if (px) p.set('px', String(px));
-  if (theme) p.set('theme', theme);
-  u.search = p.toString();
+  u.search = new URLSearchParams(world).toString();
   return u.href;
 }
 

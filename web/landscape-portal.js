@@ -1,7 +1,5 @@
 // The portal's modes (idle, hot under the pointer or focus, enter after a click) as the page shows
 // them (data-state, data-portal) and tells the core, and the enter animation before navigating.
-import { MODE, MODE_NAME } from './landscape-view.js';
-
 const ENTER_DELAY_MS = 820;
 
 /**
@@ -9,23 +7,23 @@ const ENTER_DELAY_MS = 820;
  * @param {import('./landscape-ledger.js').Ledger} ledger
  */
 export function createPortalModes(v, ledger) {
-  const { element, win, stage } = v;
+  const { element, win, stage, modes, modeNames } = v;
   let enterTimer = 0;
   ledger.add(() => win.clearTimeout(enterTimer));
 
   /** @param {number} m */
   function showMode(m) {
     v.mode = m;
-    if (v.portal) v.portal.dataset.state = MODE_NAME[m];
-    element.dataset.portal = MODE_NAME[m];
+    if (v.portal) v.portal.dataset.state = modeNames[m];
+    element.dataset.portal = modeNames[m];
   }
   /** @param {number} m */
   function setMode(m) {
     if (m === v.mode) return;
     showMode(m);
-    v.call('portalMode', m);
+    v.ops.portalMode(m);
   }
-  const updateMode = () => setMode(v.entering ? MODE.enter : v.hover || v.focused ? MODE.hot : MODE.idle);
+  const updateMode = () => setMode(v.entering ? modes.enter : v.hover || v.focused ? modes.hot : modes.idle);
   /** @param {MouseEvent} [ev] */
   function enter(ev) {
     // A click with a modifier (new tab, new window) keeps the link's own behaviour.

@@ -5,8 +5,8 @@
 import { compiledModule } from './landscape-loader.js';
 import { createCore } from './landscape-core.js';
 
-// On this thread: the core's commands called directly, `then` at once (so state() is current as
-// soon as a command returns).
+// On this thread: the core's ops (landscape-ops.js) called directly, `then` at once (so state() is
+// current as soon as an op returns).
 export function mainPort(M, init, report, instruments) {
   const core = createCore(M, init, report, instruments);
   return {
@@ -14,6 +14,7 @@ export function mainPort(M, init, report, instruments) {
     core,
     call(op, args = [], then = null) {
       try {
+        if (typeof core[op] !== 'function') throw new Error(`noisefield: the landscape's core has no op ${op}`);
         const r = core[op](...args);
         // A command that finishes later (a repaint spread over frames) answers with a Promise.
         if (r instanceof Promise) return then ? r.then(then) : r;
@@ -54,9 +55,7 @@ export function workerPort(worker) {
     waiting.delete(m.id);
     if (!w) return;
     if (m.error === undefined) { w.resolve(m.result); return; }
-    const err = new Error(m.error);
-    if (m.reason) err.reason = m.reason;
-    w.reject(err);
+    w.reject(Object.assign(new Error(m.error), m.reason ? { reason: m.reason } : {}));
   };
   return port;
 }

@@ -3,14 +3,13 @@
 // painted a few milliseconds per task into back buffers while the old layers stay up, so no task
 // runs long; shown() puts the new layers on the canvases when they are complete.
 
-const MODE_IDLE = 0;
 const STEP_MS = 8;    // per task while the old layers are shown (the loop's frames run between)
 // Per task before the first frame: nothing to animate yet, so a worker takes longer steps; on the
 // page's main thread the page itself (its card, input) runs between them, so the same short ones.
 const FIRST_MS = typeof WorkerGlobalScope === 'function' ? 20 : STEP_MS;
 
 /**
- * @param {any} c the core's state ({ scene, layout, asked, frozen, destroyed, canvases, debug, toPageTime, live() })
+ * @param {any} c the core's state ({ scene, layout, asked, frozen, destroyed, canvases, debug, idle, toPageTime, live() })
  * @param {ReturnType<typeof import('./landscape-paint.js').createPainter>} painter
  * @param {ReturnType<typeof import('./landscape-loop.js').createLoop>} loop
  */
@@ -60,7 +59,7 @@ export function createRepaint(c, painter, loop) {
     finishRepaint();
     if (!c.layout) return;
     scene.setPointer(0, 0, false);
-    if (!entering) scene.setPortalMode(MODE_IDLE);
+    if (!entering) scene.setPortalMode(c.idle);
     scene.setClock(c.frozen ?? Math.round(scene.clock * 1000) / 1000);
     scene.renderAll();
     dropViews();

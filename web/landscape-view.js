@@ -2,8 +2,17 @@
 // daylight, handle) share: nothing of it lives in module-level bindings, and what the scene owns
 // (its pitch, buffer size and placement) is in `layout` as the core answered it.
 
-export const MODE = { idle: 0, hot: 1, enter: 2 };
-export const MODE_NAME = ['idle', 'hot', 'enter'];
+// The portal's modes are the module's (cpp/scene/landscape.h, kPortalModeNames): { name: number },
+// and the names by number.
+/** @param {any} M @returns {{ modes: Record<string, number>, modeNames: Array<'idle' | 'hot' | 'enter'> }} */
+export function portalModes(M) {
+  /** @type {Record<string, number>} */
+  const modes = M.Landscape.PORTAL_MODES;
+  /** @type {any[]} */
+  const modeNames = [];
+  for (const [name, i] of Object.entries(modes)) modeNames[i] = name;
+  return { modes, modeNames };
+}
 
 /**
  * @typedef {{ x: number, y: number, tx: number, ty: number }} Pointer  eased / target, in [-0.5, 0.5]
@@ -19,22 +28,24 @@ export const MODE_NAME = ['idle', 'hot', 'enter'];
  * @property {HTMLCanvasElement[]} canvases
  * @property {HTMLAnchorElement | null} portal
  * @property {any} port where the core runs (landscape-ports.js)
- * @property {(op: string, ...args: any[]) => Promise<any>} call
+ * @property {(op: string, ...args: any[]) => Promise<any>} call any op by name (the instruments', with debug)
+ * @property {ReturnType<typeof import('./landscape-ops.js').coreOps>} ops the core's ops (landscape-ops.js)
+ * @property {Record<string, any>} given the world options as given (mount(), setWorld); null: the page's default
+ * @property {Record<string, any>} sent the world last sent to the scene (Landscape.setWorld's names)
+ * @property {import('./landscape-ops.js').WorldPairs | null} world the scene's world at the last pause or picture
  * @property {number | null} frozen the frozen clock, or null (live)
- * @property {() => string} theme 'light' or 'dark', now
+ * @property {() => 'light' | 'dark'} theme the scheme now
+ * @property {() => boolean} followsSite whether the theme is the site's scheme (auto, or not given)
  * @property {() => boolean} motion animation on (and the clock live)
  * @property {() => boolean} parallaxOn
  * @property {MediaQueryList} mqDark
  * @property {MediaQueryList} mqReduce
- * @property {string | null} themeOption null: the site's scheme (siteScheme)
  * @property {boolean | null} motionOption null: prefers-reduced-motion
  * @property {string} cursor the host's own cursor
- * @property {number} seed
- * @property {number | null} dayOption null: from the clock
- * @property {number | null} duskOption null: from the clock while day is, else 0
- * @property {number | null} season null: no snow
- * @property {number} day the daylight the core has
- * @property {number} dusk
+ * @property {number} seed the scene's, read back
+ * @property {number | null} season the day of the year, null: no snow (read back)
+ * @property {number} day the daylight the scene shows (read back: after a dark scheme's cap)
+ * @property {number} dusk the twilight the scene shows
  * @property {number} clock the scene's clock as last reported
  * @property {number} wall0 the clock hands' local time at scene clock 0
  * @property {boolean} paused
@@ -43,11 +54,13 @@ export const MODE_NAME = ['idle', 'hot', 'enter'];
  * @property {boolean} hover
  * @property {boolean} focused
  * @property {boolean} entering
- * @property {number} mode the portal's (MODE)
+ * @property {number} mode the portal's, one of `modes`
+ * @property {Record<string, number>} modes the portal's modes (the module's Landscape.PORTAL_MODES)
+ * @property {Array<'idle' | 'hot' | 'enter'>} modeNames their names by number
  * @property {Pointer} ptr
  * @property {Layout | null} layout null before the element has a size
  * @property {number} requestedPitch the pitch the page asks for (option or automatic), before any raise
- * @property {string | null} adapted 'behind' once the pitch was raised because the scene could not keep up
+ * @property {'behind' | null} adapted 'behind' once the pitch was raised because the scene could not keep up
  * @property {number} chosenPitch the scene's pitch just before the first raise (what a link and a picture keep)
  * @property {(() => void) | null} behind the core's loop reported it cannot keep up (landscape-layout.js adapt)
  * @property {any} debug handle.debug's record, or null
@@ -84,7 +97,6 @@ export function createView(M, o, element, seasonOf) {
   const frozen = o.time ?? null;
   const mqDark = win.matchMedia('(prefers-color-scheme: dark)');
   const mqReduce = win.matchMedia('(prefers-reduced-motion: reduce)');
-  const themeOption = o.theme === 'auto' ? null : o.theme ?? null;
   const motionOption = o.motion ?? null;
   // The clock hands' local time at scene clock 0: the link's moment (`at` at t), the visitor's now
   // when live, and for a frozen t without `at` the scene's clock from midnight (as the CLI's), so
@@ -92,21 +104,46 @@ export function createView(M, o, element, seasonOf) {
   const now = new Date();
   const wall0 = o.at !== null ? o.at - (frozen ?? 0)
     : frozen !== null ? 0 : now.getHours() * 3600 + now.getMinutes() * 60 + now.getSeconds();
+  const { modes, modeNames } = portalModes(M);
   /** @type {View} */
   const v = {
-    M, o, win, doc, element, stage: /** @type {any} */ (null), canvases: [], portal: null, port: null,
+    M, o, win, doc, element, modes, modeNames, stage: /** @type {any} */ (null), canvases: [], portal: null, port: null,
     call: () => Promise.reject(new Error('noisefield: the core has not started')),
-    frozen, mqDark, mqReduce, themeOption, motionOption, cursor: '',
-    theme: () => themeOption ?? siteScheme(doc, mqDark.matches),
+    ops: /** @type {any} */ (null), given: { ...o.world }, sent: {}, world: null,
+    frozen, mqDark, mqReduce, motionOption, cursor: '',
+    followsSite: () => v.given.theme == null || v.given.theme === 'auto',
+    theme: () => (v.followsSite() ? siteScheme(doc, mqDark.matches) : v.given.theme),
     motion: () => (motionOption ?? !mqReduce.matches) && frozen === null,
     parallaxOn: () => motionOption ?? !mqReduce.matches,
-    seed: o.seed, dayOption: o.day ?? null, duskOption: o.dusk ?? null, season: seasonOf(o.season),
+    seed: o.seed, season: seasonOf(o.season),
     day: 0, dusk: 0, clock: frozen ?? 0, wall0,
     paused: false, destroyed: false, onScreen: true,
-    hover: false, focused: false, entering: false, mode: MODE.idle,
+    hover: false, focused: false, entering: false, mode: modes.idle,
     ptr: { x: 0, y: 0, tx: 0, ty: 0 }, layout: null, requestedPitch: 0, adapted: null, chosenPitch: 0, behind: null,
     debug: o.debug ? { frames: 0, advances: [], firstPaintMs: null } : null,
     inited: null, instruments: null,
   };
   return v;
+}
+
+/**
+ * The world the scene is given (Landscape.setWorld): every world option given that the scene takes
+ * (the table's rows with a scene effect: a new row needs nothing here), with the page's defaults
+ * for the rest: the visitor's clock for the daylight and twilight, the date for the season, the
+ * site's scheme for the theme (the clock and the hands' time of day come with the core's init).
+ * @param {View} v
+ * @param {{ day: () => number, dusk: () => number }} daylight
+ * @param {Array<{ option: string, options: boolean, effect: string }>} rows the module's table
+ * @returns {Record<string, any>}
+ */
+export function sceneWorld(v, daylight, rows) {
+  /** @type {Record<string, any>} */
+  const w = {};
+  for (const p of rows) if (p.options && p.effect === 'scene' && v.given[p.option] != null) w[p.option] = v.given[p.option];
+  w.seed ??= v.M.kDefaultWorldSeed;  // the original world, when none is given
+  w.day = daylight.day();
+  w.dusk = daylight.dusk();
+  w.season = v.season ?? 'none';
+  w.theme = v.theme();
+  return w;
 }

@@ -86,6 +86,23 @@ test('the element follows attribute changes, and destroys its scene when removed
     await page.evaluate(() => document.getElementById('hero').setAttribute('day', '0.1'));
     assert.equal((await state(page, 'hero')).day, 0.1);
     assert.notEqual(first.seed, 7);
+    // The world's other attributes the scene takes live (the table's rows with a scene effect:
+    // life, theme, path) go to the same scene through handle.setWorld: no new mount.
+    const live = await page.evaluate(async () => {
+      const el = document.getElementById('hero');
+      const before = el.handle;
+      el.setAttribute('life', 'off');
+      el.setAttribute('theme', 'dark');
+      el.setAttribute('path', '/a/b');
+      const h = await el.ready;
+      await h.pause();
+      const s = h.state();
+      await h.resume();
+      return { same: h === before, theme: s.theme, path: s.path, world: Object.fromEntries(s.world) };
+    });
+    assert.ok(live.same, 'the same handle: the scene was not built again');
+    assert.deepEqual([live.theme, live.path], ['dark', '/a/b']);
+    assert.deepEqual([live.world.life, live.world.theme, live.world.path, live.world.seed], ['off', 'dark', '/a/b', '7'], 'the scene\'s world');
     // An invalid value is ignored (the default applies) and named.
     await page.evaluate(() => document.getElementById('hero').setAttribute('px', '12'));
     await page.waitForFunction(() => document.getElementById('hero').handle?.placement());

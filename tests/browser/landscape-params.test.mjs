@@ -56,24 +56,38 @@ test('parseQuery: good values, defaults and ignored values', () => {
   assert.ok(describeIgnored(parseQuery('?seed=' + '9'.repeat(40)).ignored).includes('…'));
 });
 
-test('shareUrl keeps seed word, day, season and a frozen clock, exactly', () => {
-  const u = new URL(shareUrl('http://x.test/a?b=1#h', { seed: 5, seedWord: 'meadow', day: 0.123456, season: 40, clock: 3.14159, theme: 'dark' }));
+// The world as the scene has it (Landscape.world(): the table's URL rows that decide the picture)
+// -> the link. shareUrl names no parameter: it writes what the scene reports.
+function sceneWorld(world, view = { cssWidth: 800, cssHeight: 500, pitch: 4 }) {
+  const s = new M.Landscape();
+  try {
+    s.setWorld(world);
+    s.setViewport(view);
+    return s.world();
+  } finally { s.delete(); }
+}
+
+test('shareUrl writes the scene\'s world: seed word, day, season and a frozen clock, exactly, in the table\'s order', () => {
+  const u = new URL(shareUrl('http://x.test/a?b=1#h', sceneWorld({ seed: 'meadow', day: 0.123456, season: 40, time: 3.14159, theme: 'dark' })));
   assert.equal(u.searchParams.get('season'), '40');
-  assert.equal(new URL(shareUrl('http://x.test/', { seed: 5, day: 1, season: null, clock: 0 })).searchParams.get('season'), 'none');
-  assert.equal(u.searchParams.has('dusk'), false, 'no dusk param without twilight');
-  assert.equal(new URL(shareUrl('http://x.test/', { seed: 5, day: 0.4, dusk: 0.712345, clock: 0 })).searchParams.get('dusk'), '0.712345');
+  assert.equal(new URL(shareUrl('http://x.test/', sceneWorld({ seed: 5, day: 1, season: 'none', time: 0 }))).searchParams.get('season'), 'none');
+  assert.equal(u.searchParams.has('dusk'), false, 'no dusk param when none was given');
+  assert.equal(new URL(shareUrl('http://x.test/', sceneWorld({ seed: 5, day: 0.4, dusk: 0.712345, time: 0 }))).searchParams.get('dusk'), '0.712345');
   assert.equal(u.pathname, '/a');
   assert.equal(u.hash, '');
   assert.equal(u.searchParams.get('seed'), 'meadow');
-  assert.equal(u.searchParams.get('day'), '0.123456');
+  assert.equal(u.searchParams.get('day'), '0.123456', 'the day asked for: the theme caps it again');
   assert.equal(u.searchParams.get('t'), '3.14159');
   assert.equal(u.searchParams.get('theme'), 'dark');
+  assert.equal(u.searchParams.get('px'), '4', 'the scene\'s pitch');
   assert.equal(u.searchParams.has('b'), false);
+  assert.equal(u.searchParams.has('motion'), false, 'motion does not change a picture at rest');
+  assert.deepEqual([...u.searchParams.keys()], P.urlParams(M).filter((n) => u.searchParams.has(n)), 'in the table\'s order');
   const round = parseQuery(u.search);
   assert.deepEqual(round.ignored, []);
   // Any double survives the link bit for bit (the C++ parser reads what String() wrote).
   const day = 0.1 + 0.2, clock = 1234.5678901234567 / 3, dusk = 1 / 3;
-  const back = parseQuery(new URL(shareUrl('http://x.test/', { seed: 1, day, dusk, clock, season: 3 })).search).state;
+  const back = parseQuery(new URL(shareUrl('http://x.test/', sceneWorld({ seed: 1, day, dusk, time: clock, season: 3 }))).search).state;
   assert.equal(back.day, day);
   assert.equal(back.dusk, dusk);
   assert.equal(back.t, clock);

@@ -15,7 +15,7 @@ let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
-import { LAYERS } from '../../web/landscape-core.js';  // the module's order (createCore checks it)
+const { LAYERS } = nf.Landscape;  // the module's order, which the page's canvases follow
 
 async function load(path, opts = {}) {
   const o = await openPage(env.browser, env.url + path.replace(/^\//, ''), opts);

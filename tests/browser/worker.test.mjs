@@ -7,14 +7,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../tools/serve.mjs';
-import { repoRoot } from '../wasm/helpers/load.mjs';
+import { loadNoisefield, repoRoot } from '../wasm/helpers/load.mjs';
 import { startBrowser, openPage, withPages, layerHashes, installPixels, canvasStats, artifactsDir } from './helpers/browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
 after(async () => { await env?.close(); });
 
-import { LAYERS } from '../../web/landscape-core.js';  // the module's order (createCore checks it)
+import { REPORT_FIELDS } from '../../web/landscape-ops.js';
+const { LAYERS } = (await loadNoisefield()).Landscape;  // the module's order, which the page's canvases follow
 
 async function load(path, opts = {}, base = env.url, browser = env.browser) {
   const o = await openPage(browser, base + path.replace(/^\//, ''), opts);
@@ -91,6 +92,53 @@ test('the handle in worker mode: setters repaint as on the main thread, and a li
     await live.page.waitForTimeout(400);
     assert.equal(await live.page.evaluate(() => window.__noisefield.debug.frames), f1, 'no frames while hidden');
     for (const x of [w, m, live]) assert.deepEqual(x.problems, []);
+  });
+});
+
+// One op list (web/landscape-ops.js) for both homes: the world in one setWorld call (one repaint,
+// checked at once, live options only), and the core's reports in one shape.
+test('one op list: setWorld applies the world at once with one repaint, and the core reports in one shape, worker and main thread', async () => {
+  const q = '/?test&t=4&day=0.45&seed=404&season=40';
+  const pages = [() => load(q + '&worker=1'), () => load(q + '&worker=0'), () => load('/?test&t=4&day=0.8&seed=405&season=222&dusk=0.5&worker=0'),
+    () => load('/?test&day=0.6&worker=1'), () => load('/?test&day=0.6&worker=0')];
+  await withPages(pages, async (w, m, want, lw, lm) => {
+    const expected = await layerHashes(want.page);
+    for (const x of [w, m]) {
+      const r = await x.page.evaluate(async () => {
+        const h = window.__noisefield;
+        const before = await h.debug.call('debugInfo');
+        await h.setWorld({ seed: 405, season: 222, day: 0.8, dusk: 0.5 });
+        const after = await h.debug.call('debugInfo');
+        const message = (f) => { try { f(); return ''; } catch (e) { return e.message; } };
+        return {
+          repaints: after.paintOnceCount - before.paintOnceCount, state: h.state(),
+          bad: message(() => h.setWorld({ seed: 7, day: 2 })), notLive: message(() => h.setWorld({ pitch: 2 })),
+          seedAfterBad: h.state().seed,
+        };
+      });
+      const mode = (await x.page.evaluate(() => window.__noisefield.mode));
+      assert.equal(r.repaints, 1, `${mode}: one repaint for the four values`);
+      assert.deepEqual([r.state.seed, r.state.season, r.state.day, r.state.dusk], [405, 222, 0.8, 0.5]);
+      assert.deepEqual(await layerHashes(x.page), expected, `${mode}: the pixels of the link with those values`);
+      assert.match(r.bad, /^day must be a number in \[0, 1\] \(got 2\)$/);
+      assert.equal(r.seedAfterBad, 405, 'nothing of a refused world is applied');
+      assert.match(r.notLive, /pitch is not a world option the scene takes live \(allowed: seed, day, dusk, season/);
+    }
+    // Live, then hidden: progress reports, then a sleep, of the same fields in both modes.
+    const shapes = [];
+    for (const x of [lw, lm]) {
+      await x.page.waitForFunction(() => window.__noisefield.debug.frames > 10, null, { timeout: 20000 });
+      await x.page.evaluate(() => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await x.page.waitForFunction(() => window.__noisefield.debug.reportShapes.some((s) => s.startsWith('sleep')), null, { timeout: 20000 });
+      shapes.push(await x.page.evaluate(() => [...window.__noisefield.debug.reportShapes].sort()));
+    }
+    const fields = REPORT_FIELDS.join(', ');
+    assert.deepEqual(shapes[0], [`progress: ${fields}`, `sleep: ${fields}`], 'the worker\'s reports');
+    assert.deepEqual(shapes[1], shapes[0], 'the main thread\'s, the same');
+    for (const x of [w, m, want, lw, lm]) assert.deepEqual(x.problems, []);
   });
 });
 
