@@ -163,6 +163,14 @@ export async function start(el: HTMLElement): Promise<LandscapeHandle> {
   return h;
 }
 export const Element: typeof HTMLElement = NoisefieldLandscape;
+// The world as one object (issue 23): setWorld, the scene's world in state(), the placement's fields.
+export async function world(h: LandscapeHandle): Promise<number> {
+  await h.setWorld({ seed: 'meadow', day: 0.4, life: false, theme: 'dark', path: '/x' });
+  await h.pause();
+  const pairs: [string, string][] | null = h.state().world;
+  const p = h.placement();
+  return (pairs?.length ?? 0) + (p ? p.sceneWidth + p.sceneHeight : 0);
+}
 // The members the declarations once got wrong or left out (issue 23), used as a strict consumer would.
 export async function members(): Promise<number> {
   const nf = await createNoisefield();
