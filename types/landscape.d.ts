@@ -64,7 +64,7 @@ export interface LandscapeState {
   onScreen: boolean; sized: boolean; framing: Framing;
   /** The pitch the scene runs at for the one asked (its buffer budget may raise it); `pitch` is coarser when the page raised it to keep up. */
   requestedPitch: number;
-  /** 'behind': the scene could not keep up with its clock, so the page raised the pitch; else null. */
+  /** 'behind': the scene could not keep up with its clock, so the page raised the pitch (it steps back down, one pitch at a time, once the scene keeps up with room to spare); else null. */
   adapted: 'behind' | null;
   /** The scene's world at the last pause() or picture() (null before one), the pitch as chosen: what shareUrl writes. */
   world: WorldPairs | null;

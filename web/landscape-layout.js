@@ -4,8 +4,13 @@
 
 import { paramTable } from './landscape-params.js';
 
-// After raising the pitch, the loop's kept-up record starts again; the next raise waits this long.
+// After a pitch change, the loop's kept-up record starts again; the next raise waits this long.
 const ADAPT_WAIT_MS = 3000;
+// Stepping back down (finer) once the scene keeps up again, with hysteresis: every report of the
+// last FINER_AFTER_MS kept up (at least KEPT_UP of the clock) and the work, scaled to the finer
+// pitch's buffer (the square of the pitch ratio), would stay under COMFORT of the thread; a finer
+// step that falls behind again within its wait goes back and doubles the wait (up to FINER_MAX_MS).
+const FINER_AFTER_MS = 6000, FINER_MAX_MS = 96000, KEPT_UP = 0.97, COMFORT = 0.5;
 
 // The scene's automatic pitch (docs/scene.md, "Coordinates and grid", `auto`); on a fractional devicePixelRatio it moves by one
 // when that makes a buffer pixel a whole number of device pixels.
@@ -30,7 +35,8 @@ export function createLayout(v, wake) {
   // The pitch the scene runs at may be raised above the one asked for (v.requestedPitch) when it
   // cannot keep up with its clock (adapt()): by `raised`, up to the parameter table's largest.
   const pitchMax = paramTable(M).find((/** @type {any} */ p) => p.option === 'pitch')?.max ?? 8;
-  let raised = 0, raisedAt = -Infinity;
+  let raised = 0, changedAt = -Infinity;
+  let finerAfter = FINER_AFTER_MS, comfortSince = -Infinity, triedAt = -Infinity;
   /** @type {Array<[number, number]>} */
   let applied = [];   // last transforms written, per layer
   /** @type {{ w: number, h: number, dpr: number, pitch: number } | null} */
@@ -97,12 +103,44 @@ export function createLayout(v, wake) {
   // every ADAPT_WAIT_MS, until it keeps up. state() says so; a share link keeps v.requestedPitch.
   function adapt() {
     const now = performance.now();
-    if (!v.layout || v.destroyed || now - raisedAt < ADAPT_WAIT_MS || v.layout.pitch >= pitchMax) return;
-    raisedAt = now;
+    if (!v.layout || v.destroyed || now - changedAt < ADAPT_WAIT_MS || v.layout.pitch >= pitchMax) return;
+    // The last finer step did not hold: back, and wait twice as long before the next try.
+    if (now - triedAt < finerAfter + ADAPT_WAIT_MS) finerAfter = Math.min(FINER_MAX_MS, 2 * finerAfter);
+    triedAt = -Infinity;
+    changedAt = now;
     if (v.adapted === null) v.chosenPitch = v.layout.pitch;  // the scene's own for the pitch asked (its buffer budget may raise it)
     raised = v.layout.pitch + 1 - v.requestedPitch;
     v.adapted = 'behind';
     relayout()?.catch(() => {});
   }
-  return { relayout, placeLayers, toScene, adapt };
+  // The pitch was raised and the scene has kept up comfortably for finerAfter: one step finer,
+  // never finer than the scene's own pitch for the one asked (v.chosenPitch). Back there, state()
+  // no longer says adapted.
+  function finer() {
+    const L0 = /** @type {import('./landscape-view.js').Layout} */ (v.layout);
+    const now = performance.now();
+    changedAt = triedAt = now;
+    comfortSince = -Infinity;
+    const to = L0.pitch - 1;
+    raised = to <= v.chosenPitch ? 0 : to - v.requestedPitch;
+    const shown = relayout();
+    // Not adapted once the view is back at its own pitch (until then state() says the raised one).
+    const back = () => { if (raised === 0 && !v.destroyed) v.adapted = null; };
+    if (shown) shown.then(back, () => {});
+    else back();
+  }
+  // Each of the loop's reports: { keepingUp, behind, busy, span } (landscape-loop.js).
+  /** @param {{ keepingUp: number, behind: boolean, busy: number, span: number }} r */
+  function pace(r) {
+    if (r.behind) { comfortSince = -Infinity; adapt(); return; }
+    if (!v.layout || v.destroyed || v.adapted === null) return;
+    // Just after a restart (a new pitch, visible again) the record is too short to go by.
+    if (!(r.span >= 2)) { comfortSince = -Infinity; return; }
+    const now = performance.now();
+    const p = v.layout.pitch, q = Math.max(1, p - 1);
+    if (r.keepingUp < KEPT_UP || r.busy * (p * p) / (q * q) >= COMFORT) { comfortSince = -Infinity; return; }
+    if (comfortSince === -Infinity) comfortSince = now;
+    if (now - comfortSince >= finerAfter && now - changedAt >= finerAfter) finer();
+  }
+  return { relayout, placeLayers, toScene, adapt, pace };
 }

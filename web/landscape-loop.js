@@ -14,7 +14,8 @@
 //
 // It also measures whether the scene keeps up: simulated over wall time, and how busy its thread
 // is with the scene. Behind (under 90 % kept up while over half busy, over the last seconds: pitch 1
-// on a busy machine) is reported to the page, which raises the pitch (landscape-layout.js).
+// on a busy machine) is reported to the page, which raises the pitch (landscape-layout.js); how
+// busy it is lets the page step back down once a finer pitch would fit again.
 
 import { report as makeReport } from './landscape-ops.js';
 
@@ -60,10 +61,13 @@ export function createLoop(c, painter, pace) {
     if (wallS > 4) { wallS /= 2; simS /= 2; workS /= 2; }
   }
   const keepingUp = () => (wallS > 1 ? Math.min(1, simS / wallS) : 1);
-  const behind = () => wallS > 2 && simS / wallS < 0.9 && workS / wallS > 0.5;
+  const busy = () => (wallS > 1 ? workS / wallS : 0);
+  const behind = () => wallS > 2 && simS / wallS < 0.9 && busy() > 0.5;
   // The core's one report shape (landscape-ops.js, Report); advances: with debug, this step's.
+  // span: the seconds the record covers (2 to 4 once it has run; less just after a restart), so the
+  // page trusts keepingUp and busy only over a long enough window (landscape-layout.js, pace).
   const report = (type = /** @type {'progress' | 'sleep'} */ ('progress'), advances = /** @type {number[][]} */ ([])) => {
-    emit(makeReport(type, scene.clock, keepingUp(), type === 'progress' && behind(), debug ? debug.frames : 0, advances));
+    emit(makeReport(type, scene.clock, keepingUp(), type === 'progress' && behind(), busy(), wallS, debug ? debug.frames : 0, advances));
   };
 
   /** @param {number} dt */

@@ -150,8 +150,9 @@ async function startCore(v, world, starting, usePort) {
   // The tests' and benchmark's instruments, loaded only for them (landscape-debug.js).
   const instruments = debug && await import('./landscape-debug.js');
   const mirror = debug ? instruments.pageReport(debug, (c) => { v.clock = c; }) : (r) => { v.clock = r.clock; };
-  // A loop that cannot keep up says so in its reports; the layout raises the pitch (v.behind).
-  const report = (r) => { mirror(r); if (r.behind) v.behind?.(); };
+  // The loop's reports say whether it keeps up; the layout raises the pitch when it cannot and
+  // steps back down when it can again (v.pace, landscape-layout.js).
+  const report = (r) => { mirror(r); if (r.type === 'progress') v.pace?.(r); };
   let port = await starting, inited = null;
   if (port) {
     port.report = report;
@@ -191,7 +192,7 @@ async function assemble(v, ledger, daylight, seasonOf) {
   const parallax = createParallax(v, () => layout.placeLayers());
   ledger.add(parallax.sleep);
   const layout = createLayout(v, parallax.wake);
-  v.behind = layout.adapt;
+  v.pace = layout.pace;
   const modes = createPortalModes(v, ledger);
   const input = createInput(v, ledger, { layout, parallax, modes, daylight });
   input.start();

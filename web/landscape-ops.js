@@ -17,8 +17,9 @@
  * @typedef {{ seed: number, day: number, dusk: number, season: number | null }} WorldNow what the
  *   scene shows, read back from it (the daylight after a dark scheme's cap)
  * @typedef {{ type: 'progress' | 'sleep', clock: number, keepingUp: number, behind: boolean,
- *   frames: number, advances: number[][] }} Report the core's one report shape, in both modes: its
- *   clock, how well it keeps up (behind: the page should raise the pitch), and with debug the
+ *   busy: number, span: number, frames: number, advances: number[][] }} Report the core's one report
+ *   shape, in both modes: its clock, how well it keeps up (behind: the page should raise the pitch;
+ *   busy: the share of its thread the scene took, over the last span seconds), and with debug the
  *   steps it ran and, per step, [mask, advance ms, paint ms, start in the page's performance.now()
  *   time, 1 if a frame was shown after it] (a worker sends them batched)
  * @typedef {object} CoreInit
@@ -67,15 +68,15 @@ export const OPS = Object.freeze({
 // The ops the core implements (load and init are the worker's and the port's).
 export const CORE_OPS = Object.keys(OPS).filter((op) => op !== 'load' && op !== 'init');
 // A Report's fields, in order.
-export const REPORT_FIELDS = ['type', 'clock', 'keepingUp', 'behind', 'frames', 'advances'];
+export const REPORT_FIELDS = ['type', 'clock', 'keepingUp', 'behind', 'busy', 'span', 'frames', 'advances'];
 
 /**
  * A Report.
  * @param {'progress' | 'sleep'} type @param {number} clock @param {number} keepingUp @param {boolean} behind
- * @param {number} frames @param {number[][]} advances
+ * @param {number} busy @param {number} span @param {number} frames @param {number[][]} advances
  * @returns {Report}
  */
-export const report = (type, clock, keepingUp, behind, frames, advances) => ({ type, clock, keepingUp, behind, frames, advances });
+export const report = (type, clock, keepingUp, behind, busy, span, frames, advances) => ({ type, clock, keepingUp, behind, busy, span, frames, advances });
 
 /**
  * The ops as functions over a port (landscape-ports.js): asks return the answer's Promise; tells

@@ -60,9 +60,9 @@ export function portalModes(M) {
  * @property {Pointer} ptr
  * @property {Layout | null} layout null before the element has a size
  * @property {number} requestedPitch the pitch the page asks for (option or automatic), before any raise
- * @property {'behind' | null} adapted 'behind' once the pitch was raised because the scene could not keep up
+ * @property {'behind' | null} adapted 'behind' while the pitch is raised because the scene could not keep up (null again once it is back)
  * @property {number} chosenPitch the scene's pitch just before the first raise (what a link and a picture keep)
- * @property {(() => void) | null} behind the core's loop reported it cannot keep up (landscape-layout.js adapt)
+ * @property {((r: { keepingUp: number, behind: boolean, busy: number, span: number }) => void) | null} pace the core's loop's report of how it keeps up (landscape-layout.js pace)
  * @property {any} debug handle.debug's record, or null
  * @property {Promise<any> | null} inited the worker's init, or null (the core made here)
  * @property {any} instruments landscape-debug.js, with debug
@@ -119,7 +119,7 @@ export function createView(M, o, element, seasonOf) {
     day: 0, dusk: 0, clock: frozen ?? 0, wall0,
     paused: false, destroyed: false, onScreen: true,
     hover: false, focused: false, entering: false, mode: modes.idle,
-    ptr: { x: 0, y: 0, tx: 0, ty: 0 }, layout: null, requestedPitch: 0, adapted: null, chosenPitch: 0, behind: null,
+    ptr: { x: 0, y: 0, tx: 0, ty: 0 }, layout: null, requestedPitch: 0, adapted: null, chosenPitch: 0, pace: null,
     debug: o.debug ? { frames: 0, advances: [], firstPaintMs: null } : null,
     inited: null, instruments: null,
   };

@@ -34,9 +34,9 @@ function flush() {
 /** @param {import('./landscape-ops.js').Report} r */
 function emit(r) {
   if (r.type === 'progress') {
-    pending ??= report('progress', 0, 1, false, 0, []);
+    pending ??= report('progress', 0, 1, false, 0, 0, 0, []);
     pending.advances.push(...r.advances);
-    ({ clock: pending.clock, keepingUp: pending.keepingUp, behind: pending.behind, frames: pending.frames } = r);
+    ({ clock: pending.clock, keepingUp: pending.keepingUp, behind: pending.behind, busy: pending.busy, span: pending.span, frames: pending.frames } = r);
     if (!timer) timer = setTimeout(flush, 100);
     return;
   }

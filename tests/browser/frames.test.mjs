@@ -136,6 +136,48 @@ test('behind: the pitch is raised until the scene keeps up; state() says so; the
   });
 });
 
+// A machine that is slow for a while and then not (Chromium's own CPU throttling, on the main
+// thread where the scene runs here): the page raises the pitch while it cannot keep up and, once
+// it keeps up with room to spare, steps back down one pitch at a time to the one asked for, never
+// finer. state() says so all along, and the pitch a link carries is the one asked for throughout.
+// A small view (640 x 400 at pitch 2: a fifth of the pixels of the other tests' view), so that a
+// shared, busy test machine keeps up with it once the throttling ends.
+test('behind, then not: the pitch rises while throttled and steps back down to the one asked after', async () => {
+  const small = async () => {
+    const o = await openPage(env.browser, env.url + '?test&day=0.6&px=2&worker=0', { viewport: { width: 640, height: 400 } });
+    await o.page.waitForFunction(() => window.__noisefield, null, { timeout: 20000 });
+    return o;
+  };
+  await withPages([small], async ({ page, problems }) => {
+    const state = () => page.evaluate(() => window.__noisefield.state());
+    const s0 = await state();
+    assert.deepEqual([s0.pitch, s0.requestedPitch, s0.adapted], [2, 2, null]);
+    const cdp = await page.context().newCDPSession(page);
+    // Polls state() until ok(state) or the timeout: -> [the last state, every pitch seen].
+    const until = (ok, ms) => page.evaluate(async ([src, limit]) => {
+      const test = new Function('s', `return ${src}`);
+      const seen = [];
+      for (const t0 = performance.now(); performance.now() - t0 < limit;) {
+        const s = window.__noisefield.state();
+        seen.push([s.pitch, s.requestedPitch, s.adapted]);
+        if (test(s)) return [s, seen];
+        await new Promise((ok) => setTimeout(ok, 250));
+      }
+      return [window.__noisefield.state(), seen];
+    }, [ok, ms]);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 40 });
+    const [raised, during] = await until("s.adapted === 'behind' && s.pitch >= 3", 90000);
+    assert.equal(raised.adapted, 'behind', `throttled 40x: ${JSON.stringify(raised)}`);
+    assert.ok(during.every(([, r]) => r === 2), 'requestedPitch stays the one asked for');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const [back, after] = await until('s.adapted === null && s.pitch === 2', 150000);
+    assert.deepEqual([back.pitch, back.requestedPitch, back.adapted], [2, 2, null], `released: ${JSON.stringify(back)} after ${JSON.stringify(after.slice(-5))}`);
+    assert.ok(after.every(([p, r]) => p >= 2 && r === 2), 'never finer than asked, the link\'s pitch unchanged');
+    assert.ok(after.every(([p, , a]) => (p > 2) === (a === 'behind')), 'adapted says behind exactly while the pitch is raised');
+    assert.deepEqual(problems, []);
+  });
+});
+
 // mount()'s fps option caps the frames shown; a bad value is refused, naming the option and range.
 test('fps: at most that many frames a second; fps 0 or "x" refused with the allowed range', async () => {
   await withLoad('?test&day=0.6&t=1', async ({ page, problems }) => {
