@@ -12,6 +12,8 @@ export const CARD_TEXTS = {
     save: 'Save picture',
     more: 'More',
     less: 'Less',
+    // The portal over the gate (spec 1.9): the door's accessible name.
+    portal: 'Step through the gate: go to the home page',
     // The departures board (web/404-board.js): its accessible name, the screen readers' column
     // headers, the rows' words (shown in capitals), and the foot, in service or disrupted (a bad
     // departures list).
@@ -31,6 +33,7 @@ export const CARD_TEXTS = {
     save: 'Enregistrer l’image',
     more: 'Plus',
     less: 'Moins',
+    portal: 'Franchir la porte : retour à l’accueil',
     board: {
       name: 'Tableau des départs', train: 'Train', status: 'État', arrivals: 'Arrivées', you: 'Vous', arr: 'arr',
       notFound: 'Introuvable', departures: 'Départs', platform: 'quai', wandering: 'errance',

@@ -6,6 +6,7 @@ import { LOAD_FAILURES, loadModule, mount } from './landscape-mount.js';
 import { fitCard } from './404-card.js';
 import { cardKind, startBoard } from './404-board.js';
 import { CARD_TEXTS, cardTexts } from './404-texts.js';
+import { startReveal } from './404-reveal.js';
 
 // web/min/404.js is also where the page's worker takes the driver core from (tools/page-bundle.mjs):
 // there, with no document, nothing of the page runs.
@@ -19,7 +20,8 @@ const test = globalThis.__noisefieldTestHooks === true && query.has('test');
 
 // The note says what failed (the loader's words for its reason), since each calls for a different
 // fix; index.html holds the rest of the sentence.
-function fail(err) {
+function fail(err, reveal) {
+  reveal.failed();
   root.classList.add('nf-failed');
   root.classList.remove('nf-live');
   const why = $('.nf-fail-why');
@@ -119,14 +121,26 @@ function wireSave(handle, state) {
   });
 }
 
+// The door's focus ring (404.css) is drawn in scene units: CSS px per unit, kept as the portal's
+// size follows the scene's placement.
+function sizeDoorRing(handle, host) {
+  const portal = /** @type {HTMLElement | null} */ (host.querySelector('a.nf-portal'));
+  if (!portal) return;
+  new ResizeObserver(() => {
+    const p = handle.placement();
+    if (p) portal.style.setProperty('--nf-unit', `${p.scale}px`);
+  }).observe(portal);
+}
+
 async function start() {
   const host = $('#landscape');
-  if (!host) return;
   const card = $('.nf-card');
   const words = card ? cardWords(card) : CARD_TEXTS.en;
   // The departures board (web/404-board.js), unless the card is data-card="classic": at once,
   // with the visitor's clock; the scene's moment and the world's picks follow when it is mounted.
   const board = card && cardKind(card) === 'board' ? startBoard(card, words, { path: location.pathname }) : null;
+  const reveal = startReveal(root, board && board.table);
+  if (!host) { reveal.failed(); return; }
   let handle, state, M;
   try {
     // The URL's parameters are checked by the module's table, so the module comes first.
@@ -147,17 +161,20 @@ async function start() {
       parallax: 'window',  // the card lies over the backdrop: the pointer over it still counts
       framing: 'shore',    // cover, but a phone held sideways still shows the gate whole and the water
       path: state.path ?? location.pathname,  // carved on the ruin's tablet (a share link carries it)
+      label: words.portal,  // the door's accessible name, in the page's language
       debug: test,
       // The tests and the benchmark pick the thread: ?worker=0 (main) or ?worker=1 (the default).
       ...(test && query.has('worker') ? { worker: query.get('worker') !== '0' } : {}),
     });
   } catch (err) {
-    fail(err);
+    fail(err, reveal);
     if (test) window.__noisefield = { failed: String(err && err.message ? err.message : err), reason: err && err.reason };
     return;
   }
   root.classList.add('nf-live');
+  reveal.painted();  // mount() resolves once the first frame is on the canvases
   if (test) window.__noisefield = handle;
+  sizeDoorRing(handle, host);
   if (board) {
     // A link's moment (t=, at=): the board's clock shows the time the scene's clock hands show.
     const s = handle.state();

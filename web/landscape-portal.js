@@ -46,5 +46,12 @@ export function createPortalModes(v, ledger) {
       enterTimer = win.setTimeout(go, ENTER_DELAY_MS);
     } else go();
   }
+  // Back from home through the back/forward cache: the stage as it was before the zoom (the input's
+  // own pageshow listener puts the portal's mode back).
+  ledger.listen(win, 'pageshow', (/** @type {PageTransitionEvent} */ ev) => {
+    if (!ev.persisted) return;
+    win.clearTimeout(enterTimer);
+    Object.assign(stage.style, { transition: '', transform: '', opacity: '', transformOrigin: '' });
+  });
   return { showMode, updateMode, enter };
 }

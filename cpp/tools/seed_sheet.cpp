@@ -2,7 +2,7 @@
 // seed, to look at what the world seed varies (docs/scene.md, "World seeds"; docs/seeds.png).
 //   noisefield-sheet [--seeds 404,1,2,...] [--cols 4] [--day 1] [--width 1280 --height 800]
 //                    [--season DAY] [--t SECONDS] [--framing NAME] [--path TEXT] -o sheet.png
-//   noisefield-sheet --hashes [same options]   prints each world's seven layer hashes (FNV-1a 64)
+//   noisefield-sheet --hashes [same options]   prints each world's layer hashes (FNV-1a 64, one a layer)
 //                    instead, so a test can hold the wasm build's pixels against the native build's.
 #include <cmath>
 #include <cstdio>

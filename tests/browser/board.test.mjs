@@ -4,12 +4,13 @@
 // the classic card option, and dist's --departures / --card.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, REPO_SITE } from '../../tools/serve.mjs';
 import { writeDist } from '../../tools/dist.mjs';
 import { CARD_TEXTS } from '../../web/404-texts.js';
 import { clockText, readDepartures } from '../../web/404-board.js';
+import { CAP_MS, FONT_WAIT_MS } from '../../web/404-reveal.js';
 import { loadNoisefield, repoRoot } from '../wasm/helpers/load.mjs';
 import { decodePng } from '../wasm/helpers/png.mjs';
 import { browserAndScratch, artifactsDir, withPage } from './helpers/browser.mjs';
@@ -275,18 +276,115 @@ for (const scheme of ['light', 'dark']) {
   });
 }
 
-test('reduced motion: the board is there at once, without its rise; with motion it rises', async () => {
-  await repo(async (url) => {
-    for (const reducedMotion of ['reduce', 'no-preference']) {
-      await withPage(env.browser, null, { reducedMotion }, async ({ page }) => {
-        await page.goto(url + 'x?test');
-        await page.waitForSelector('table.nf-board');
-        const anims = await page.evaluate(() => document.querySelector('.nf-card').getAnimations().map((a) => a.animationName));
-        assert.deepEqual(anims, reducedMotion === 'reduce' ? [] : ['nf-board-rise']);
-        if (reducedMotion === 'reduce') assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.nf-card')).opacity), '1');
-      });
+// From the document's start: the backdrop's and the card's opacity on every frame, the moment the
+// root gets nf-revealed (and whether the scene had mounted then), and the board's frames after it.
+function watchReveal() {
+  const seen = window.__nfReveal = { before: [], after: [], revealedAt: null, liveAtReveal: null, domReady: null };
+  document.addEventListener('DOMContentLoaded', () => { seen.domReady = performance.now(); });
+  new MutationObserver(() => {
+    const root = document.documentElement;
+    if (seen.revealedAt === null && root.classList.contains('nf-revealed')) {
+      seen.revealedAt = performance.now();
+      seen.liveAtReveal = root.classList.contains('nf-live');
+      seen.fontAtReveal = document.fonts.check('12px SlowFace');
     }
-  });
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['class'] });  // no <html> yet
+  const frame = () => {
+    const card = document.querySelector('.nf-card'), backdrop = document.querySelector('.nf-backdrop');
+    if (card && backdrop) {
+      const c = getComputedStyle(card);
+      const at = { t: performance.now(), backdrop: Number(getComputedStyle(backdrop).opacity), card: Number(c.opacity), y: new DOMMatrix(c.transform).m42 };
+      (seen.revealedAt === null ? seen.before : seen.after).push(at);
+      if (seen.after.length && card.getAnimations().every((a) => a.playState === 'finished') && performance.now() - seen.revealedAt > 1000) return;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+const revealSeen = async (page) => {
+  await page.waitForFunction(() => window.__nfReveal?.after.length > 0 && performance.now() - window.__nfReveal.revealedAt > 1000, null, { timeout: 30000 });
+  return page.evaluate(() => window.__nfReveal);
+};
+
+test('the reveal: scene and board invisible until the scene\'s first paint, then together; the board rises 8 px in 3 steps 0.3 s later', async () => {
+  await repo((url) => withPage(env.browser, null, async ({ page, problems }) => {
+    await page.addInitScript(watchReveal);
+    await page.goto(url + 'x?test');
+    const seen = await revealSeen(page);
+    assert.ok(seen.before.length > 0, 'frames were shown before the reveal');
+    assert.deepEqual([...new Set(seen.before.map((f) => `${f.backdrop},${f.card}`))], ['0,0'], 'nothing of the scene or the board shows before');
+    // The scene had painted its first frame (mount() resolved: nf-live), or the cap was reached.
+    assert.ok(seen.liveAtReveal || seen.revealedAt >= CAP_MS, `revealed at ${seen.revealedAt} ms without the scene`);
+    const first = seen.after[0];
+    assert.equal(first.backdrop, 1, 'the scene shows on the reveal\'s frame');
+    const rise = await page.evaluate(() => document.querySelector('.nf-card').getAnimations().map((a) => {
+      const t = a.effect.getTiming();
+      // An animation's timing function is its keyframes' easing (or the effect's, by engine).
+      const from = a.effect.getKeyframes()[0];
+      return { name: a.animationName, delay: t.delay, duration: t.duration, easing: t.easing !== 'linear' ? t.easing : from.easing, from, start: a.startTime };
+    }));
+    assert.equal(rise.length, 1);
+    assert.deepEqual({ ...rise[0], from: { opacity: rise[0].from.opacity, transform: rise[0].from.transform }, start: undefined },
+      { name: 'nf-board-rise', delay: 300, duration: 450, easing: 'steps(3)', from: { opacity: '0', transform: 'translateY(8px)' }, start: undefined });
+    assert.ok(rise[0].start >= seen.revealedAt - 20, `the rise starts at the reveal (${rise[0].start} against ${seen.revealedAt})`);
+    // Its frames: hidden and 8 px down, then up in thirds; never anything in between.
+    const steps = new Set(seen.after.map((f) => `${f.card.toFixed(3)}@${f.y.toFixed(2)}`));
+    for (const s of steps) assert.ok(['0.000@8.00', '0.333@5.33', '0.667@2.67', '1.000@0.00'].includes(s), `a frame of the rise: ${[...steps]}`);
+    assert.ok(steps.has('1.000@0.00') && steps.size >= 2, [...steps].join(' '));
+    const shown = seen.after.find((f) => f.card > 0);
+    assert.ok(shown.t - seen.revealedAt >= 280, `the board stays hidden 0.3 s after the reveal (${shown.t - seen.revealedAt} ms)`);
+    assert.deepEqual(realProblems(problems), []);
+  }));
+});
+
+test('reduced motion: the board is there with the scene at the reveal, without its rise', async () => {
+  await repo((url) => withPage(env.browser, null, { reducedMotion: 'reduce' }, async ({ page }) => {
+    await page.addInitScript(watchReveal);
+    await page.goto(url + 'x?test');
+    const seen = await revealSeen(page);
+    assert.deepEqual([...new Set(seen.before.map((f) => `${f.backdrop},${f.card}`))], ['0,0']);
+    assert.deepEqual([...new Set(seen.after.map((f) => `${f.backdrop},${f.card},${f.y}`))], ['1,1,0'], 'at once, in place');
+    assert.deepEqual(await page.evaluate(() => document.querySelector('.nf-card').getAnimations().length), 0);
+  }));
+});
+
+// A font file of this machine's (Chromium's fontconfig needs one), to serve as a site's own face.
+const aFontFile = () => {
+  const dir = '/usr/share/fonts';
+  const found = readdirSync(dir, { recursive: true }).map(String).sort().find((f) => /\.ttf$/i.test(f));
+  assert.ok(found, `a .ttf font under ${dir}`);
+  return join(dir, found);
+};
+
+test('a board face that never arrives holds the reveal 400 ms at most; one that arrives is in place at the reveal', async () => {
+  // A site's own face for the board (--nf-board-font), from its stylesheet (the page's CSP allows no inline style).
+  const face = (html) => html.replace('</head>', '<link rel="stylesheet" href="site-face.css">\n</head>');
+  const css = '@font-face { font-family: SlowFace; src: url(slow-face.ttf); } :root { --nf-board-font: SlowFace, monospace; }';
+  for (const arrives of [false, true]) {
+    await repo((url) => withPage(env.browser, null, async ({ page, problems }) => {
+      await editPage(page, face);
+      await page.route('**/site-face.css', (route) => route.fulfill({ contentType: 'text/css', body: css }));
+      await page.route('**/slow-face.ttf', (route) => {
+        if (arrives) route.fulfill({ contentType: 'font/ttf', body: readFileSync(aFontFile()) });
+        // else: held, never answered
+      });
+      await page.addInitScript(watchReveal);
+      await page.goto(url + 'x?test', { waitUntil: 'commit' });
+      const seen = await revealSeen(page);
+      assert.ok(seen.liveAtReveal || seen.revealedAt >= CAP_MS);
+      if (arrives) assert.ok(seen.fontAtReveal || seen.revealedAt - seen.domReady >= FONT_WAIT_MS - 20, JSON.stringify({ ...seen, before: 0, after: 0 }));
+      else assert.equal(seen.fontAtReveal, false);
+      assert.deepEqual(realProblems(problems).filter((p) => !/slow-face/.test(p)), []);
+    }));
+  }
+});
+
+test('without JavaScript the board\'s card and the still painting show at once (the gate is for scripts)', async () => {
+  await repo((url) => withPage(env.browser, null, { javaScriptEnabled: false }, async ({ page }) => {
+    await page.goto(url + 'x');
+    const o = await page.evaluate(() => [getComputedStyle(document.querySelector('.nf-card')).opacity, getComputedStyle(document.querySelector('.nf-backdrop')).opacity]);
+    assert.deepEqual(o, ['1', '1']);
+  }));
 });
 
 test('a long path with markup is text, cut with an ellipsis (the whole in its title)', async () => {
@@ -358,6 +456,7 @@ test("dist --departures (the README's list) --lang fr, and --card classic; a bad
     assert.equal(seen.lang, 'fr');
     assert.deepEqual(seen.rows[4], ['Blog', `${FR.platform} 1`]);
     assert.equal(seen.links[0].href, url + 'blog/');
+    assert.equal(await page.locator('a.nf-portal').getAttribute('aria-label'), CARD_TEXTS.fr.portal, 'the door\'s name in French');
     assert.deepEqual(realProblems(problems), []);
   }), { base: '/site/', fallback: '404.html' });
   const classic = join(env.scratch, 'classic');

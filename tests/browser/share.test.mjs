@@ -72,6 +72,7 @@ test('a link shared from a live page, after pointer movement, rebuilds its pause
 
 // The page as a visitor sees it (the card hidden), as a decoded PNG screenshot.
 async function pageShot(page) {
+  await page.waitForSelector('html.nf-revealed');  // the scene shows (web/404-reveal.js)
   await page.evaluate(() => { for (const el of document.querySelectorAll('.nf-card')) el.style.visibility = 'hidden'; });
   return decodePng(await page.screenshot({ type: 'png' }));
 }
