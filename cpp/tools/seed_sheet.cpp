@@ -1,7 +1,8 @@
 // noisefield-sheet: a contact sheet of worlds, one tile per world seed, each labelled with its
 // seed, to look at what the world seed varies (docs/scene.md, "World seeds"; docs/seeds.png).
 //   noisefield-sheet [--seeds 404,1,2,...] [--cols 4] [--day 1] [--width 1280 --height 800]
-//                    [--season DAY] [--t SECONDS] [--framing NAME] [--path TEXT] -o sheet.png
+//                    [--season DAY] [--t SECONDS] [--framing NAME] [--path TEXT] [--zoom 1..4] -o sheet.png
+//   (--zoom: each buffer pixel drawn as zoom x zoom, so the one-pixel life, fireflies and comets, shows)
 //   noisefield-sheet --hashes [same options]   prints each world's layer hashes (FNV-1a 64, one a layer)
 //                    instead, so a test can hold the wasm build's pixels against the native build's.
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/png.h"
@@ -37,7 +39,8 @@ void label(std::vector<uint8_t>& img, int width, int x, int y, unsigned value, i
 int usage() {
   std::fprintf(stderr,
                "usage: noisefield-sheet [--seeds 404,1,2,...] [--cols N] [--day D] [--season DAY] [--t SECONDS]\n"
-               "                        [--width W] [--height H] [--framing NAME] [--path TEXT] (-o sheet.png | --hashes)\n");
+               "                        [--width W] [--height H] [--framing NAME] [--path TEXT] [--zoom 1..4]\n"
+               "                        (-o sheet.png | --hashes)\n");
   return 2;
 }
 
@@ -46,7 +49,7 @@ int usage() {
 int main(int argc, char** argv) {
   std::vector<unsigned> seeds = {404};
   for (unsigned s = 1; s < 24; ++s) seeds.push_back(s);
-  int cols = 4, width = 1280, height = 800;
+  int cols = 4, width = 1280, height = 800, zoom = 1;
   double day = 1, season = std::nan(""), t = 2;
   std::string out, path;
   nf::scene::Framing framing;
@@ -69,6 +72,7 @@ int main(int argc, char** argv) {
         p = *end == ',' ? end + 1 : end;
       }
     } else if (a == "--cols") cols = std::atoi(v);
+    else if (a == "--zoom") zoom = std::atoi(v);
     else if (a == "--day") day = std::atof(v);
     else if (a == "--season") season = std::atof(v);
     else if (a == "--t") t = std::atof(v);
@@ -81,9 +85,9 @@ int main(int argc, char** argv) {
     }
     else return usage();
   }
-  if ((out.empty() && !hashes) || seeds.empty() || cols < 1 || width < 64 || height < 64 || width > 4000 || height > 4000) return usage();
+  if ((out.empty() && !hashes) || seeds.empty() || cols < 1 || zoom < 1 || zoom > 4 || width < 64 || height < 64 || width > 4000 || height > 4000) return usage();
 
-  const int gap = 6, dot = 2, caption = 5 * dot + 4;
+  const int gap = 6 * zoom, dot = 2 * zoom, caption = 5 * dot + 4;
   struct Tile {
     int width, height;
     nf::scene::PodList<uint8_t> rgba;
@@ -110,7 +114,14 @@ int main(int argc, char** argv) {
       continue;
     }
     const nf::scene::ComposeRect rect = nf::scene::bufferViewRect(scene, 1);
-    tiles.push_back({rect.width, rect.height, nf::scene::composite(scene, rect)});
+    nf::scene::PodList<uint8_t> rgba = nf::scene::composite(scene, rect);
+    Tile tile{rect.width * zoom, rect.height * zoom, {}};
+    tile.rgba.resize(static_cast<size_t>(tile.width) * tile.height * 4);
+    for (int y = 0; y < tile.height; ++y)
+      for (int x = 0; x < tile.width; ++x)
+        std::memcpy(&tile.rgba[(static_cast<size_t>(y) * tile.width + x) * 4],
+                    &rgba[(static_cast<size_t>(y / zoom) * rect.width + x / zoom) * 4], 4);
+    tiles.push_back(std::move(tile));
   }
   if (hashes) return 0;
   const int tw = tiles[0].width, th = tiles[0].height;
