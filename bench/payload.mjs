@@ -12,6 +12,11 @@ import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const PAYLOAD_GOAL = 70000;  // issue 22 (the ruin, clock and tablet): at most 70 KB gzipped; issue 12 had 60 KB
+// What tests/wasm/payload.test.mjs holds the page to until it meets the goal: the payload main
+// measured just before the page's scripts were minified by terser too (87,936 B gzipped, 2026-12-02),
+// so the page can shrink but not grow back. Lower it as the page shrinks; it becomes PAYLOAD_GOAL
+// once the goal is met.
+export const PAYLOAD_CEILING = 88000;
 
 // References in a page: <script src>, <link href> of the kinds a browser fetches at load.
 function pageRefs(html) {

@@ -17,6 +17,7 @@
 // Also the bundling helpers of ./noisefield dist (tools/dist.mjs).
 //   node tools/page-bundle.mjs [OUT_DIR]
 import { build, transform } from 'esbuild';
+import { minify as terse } from 'terser';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,16 @@ export const externals = (map) => ({
 });
 
 export const BUILD = { bundle: true, format: 'esm', minify: true, target: 'es2020', legalComments: 'none', logLevel: 'warning' };
+
+// The page's scripts, minified once more by terser (pinned in package.json) after esbuild's bundle:
+// its compressor folds what esbuild's minifier keeps (measured on web/min/404.js, 2026-12-02:
+// 23,980 -> 22,852 B gzip -9, the worker 845 -> 836; three or four passes gained under 20 B more). Module mode, so the
+// exports keep their names; no unsafe transforms.
+export const TERSER = { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } };
+export async function terseFile(file) {
+  const { code } = await terse(readFileSync(file, 'utf8'), TERSER);
+  writeFileSync(file, code);
+}
 
 // The tests' and benchmark's instruments: landscape-mount.js and the worker import them at run time, and
 // only for a mount with debug: true, so they stay a file of their own beside the bundles, which no
@@ -115,6 +126,7 @@ export async function writePageScripts(out, wasmDir = null) {
   const fromPage = { './landscape-core.js': './404.js', './landscape-loader.js': './404.js', './landscape-ops.js': './404.js', './noisefield-landscape.mjs': './404.js' };
   await build({ ...BUILD, entryPoints: [join(web, 'landscape-worker.js')], outfile: join(out, 'landscape-worker.js'),
     plugins: [externals({ ...fromPage, ...debugExternal }), lazyDebug] });
+  for (const f of ['404.js', 'landscape-worker.js']) await terseFile(join(out, f));
   await writeDebug(out);
 }
 
