@@ -21,4 +21,13 @@ class Mulberry32 {
   uint32_t state_;
 };
 
+// One draw from a stream kept as its bare state word (the scene's elements store only that word, so
+// a frozen moment can rebuild them), advancing the word.
+inline double drawFrom(uint32_t& state) {
+  Mulberry32 r(state);
+  const double v = r.next();
+  state = r.state();
+  return v;
+}
+
 }  // namespace nf

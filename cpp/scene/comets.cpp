@@ -10,13 +10,6 @@
 namespace nf::scene {
 namespace {
 
-double draw(uint32_t& state) {
-  nf::Mulberry32 r(state);
-  const double v = r.next();
-  state = r.state();
-  return v;
-}
-
 }  // namespace
 
 NF_SMALL Comets startComets(uint32_t seed) {
@@ -30,8 +23,8 @@ bool stepComets(Comets& s, double heat, double inflow) {
   const double dt = kLifeStep;
   s.nextLaunch -= dt;
   if (s.nextLaunch <= 0) {
-    const double a = 2 * kPi * draw(s.rng), v = 130 + 170 * draw(s.rng);
-    s.nextLaunch = heat > 0.5 ? 0.5 + 0.8 * draw(s.rng) : 3 + 5 * draw(s.rng);
+    const double a = 2 * kPi * nf::drawFrom(s.rng), v = 130 + 170 * nf::drawFrom(s.rng);
+    s.nextLaunch = heat > 0.5 ? 0.5 + 0.8 * nf::drawFrom(s.rng) : 3 + 5 * nf::drawFrom(s.rng);
     if (s.count < kMaxComets) {
       Comet& c = s.c[s.count++];
       const double ca = std::cos(a), sa = std::sin(a);

@@ -9,13 +9,6 @@
 namespace nf::scene {
 namespace {
 
-double draw(uint32_t& state) {
-  nf::Mulberry32 r(state);
-  const double v = r.next();
-  state = r.state();
-  return v;
-}
-
 // Rose, sage, gold by index, in both themes.
 constexpr Px kFlyColours[3] = {0xFFA2B2FDu, 0xFF97D5CDu, 0xFF7ED6F1u};
 
@@ -25,12 +18,12 @@ NF_SMALL Fireflies startFireflies(uint32_t seed) {
   Fireflies s{};
   s.rng = seed;
   for (Firefly& f : s.f) {
-    f.x = f.x0 = 240 + 1120 * draw(s.rng);
-    f.y = f.y0 = 380 + 560 * draw(s.rng);
-    f.heading = 2 * kPi * draw(s.rng);
-    f.speed = 18 + 22 * draw(s.rng);
-    f.phase = 2 * kPi * draw(s.rng);
-    f.freq = 0.6 + 1.4 * draw(s.rng);
+    f.x = f.x0 = 240 + 1120 * nf::drawFrom(s.rng);
+    f.y = f.y0 = 380 + 560 * nf::drawFrom(s.rng);
+    f.heading = 2 * kPi * nf::drawFrom(s.rng);
+    f.speed = 18 + 22 * nf::drawFrom(s.rng);
+    f.phase = 2 * kPi * nf::drawFrom(s.rng);
+    f.freq = 0.6 + 1.4 * nf::drawFrom(s.rng);
   }
   return s;
 }
@@ -38,7 +31,7 @@ NF_SMALL Fireflies startFireflies(uint32_t seed) {
 void stepFireflies(Fireflies& s, bool pointer, double px, double py) {
   const double dt = kLifeStep;
   for (Firefly& f : s.f) {
-    f.heading += (draw(s.rng) - 0.5) * 3 * dt;
+    f.heading += (nf::drawFrom(s.rng) - 0.5) * 3 * dt;
     // Herded back over the island and the water.
     const int cx = f.x < 200 ? 1 : (f.x > 1400 ? -1 : 0), cy = f.y < 360 ? 1 : (f.y > 960 ? -1 : 0);
     if (cx || cy) f.heading += std::sin(std::atan2(cy, cx) - f.heading) * 2.5 * dt;

@@ -12,13 +12,6 @@ namespace {
 constexpr double kEps = 1e-9;
 constexpr double kGravity = 900;
 
-double draw(uint32_t& state) {
-  nf::Mulberry32 r(state);
-  const double v = r.next();
-  state = r.state();
-  return v;
-}
-
 // sin and cos of an angle in degrees, from +, -, * only (libm's may differ in the last bit between
 // the native and the wasm build).
 void sinCosDegrees(double deg, double& s, double& c) {
@@ -55,11 +48,11 @@ void drop(Letters& L, int s, double push, double t) {
   FallingLetter f{};
   f.x = L.cx[s];
   f.y = L.cy[s];
-  f.vx = push + (draw(L.fallRng) - 0.5) * 60;
-  f.vy = -60 - 120 * draw(L.fallRng);
+  f.vx = push + (nf::drawFrom(L.fallRng) - 0.5) * 60;
+  f.vy = -60 - 120 * nf::drawFrom(L.fallRng);
   f.angle = L.tilt;
-  f.spin = (draw(L.fallRng) - 0.5) * 420;
-  f.floor = 870 + 14 + 40 * draw(L.fallRng);
+  f.spin = (nf::drawFrom(L.fallRng) - 0.5) * 420;
+  f.floor = 870 + 14 + 40 * nf::drawFrom(L.fallRng);
   f.landed = -1;
   f.glyph = L.glyph[s];
   if (L.fallingCount < kMaxTabletGlyphs) L.falling[L.fallingCount++] = f;
@@ -67,13 +60,13 @@ void drop(Letters& L, int s, double push, double t) {
 }
 
 void splashAt(Letters& L, double x, double y) {
-  const double size = 34 + 20 * draw(L.fallRng);
+  const double size = 34 + 20 * nf::drawFrom(L.fallRng);
   if (L.splashCount < kMaxTabletGlyphs) L.splashes[L.splashCount++] = {x, y, size, 0};
   for (int n = 0; n < 4; ++n) {
     Droplet d{};
-    d.side = 2 + 2 * draw(L.fallRng);
-    d.vx = (draw(L.fallRng) - 0.5) * 160;
-    d.vy = -140 - 160 * draw(L.fallRng);
+    d.side = 2 + 2 * nf::drawFrom(L.fallRng);
+    d.vx = (nf::drawFrom(L.fallRng) - 0.5) * 160;
+    d.vy = -140 - 160 * nf::drawFrom(L.fallRng);
     d.x = x;
     d.y = y - 2;
     d.floor = y + 2;
@@ -150,12 +143,12 @@ void stepOnce(Letters& L) {
     if (live == 0) {
       L.next = -1;  // the chain stops; the recarve starts the next
     } else {
-      int pick = static_cast<int>(std::floor(draw(L.crumbleRng) * live));
+      int pick = static_cast<int>(std::floor(nf::drawFrom(L.crumbleRng) * live));
       int s = L.first;
       for (;; ++s)
         if (L.carved[s] && pick-- == 0) break;
       drop(L, s, 0, t);
-      L.next = t + 1.3 + 2.2 * draw(L.crumbleRng);
+      L.next = t + 1.3 + 2.2 * nf::drawFrom(L.crumbleRng);
     }
   }
 }
