@@ -8,9 +8,6 @@
 #include "walker.h"
 
 namespace nf::scene {
-namespace {
-
-}  // namespace
 
 NF_SMALL Comets startComets(uint32_t seed) {
   Comets s{};

@@ -425,9 +425,7 @@ void Landscape::splash(double sceneX, double sceneY) {
     --splashCount_;
   }
   // A seeded stream stands in for the unseeded size of the scene we ported (docs/scene.md, "Water").
-  nf::Mulberry32 r(splashState_);
-  const double size = 34 + 20 * r.next();
-  splashState_ = r.state();
+  const double size = 34 + 20 * nf::drawFrom(splashState_);
   splashes_[splashCount_++] = {sceneX, sceneY, size, 0};
 }
 

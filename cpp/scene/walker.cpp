@@ -8,13 +8,6 @@
 namespace nf::scene {
 namespace {
 
-double draw(Walker& w) {
-  nf::Mulberry32 r(w.rng);
-  const double v = r.next();
-  w.rng = r.state();
-  return v;
-}
-
 // Rows top to bottom, four cells each: C cap, S face, B dress, D dress shade, K shoes.
 constexpr char kFigure[8][5] = {".CC.", ".CS.", ".BB.", "DBBB", "DBB.", "DBBB", "DDBB", "DBBB"};
 constexpr char kLegs[3][5] = {".K.K", "..K.", ".KK."};
@@ -43,7 +36,7 @@ void stepWalker(Walker& w, int mode) {
     w.pause -= dt;
     if (w.pause <= 0) {
       w.pausing = false;
-      w.dir = draw(w) < 0.5 ? -1 : 1;
+      w.dir = nf::drawFrom(w.rng) < 0.5 ? -1 : 1;
       w.facing = w.dir;
     }
   } else {
@@ -55,8 +48,8 @@ void stepWalker(Walker& w, int mode) {
     w.nextStop -= dt;
     if (w.nextStop <= 0) {
       w.pausing = true;
-      w.pause = 2.5 + 3 * draw(w);
-      w.nextStop = 8 + 10 * draw(w);
+      w.pause = 2.5 + 3 * nf::drawFrom(w.rng);
+      w.nextStop = 8 + 10 * nf::drawFrom(w.rng);
       w.facing = w.x < 800 ? 1 : -1;  // she faces the gate while she rests
     }
   }
