@@ -3,6 +3,7 @@
 // so only the checked face can reach them.
 /* global Module, nfSceneFace */
 addOnInit(function sceneFace() {
+  /** @type {NfSceneExports} */
   const fn = {};
   for (const key of Object.keys(Module)) {
     if (!key.startsWith('_nf_')) continue;
