@@ -20,7 +20,7 @@
 // and landscape-ledger.js (what to undo).
 import { loadModule as loadModuleWith, nextTask } from './landscape-loader.js';
 import { seasonFromDate } from './landscape-params.js';
-import { checkMountOptions } from './landscape-options.js';
+import { checkEarlyOptions, checkMountOptions } from './landscape-options.js';
 import { coreOps } from './landscape-ops.js';
 import { createLedger } from './landscape-ledger.js';
 import { createView } from './landscape-view.js';
@@ -76,7 +76,7 @@ export const loadModule = (moduleUrl = null, compiled = null) => loadModuleWith(
 export async function mount(element, options = {}) {
   if (!element || typeof element.appendChild !== 'function') throw new Error('mount: element must be a DOM element');
   if (options === null || typeof options !== 'object') throw new Error('mount: options must be an object');
-  if (options.worker !== undefined && typeof options.worker !== 'boolean') throw new Error('worker must be true or false');
+  checkEarlyOptions(options);
   // One landscape per element: a second would share the host's styles, and destroying one would
   // strip them from under the other.
   if (taken.has(element)) throw new Error('mount: this element already has a landscape (mounted or mounting): destroy() it first');

@@ -10,6 +10,18 @@ export const FPS_RANGE = [1, 60];
 
 export const resolveSeed = (M, seed) => checkOption(M, 'seed', seed) ?? M.kDefaultWorldSeed;
 
+/**
+ * The options mount() reads before the module is loaded (where the scene runs, which module), so
+ * a wrong one is refused before a worker starts or a file is fetched.
+ * @param {Record<string, any>} options mount()'s options
+ */
+export function checkEarlyOptions(options) {
+  if (options.worker !== undefined && typeof options.worker !== 'boolean') throw new Error('worker must be true or false');
+  if (options.moduleUrl != null && typeof options.moduleUrl !== 'string' && Object.prototype.toString.call(options.moduleUrl) !== '[object URL]') {
+    throw new Error(`moduleUrl must be a string or a URL (got ${options.moduleUrl === null ? 'null' : typeof options.moduleUrl})`);
+  }
+}
+
 // framing: one of the scene's named framings (C++), or a focal point { x, y } in scene units.
 function checkFraming(f, names) {
   if (typeof f === 'string' && names.includes(f)) return;
@@ -38,6 +50,7 @@ export function checkMountOptions(M, options) {
   }
   o.seed = resolveSeed(M, options.seed);
   if (o.portal !== undefined && typeof o.portal !== 'boolean') throw new Error('portal must be true or false');
+  if (o.debug !== undefined && typeof o.debug !== 'boolean') throw new Error('debug must be true or false');
   if (o.parallax !== undefined && o.parallax !== 'element' && o.parallax !== 'window') throw new Error("parallax must be 'element' or 'window'");
   o.framing = o.framing ?? 'cover';
   checkFraming(o.framing, M.Landscape.FRAMINGS);

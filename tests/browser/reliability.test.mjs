@@ -1,10 +1,10 @@
 // Failures leave nothing behind and the page follows the scene (issue 23): the pitch the scene
-// chose sizes the canvases; a bad attribute is recovered from by the next good one; a mount the
-// scene refuses late leaves the host as it was (worker and main thread); a stalled worker script
-// gives way to the main thread; Save picture over its cap says so and keeps the landscape running;
-// one landscape per element, options type-checked, `ready` right after setAttribute is the new one;
-// a worker refused by Trusted Types is not tried again; a mounted handle has the members the
-// declarations name.
+// chose sizes the canvases; a bad attribute of any kind is recovered from by the next good one; a
+// rejected mount leaves the host as it was at every point it can fail (worker and main thread); a
+// stalled worker script gives way to the main thread; Save picture over its cap says so and keeps
+// the landscape running; one landscape per element, every option type-checked, `ready` right after
+// setAttribute is the new one; a worker refused by Trusted Types is not tried again; a mounted
+// handle has the members the declarations name.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -89,54 +89,98 @@ test('the 404 page in a 4000 x 2400 window at px=1: the share link says the pitc
   });
 });
 
-test('a bad framing attribute ("Gate", "", "2000,500") is reported, and the next good one brings the element up', { timeout: 90000 }, async () => {
+// Bad attribute values of each kind, each followed by a good one: a value mount() refuses (the
+// element reports an error and has no landscape) or one the element leaves out (it mounts without
+// it and says so in `ignored`); either way the next good value brings the landscape up with it.
+const ATTRIBUTES = [
+  // [attribute, bad value, good value, [what shows the good one: a key of state() or mode, its value]]
+  ['framing', 'Gate', 'gate', ['framing', 'gate']],
+  ['framing', '', 'gate', ['framing', 'gate']],
+  ['framing', '2000,500', 'island', ['framing', 'island']],
+  ['parallax', 'nowhere', 'window', ['sized', true]],
+  ['portal', 'perhaps', 'false', ['portal', null]],
+  ['worker', 'maybe', 'false', ['mode', 'main']],
+  ['fps', '0', '30', ['sized', true]],
+  ['px', '9', '3', ['requestedPitch', 3]],
+  ['theme', 'blue', 'dark', ['theme', 'dark']],
+  ['day', '2', '0.25', ['day', 0.25]],
+  ['seed', '4294967296', '405', ['seed', 405]],
+];
+test('a bad attribute of any kind is reported, and the next good one brings the element up with it', { timeout: 120000 }, async () => {
   await open(async ({ page }) => {
-    for (const bad of ['Gate', '', '2000,500']) {
-      const r = await page.evaluate(async (bad) => {
+    for (const [name, bad, good, [key, want]] of ATTRIBUTES) {
+      const r = await page.evaluate(async ([name, bad, good, key, want]) => {
         const el = document.createElement('noisefield-landscape');
         el.style.cssText = 'display: block; width: 400px; height: 200px';
         el.setAttribute('t', '3');
-        el.setAttribute('framing', bad);
-        const failed = new Promise((ok) => el.addEventListener('noisefield-error', (e) => ok(e.detail.error.message), { once: true }));
+        el.setAttribute(name, bad);
+        const settled = new Promise((ok) => {
+          el.addEventListener('noisefield-error', (e) => ok({ error: e.detail.error.message }), { once: true });
+          el.addEventListener('noisefield-ready', () => ok({ ignored: el.ignored.map((i) => i.name) }), { once: true });
+        });
         document.body.appendChild(el);
-        const error = await failed;
-        const up = new Promise((ok) => el.addEventListener('noisefield-ready', (e) => ok(e.detail.handle), { once: true }));
-        el.setAttribute('framing', 'gate');
-        const handle = await up;
-        const out = { error, framing: handle.state().framing, sized: handle.state().sized, canvases: el.querySelectorAll('canvas').length };
+        const first = await settled;
+        el.setAttribute(name, good);
+        // A live attribute (day, seed) is applied to the handle in place, shown a frame or so later;
+        // any other mounts the element again.
+        const handle = await el.ready;
+        const seen = () => (handle ? { ...handle.state(), mode: handle.mode }[key] : undefined);
+        for (let i = 0; i < 300 && seen() !== want; i++) await new Promise((ok) => requestAnimationFrame(ok));
+        const out = { first, up: !!handle && handle === el.handle, seen: seen(), sized: handle?.state().sized,
+          canvases: el.querySelectorAll('canvas').length, layers: window.nf.LAYERS.length, ignored: el.ignored.map((i) => i.name) };
         el.remove();
         return out;
-      }, bad);
-      assert.match(r.error, /framing/, `the error names the attribute: ${r.error}`);
-      assert.deepEqual([r.framing, r.sized, r.canvases], ['gate', true, 8], `live again after framing="${bad}"`);
+      }, [name, bad, good, key, want]);
+      const what = `${name}="${bad}" then "${good}"`;
+      assert.ok(r.first.error ? r.first.error.includes(name) : r.first.ignored.includes(name), `${what}: the bad value is reported, naming the attribute: ${JSON.stringify(r.first)}`);
+      assert.deepEqual([r.up, r.sized, r.canvases, r.seen, r.ignored], [true, true, r.layers, want, []], `${what}: live with the good value`);
     }
   });
 });
 
-test('a mount the scene refuses late (framing { x: 2000, y: 500 }) leaves the host exactly as it was, worker and main thread', { timeout: 90000 }, async () => {
+// Where mount() can fail, in the order it meets them: options refused before the module loads, the
+// module missing (the worker already started), an unknown option or a value the table refuses
+// (module loaded, worker starting), a page option of the right type out of range, and the scene
+// refusing the framing point after the DOM work (issue 23's case).
+const FAILURES = [
+  [{ moduleUrl: 'no-such-module.mjs' }, /module was not found/],
+  [{ colour: 'red' }, /unknown option "colour"/],
+  [{ day: 2 }, /day must be a number in \[0, 1\]/],
+  [{ fps: 0 }, /fps must be a number from 1 to 60/],
+  [{ framing: { x: 2000, y: 500 } }, /framing point must be/],
+];
+test('a rejected mount leaves the host exactly as it was at every point it can fail, worker and main thread', { timeout: 120000 }, async () => {
   await open(async ({ page, problems }) => {
-    for (const worker of [true, false]) {
-      const r = await page.evaluate(async (worker) => {
-        const el = document.getElementById('host');
-        const M = await window.nf.loadModule();
-        const snap = () => ({ children: el.innerHTML, style: el.style.cssText, attributes: el.getAttributeNames(), cls: el.className, live: { ...window.live } });
-        const before = snap();
-        const heap = M.heapUsedBytes();
-        let error = null;
-        try { await window.nf.mount(el, { framing: { x: 2000, y: 500 }, worker }); } catch (e) { error = e.message; }
-        // Let a stray frame, resize or timer show itself.
-        el.style.width = '700px';
-        await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
-        el.style.width = '640px';
-        await new Promise((ok) => setTimeout(ok, 200));
-        return { error, before, after: snap(), heapBefore: heap, heapAfter: M.heapUsedBytes() };
-      }, worker);
-      assert.match(r.error ?? '', /framing point must be/, `rejected: ${r.error}`);
-      assert.deepEqual(r.after, r.before, `worker: ${worker}: DOM, classes, styles, listeners, observers, timers and workers as before`);
-      // A scene holds about 134 KB of wasm heap; the module's error text stays (a few bytes).
-      if (!worker) assert.ok(r.heapAfter - r.heapBefore < 4096, `the scene made on the main thread is freed: ${r.heapBefore} -> ${r.heapAfter} bytes`);
+    for (const [options, message] of FAILURES) {
+      for (const worker of [true, false]) {
+        const r = await page.evaluate(async ([options, worker]) => {
+          const el = document.getElementById('host');
+          const M = await window.nf.loadModule();
+          const snap = () => ({ children: el.innerHTML, style: el.style.cssText, attributes: el.getAttributeNames(), cls: el.className, live: { ...window.live } });
+          const before = snap();
+          const heap = M.heapUsedBytes();
+          let error = null;
+          try { await window.nf.mount(el, { ...options, worker }); } catch (e) { error = e.message; }
+          // Let a stray frame, resize or timer show itself.
+          el.style.width = '700px';
+          await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+          el.style.width = '640px';
+          await new Promise((ok) => setTimeout(ok, 200));
+          const after = snap(), heapAfter = M.heapUsedBytes();
+          // The host takes a landscape again: nothing of the failed mount holds on to it.
+          const again = await window.nf.mount(el, { time: 3, worker }).then((h) => { h.destroy(); return 'mounted'; }, (e) => e.message);
+          return { error, before, after, heapBefore: heap, heapAfter, again };
+        }, [options, worker]);
+        const what = `${JSON.stringify(options)}, worker: ${worker}`;
+        assert.match(r.error ?? '', message, `${what}: rejected: ${r.error}`);
+        assert.deepEqual(r.after, r.before, `${what}: DOM, classes, styles, listeners, observers, timers and workers as before`);
+        // A scene holds about 134 KB of wasm heap; the module's error text stays (a few bytes).
+        if (!worker) assert.ok(r.heapAfter - r.heapBefore < 4096, `${what}: the scene made on the main thread is freed: ${r.heapBefore} -> ${r.heapAfter} bytes`);
+        assert.equal(r.again, 'mounted', `${what}: the host can be mounted again`);
+      }
     }
-    assert.deepEqual(problems, []);
+    // The missing module's request is the browser's to report; nothing else is.
+    assert.deepEqual(problems.filter((p) => !/no-such-module\.mjs|Failed to load resource: the server responded with a status of 404/.test(p)), []);
   });
 });
 
@@ -196,6 +240,41 @@ test('one landscape per element; navigate, label and home are type-checked; read
     assert.match(r.errors[2], /home must be a string/);
     assert.equal(r.same, false, 'not the old handle');
     assert.equal(r.framing, 'island');
+  });
+});
+
+// Every option mount() takes (the list its unknown-option error gives, so a new one is covered),
+// each with values of a type it does not take: an object, and a number or a string (whichever is
+// wrong for it). Each is refused before the mount builds anything, naming the option.
+const WRONG = { '{}': {}, number: 5, text: 'yes', array: [1] };
+const WRONG_FOR = {
+  seed: ['{}', 'array'], day: ['{}', 'text'], dusk: ['{}', 'text'], season: ['{}', 'text'], time: ['{}', 'text'], at: ['{}', 'text'],
+  path: ['{}', 'number'], life: ['{}', 'text'], pitch: ['{}', 'text'], theme: ['{}', 'number'], motion: ['{}', 'text'],
+  home: ['{}', 'number'], portal: ['{}', 'text'], framing: ['number', 'array'], parallax: ['{}', 'number'], navigate: ['{}', 'text'],
+  label: ['{}', 'number'], moduleUrl: ['{}', 'number'], worker: ['{}', 'text'], fps: ['{}', 'text'], debug: ['{}', 'text'],
+};
+test('every mount() option is type-checked: a value of a type it does not take is refused, naming the option', { timeout: 90000 }, async () => {
+  await open(async ({ page, problems }) => {
+    const r = await page.evaluate(async ([WRONG, WRONG_FOR]) => {
+      const el = document.getElementById('host');
+      const unknown = await window.nf.mount(el, { nosuch: 1 }).then(() => null, (e) => e.message);
+      const allowed = /\(allowed: ([^)]*)\)/.exec(unknown)[1].split(', ');
+      const out = [];
+      for (const name of allowed) {
+        for (const kind of WRONG_FOR[name] ?? []) {
+          const error = await window.nf.mount(el, { time: 3, worker: false, [name]: WRONG[kind] }).then((h) => { h.destroy(); return null; }, (e) => e.message);
+          out.push({ name, kind, error });
+        }
+      }
+      return { allowed, out, children: el.children.length };
+    }, [WRONG, WRONG_FOR]);
+    assert.deepEqual([...r.allowed].sort(), Object.keys(WRONG_FOR).sort(), 'every option has wrong values here');
+    for (const { name, kind, error } of r.out) {
+      assert.ok(error !== null, `${name}: ${kind} is refused`);
+      assert.ok(error.startsWith(`${name} must be`) || error.startsWith(`mount: ${name} must be`), `${name}: ${kind}: the error names the option: ${error}`);
+    }
+    assert.equal(r.children, 1, 'the host keeps its own child only');
+    assert.deepEqual(problems, []);
   });
 });
 
