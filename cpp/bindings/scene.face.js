@@ -9,7 +9,10 @@
 // nfLandscapeClass (the class; its longer methods are the nfScene* functions before it) and
 // nfSceneTable (the parameter table's functions and the constants). Every export is called as
 // `fn.nf_*` (or `io.fn.nf_*`): the 404 page's build (tools/landscape-module.mjs) renames exactly
-// those references to the wasm's short export names.
+// those references to the wasm's short export names. No object destructuring (`const { fn } = io`):
+// the dead-code pass of Emscripten 3.1.6's JS optimizer (the full module's -O3 link) reads a
+// pattern as a variable named `undefined` and drops the declaration in a function that never
+// writes `undefined`; the module then failed as it started ("text is not defined").
 /* exported nfSceneFace */
 
 /**
@@ -100,7 +103,7 @@ function nfSceneIo(fn, buffer) {
  * @returns {NfSceneContext}
  */
 function nfSceneContext(io, M) {
-  const { fn, text } = io;
+  const fn = io.fn, text = io.text;
   const layers = nfList(text(fn.nf_layer_names()));
   /** @type {Record<string, number>} */
   const portalModes = {};
@@ -125,7 +128,7 @@ function nfWorldSeedArg(M, worldSeed) {
 // framing: 'cover' (the default), another of Landscape.FRAMINGS, or a scene point { x, y }.
 /** @param {NfSceneIo} io @param {NfLiveScene} scene @param {any} v */
 function nfSetViewport(io, scene, v) {
-  const { fn, text, put, check } = io;
+  const fn = io.fn, text = io.text, put = io.put, check = io.check;
   nfRejectUnknownKeys('viewport', v, ['cssWidth', 'cssHeight', 'pitch', 'framing']);
   const f = v.framing === undefined ? 'cover' : v.framing;
   const point = f !== null && typeof f === 'object';
@@ -175,7 +178,7 @@ function nfWorldText(row, key, v) {
 // Every value is checked by the table in C++ before any is applied; then one repaint shows them all.
 /** @param {NfSceneContext} ctx @param {NfLiveScene} scene @param {unknown} world */
 function nfSetWorld(ctx, scene, world) {
-  const { fn, buffer, put, check } = ctx.io;
+  const fn = ctx.io.fn, buffer = ctx.io.buffer, put = ctx.io.put, check = ctx.io.check;
   if (world === null || typeof world !== 'object') throw new Error('world must be an object of the parameter table\'s options (got ' + nfTypeName(world) + ')');
   /** @type {string[]} */
   const texts = [];
@@ -193,7 +196,7 @@ function nfSetWorld(ctx, scene, world) {
 
 /** @param {NfSceneContext} ctx @param {NfLiveScene} scene @returns {[string, string][]} */
 function nfReadWorld(ctx, scene) {
-  const { fn, text } = ctx.io;
+  const fn = ctx.io.fn, text = ctx.io.text;
   const s = scene._live();
   /** @type {[string, string][]} */
   const out = [];
@@ -232,7 +235,7 @@ const NF_PICTURE_REGIONS = ['buffer', 'viewport'];
  * @returns {{ width: number, height: number, pixels: Uint8Array }}
  */
 function nfPicture(io, scene, zoom, region) {
-  const { fn, buffer, check } = io;
+  const fn = io.fn, buffer = io.buffer, check = io.check;
   const s = scene._live();
   const r = region === undefined ? 'buffer' : String(region);
   if (!NF_PICTURE_REGIONS.includes(r)) throw new Error('region must be buffer or viewport (got ' + r + ')');
@@ -255,8 +258,8 @@ function nfPlacement(ctx, s) {
  * @param {NfSceneContext} ctx
  */
 function nfLandscapeClass(ctx) {
-  const { io, M, layers } = ctx;
-  const { fn, check, text, put, buffer } = io;
+  const io = ctx.io, M = ctx.M, layers = ctx.layers;
+  const fn = io.fn, check = io.check, text = io.text, put = io.put, buffer = io.buffer;
   const num = nfNumber;
   // The 404 landscape scene (cpp/scene/landscape.h). pixels(layer) is a zero-copy Uint8Array over
   // wasm memory: fetch it again after any call that may allocate (setViewport, setDay,
@@ -392,7 +395,7 @@ function nfLandscapeClass(ctx) {
 const NF_PARAM_EFFECTS = ['scene', 'view', 'page', 'live'];
 /** @param {NfSceneIo} io @returns {NfWorldRow[]} */
 function nfWorldParams(io) {
-  const { fn, text } = io;
+  const fn = io.fn, text = io.text;
   /** @type {NfWorldRow[]} */
   const rows = [];
   for (let i = 0, n = fn.nf_param_count(); i < n; i++) {
@@ -418,8 +421,8 @@ function nfWorldParams(io) {
  * @param {NfSceneContext} ctx
  */
 function nfSceneTable(ctx) {
-  const { io, M } = ctx;
-  const { fn, text, put } = io;
+  const io = ctx.io, M = ctx.M;
+  const fn = io.fn, text = io.text, put = io.put;
   const num = nfNumber;
   M['worldParams'] = () => nfWorldParams(io);
   // { value } (a number; 'none' for a season without snow; the choice's text) plus { word } for a
