@@ -169,6 +169,8 @@ test('a rejected mount leaves the host exactly as it was at every point it can f
           const after = snap(), heapAfter = M.heapUsedBytes();
           // The host takes a landscape again: nothing of the failed mount holds on to it.
           const again = await window.nf.mount(el, { time: 3, worker }).then((h) => { h.destroy(); return 'mounted'; }, (e) => e.message);
+          // destroy() ends a worker once the core has answered its last op.
+          for (let i = 0; i < 300 && window.live.workers !== before.live.workers; i++) await new Promise((ok) => requestAnimationFrame(ok));
           return { error, before, after, heapBefore: heap, heapAfter, again };
         }, [options, worker]);
         const what = `${JSON.stringify(options)}, worker: ${worker}`;
