@@ -55,6 +55,15 @@ inline uint32_t wrapToU32Far(double d) {
 #else
 #define NF_LANE_LOOP
 #endif
+// A short loop over compile-time constants (a search's cells) unrolled fully, so each visit's
+// offsets are constants and its values stay in registers.
+#if defined(__clang__)
+#define NF_UNROLL_FULL _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define NF_UNROLL_FULL _Pragma("GCC unroll 32")
+#else
+#define NF_UNROLL_FULL
+#endif
 NF_HOT_INLINE uint32_t wrapToU32(double d) {
   if (d > -2147483648.0 && d < 2147483648.0) return static_cast<uint32_t>(static_cast<int32_t>(d));
   return wrapToU32Far(d);

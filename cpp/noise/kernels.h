@@ -684,6 +684,34 @@ template <class L>
 inline L cellOffset(int k, UOf<L> h, L jitter, L f) {
   return k + 0.5 + jitter * (lanes::unit(h) - 0.5) - f;
 }
+// cellOffset's bits from the biased unit (lanes::biasedUnit, what a lane builds without a
+// conversion), in fewer operations: unit(h) - 0.5 is biasedUnit(h) - (bias + 0.5) exactly (both
+// differences are exact), and at jitter 1 (J1) the sum k + 0.5 + (unit(h) - 0.5) is exactly
+// k + unit(h) (at most 35 significant bits), that is biasedUnit(h) - (bias - k): then only the last
+// subtraction of f rounds, as in cellOffset.
+template <bool J1, class L>
+NF_HOT_INLINE L cellOffsetOf(int k, UOf<L> h, L jitter, L f) {
+  constexpr double bias = lanes::kUnitBias<L>;
+  if constexpr (J1) return (lanes::biasedUnit(h) - L(bias - k)) - f;
+  else return (L(k + 0.5) + jitter * (lanes::biasedUnit(h) - L(bias + 0.5))) - f;
+}
+
+// A core cell's lower bound (cellGap per axis, combined by the metric) built from per-axis parts,
+// so that a row's axes are combined once per row: a part is the gap (squared in the squared
+// Euclidean search), parts join by + (max for Chebyshev). Gaps are >= 0, so this is the metric of
+// the gaps up to the order of its roundings (a few ulps, far under kCellSlack). Not for Euclidean
+// true distances (CellValue), which keep the plain search.
+template <CellDistance D, bool Squared, class L>
+inline L cellBoundPart(L gap) {
+  static_assert(Squared || D != CellDistance::Euclidean, "Euclidean bounds are squared");
+  if constexpr (Squared) return gap * gap;
+  else return gap;
+}
+template <CellDistance D, class L>
+inline L cellBoundJoin(L a, L b) {
+  if constexpr (D == CellDistance::Chebyshev) return lanes::maxDist(a, b);
+  else return a + b;
+}
 
 // The running result of a search: f1 <= f2 (search units) and the nearest cell's second hash.
 // The update is written with selects so that four lanes of a row search take it as one sample does.
@@ -691,12 +719,15 @@ template <class L>
 struct CellBest {
   L f1 = L(1e9), f2 = L(1e9);
   UOf<L> nearest = UOf<L>(0u);
+  // minDist(x, d) is d < x ? d : x (one instruction a pair): the selects of the update, unchanged.
   void add(L d, UOf<L> h2) {
     const auto closer = d < f1;
-    f2 = lanes::select(closer, f1, lanes::select(d < f2, d, f2));
-    f1 = lanes::select(closer, d, f1);
+    f2 = lanes::select(closer, f1, lanes::minDist(f2, d));
+    f1 = lanes::minDist(f1, d);
     nearest = lanes::select(closer, h2, nearest);
   }
+  // F1 alone (no F2, no nearest cell: the F1 return mode).
+  void addF1(L d) { f1 = lanes::minDist(f1, d); }
 };
 // One sample branches instead (the same result): a closer point is rare after the first few cells,
 // so the branches predict well, where selects chain every visit on the one before.
@@ -998,12 +1029,12 @@ struct OpenSimplex2Kernel {
 
   // One sample or a lane of scattered points (the warps' lanes, HasLanes): eval2 / eval3's
   // expressions at lane width.
-  // Near (2-D lanes): |x|, |y| < 2^48 is known (SimplexKernel::raw2).
+  // Near (lanes): |x|, |y| (and |z|) < 2^48 is known (SimplexKernel::raw2, raw3).
   template <bool G, bool Is3D, class D, bool Near = false>
   NF_HOT_INLINE static D at(const Octave& o, D x, D y, double z, D* gx, D* gy) {
     D dx = D(0), dy = D(0), raw;
     constexpr double scale = Is3D ? kOpenSimplex2Scale3 : kOpenSimplex2Scale2;
-    if constexpr (Is3D) raw = raw3<G, D>(seedTerm(o), x, y, D(z), &dx, &dy);
+    if constexpr (Is3D) raw = raw3<G, D, Near>(seedTerm(o), x, y, D(z), &dx, &dy);
     else raw = SimplexKernel::raw2<G, Grad24, D, Near>(seedTerm(o), x, y, &dx, &dy);
     if constexpr (G) SimplexKernel::unitGrad(raw, scale, dx, dy, gx, gy);
     return SimplexKernel::toUnit(raw, scale);
@@ -1012,28 +1043,44 @@ struct OpenSimplex2Kernel {
   // One lattice point's kernel at offset d (in the reflected frame) added into n, and with G its
   // gradient (t^4 g - 8 t^3 (g . d) d, SimplexKernel::addCorner in 3-D) into s; for one sample or
   // a lane (lanes whose point is out of reach keep their sums: select).
-  template <bool G, class D>
+  // Near (lanes, every offset finite): no test and no select, as raw2's Near corners: a point out of
+  // reach adds positivePart(t) = +0 times finite values, which leaves the sums (+0 at the start,
+  // so never -0) as they are.
+  template <bool G, class D, bool Near = false>
   NF_HOT_INLINE static void addPoint(UOf<D> h, const D* d, D* n, D* s) {
     const D t = kOpenSimplexR2 - d[0] * d[0] - d[1] * d[1] - d[2] * d[2];
     const auto live = t > D(0);
-    if (!lanes::any(live)) return;
+    if constexpr (!Near)
+      if (!lanes::any(live)) return;
     D g[3];
     lanes::gather3(kGrad3, hashFinishLanes(h) >> 28, &g[0], &g[1], &g[2]);
     const D gd = g[0] * d[0] + g[1] * d[1] + g[2] * d[2];
-    const D t2 = t * t;
-    *n = lanes::select(live, *n + t2 * t2 * gd, *n);
-    if constexpr (G) {
-      const D t4 = t2 * t2, c = 8 * (t2 * t) * gd;
-      for (int a = 0; a < 3; ++a) s[a] = lanes::select(live, s[a] + (t4 * g[a] - c * d[a]), s[a]);
+    if constexpr (Near) {
+      const D tp = lanes::positivePart(t), t2 = tp * tp;
+      *n = *n + t2 * t2 * gd;
+      if constexpr (G) {
+        const D t4 = t2 * t2, c = 8 * (t2 * tp) * gd;
+        for (int a = 0; a < 3; ++a) s[a] = s[a] + (t4 * g[a] - c * d[a]);
+      }
+    } else {
+      const D t2 = t * t;
+      *n = lanes::select(live, *n + t2 * t2 * gd, *n);
+      if constexpr (G) {
+        const D t4 = t2 * t2, c = 8 * (t2 * t) * gd;
+        for (int a = 0; a < 3; ++a) s[a] = lanes::select(live, s[a] + (t4 * g[a] - c * d[a]), s[a]);
+      }
     }
   }
 
   // The raw sum at (x, y, z), for one sample or a lane; with G, d(raw)/dx and d(raw)/dy in the
   // input frame (the reflection is symmetric and its own inverse: d/dx = (2/3)(s0 + s1 + s2) - s0).
   // The axis of the largest offset is picked as a scalar loop would (the first of equals) by
-  // selects, so every lane takes the scalar's neighbour.
-  template <bool G = false, class D = double>
+  // selects, so every lane takes the scalar's neighbour. Near (lanes only): |x|, |y|, |z| < 2^48 is
+  // known, so |p'| < 2^50, every index is within lanes::kNearLattice (nearLatticeIndex, no range
+  // test) and every offset is finite (addPoint's Near form: no branch, no select).
+  template <bool G = false, class D = double, bool Near = false>
   NF_HOT_INLINE static D raw3(UOf<D> sd, D x, D y, D z, D* dx = nullptr, D* dy = nullptr) {
+    static_assert(lanes::kWidthOf<D> > 1 || !Near, "Near is a lane form");
     using U = UOf<D>;
     const D r = (x + y + z) * (2.0 / 3.0);
     const D p[3] = {r - x, r - y, r - z};
@@ -1046,22 +1093,26 @@ struct OpenSimplex2Kernel {
       for (int a = 0; a < 3; ++a) {
         const D c = lanes::floor(p[a] - shift + 0.5);  // the nearest point's index (round half up)
         d[a] = p[a] - (c + shift);
-        h = h + lanes::latticeIndex(c) * kMul[a];
+        if constexpr (Near) h = h + lanes::nearLatticeIndex(c) * kMul[a];
+        else h = h + lanes::latticeIndex(c) * kMul[a];
         ad[a] = lanes::abs(d[a]);
       }
-      addPoint<G, D>(h, d, &n, s);
-      // Its neighbour towards p' along the axis m of the largest |d|: m = 2 (m2), else 1 (m1), else 0.
+      addPoint<G, D, Near>(h, d, &n, s);
+      // Its neighbour towards p' along the axis m of the largest |d|: m = 2 (m2), else 1 (m1 and
+      // not m2: on1), else 0. Written with masks where they give the selects' values (V8 makes a
+      // select three instructions): maxDist(a, b) is a < b ? b : a, d - (+0) is d (-0 included),
+      // and the hash step is kMul[m], negated where down ((k ^ ~0) - ~0 = -k mod 2^32).
       const auto m1 = ad[1] > ad[0];
-      const auto m2 = ad[2] > lanes::select(m1, ad[1], ad[0]);
+      const auto m2 = ad[2] > lanes::maxDist(ad[0], ad[1]);
+      const auto on1 = lanes::andNot(m1, m2);
       const D dm = lanes::select(m2, d[2], lanes::select(m1, d[1], d[0]));
       const auto down = dm < D(0);
-      const D step = lanes::select(down, D(-1), D(1));
-      const D e[3] = {lanes::select(m2, d[0], lanes::select(m1, d[0], d[0] - step)),
-                      lanes::select(m2, d[1], lanes::select(m1, d[1] - step, d[1])),
-                      lanes::select(m2, d[2] - step, d[2])};
-      const U up = lanes::select(m2, U(kHashZ), lanes::select(m1, U(kHashY), U(kHashX)));
-      const U back = lanes::select(m2, U(0u - kHashZ), lanes::select(m1, U(0u - kHashY), U(0u - kHashX)));
-      addPoint<G, D>(h + lanes::select(down, back, up), e, &n, s);
+      const D step = lanes::negWhere(down, D(1));
+      const D e[3] = {d[0] - lanes::zeroWhere(lanes::either(m1, m2), step), d[1] - lanes::onlyWhere(on1, step),
+                      d[2] - lanes::onlyWhere(m2, step)};
+      const U k = U(kHashX) + (lanes::maskOf(on1) & U(kHashY - kHashX)) + (lanes::maskOf(m2) & U(kHashZ - kHashX));
+      const U dn = lanes::maskOf(down);
+      addPoint<G, D, Near>(h + ((k ^ dn) - dn), e, &n, s);
     }
     if constexpr (G) {
       const D sum = (s[0] + s[1] + s[2]) * (2.0 / 3.0);

@@ -206,15 +206,15 @@ struct RowKernel<tk::OpenSimplex2Kernel, Is3D> {
   };
   struct Row {
     double y, z;
-    bool near;
+    bool near;  // y (and in 3-D z) nearSkewed
   };
-  static Row row(const tk::Octave&, double y, double z) { return {y, z, nearSkewed(y)}; }
+  static Row row(const tk::Octave&, double y, double z) { return {y, z, nearSkewed(y) && (!Is3D || nearSkewed(z))}; }
   template <bool G, class D = Lane>
   NF_HOT_INLINE static D at(const tk::Octave& o, const Cols& c, const Row& r, int i, D* gx, D* gy) {
     using L = lanes::Lane<D>;
     const D x = L::load(&c.x[i]);
-    if (!Is3D && L::kWidth > 1 && c.near && r.near)  // the 2-D lanes' Near form (SimplexKernel::raw2)
-      return tk::OpenSimplex2Kernel::at<G, Is3D, D, !Is3D && L::kWidth != 1>(o, x, D(r.y), r.z, gx, gy);
+    if (L::kWidth > 1 && c.near && r.near)  // the lanes' Near form (SimplexKernel::raw2, OpenSimplex2Kernel::raw3)
+      return tk::OpenSimplex2Kernel::at<G, Is3D, D, L::kWidth != 1>(o, x, D(r.y), r.z, gx, gy);
     return tk::OpenSimplex2Kernel::at<G, Is3D, D>(o, x, D(r.y), r.z, gx, gy);
   }
 };
@@ -299,38 +299,92 @@ NF_HOT_INLINE L cellLanesEnd(const tk::Octave& o, const tk::CellBest<L>& b, L fx
 
 // A lane of columns takes the 3 x 3 core of cellSearch (the same visits, the same update); a
 // column whose outer ring may hold F1 / F2 (tk::cellRingNeeded: near a cell edge with a large F2)
-// is redone by the whole search, cellAt, so every column equals cellAt.
+// is redone by the whole search, cellAt, so every column equals cellAt. F1, F2 and F2-F1 visit the
+// centre first, then the 4 face and 4 corner cells, skipping those out of reach as the 3-D kernel
+// below does (the reasons are given there); CellValue keeps cellSearch's order and every visit.
+struct Cell2Row {
+  CellAxis y;       // the seed term is folded into the y hash terms
+  double bound[3];  // the bound parts of the y gaps of offsets -1, 0, 1
+};
+constexpr int8_t kCell2Order[9][2] = {{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
+
 template <CellDistance D>
 struct RowKernel<tk::CellularKernel<D>, false> : CellReturnDispatch<RowKernel<tk::CellularKernel<D>, false>> {
   using Lane = lanes::Wide;
   using Cols = CellCols;
-  using Row = CellAxis;  // the seed term is folded into the y hash terms
-  static Row row(const tk::Octave& o, double y, double) { return cellAxis(y, o.periodY, kHashY, tk::seedTerm(o)); }
+  using Row = Cell2Row;
+  static constexpr bool kBoundSquared = D == CellDistance::Euclidean;  // the order-free modes' search
+  static Row row(const tk::Octave& o, double y, double) {
+    Row r;
+    r.y = cellAxis(y, o.periodY, kHashY, tk::seedTerm(o));
+    for (int j = 0; j < 3; ++j) r.bound[j] = tk::cellBoundPart<D, kBoundSquared>(tk::cellGap(j - 1, r.y.f, o.jitter));
+    return r;
+  }
   template <CellReturn R, class L>
   NF_HOT_INLINE static L atR(const tk::Octave& o, const Cols& c, const Row& Y, int i) {
     using W = lanes::Lane<L>;
     if constexpr (W::kWidth == 1) {
-      return cellAt<D, R>(o, c.at(i), Y);
+      return cellAt<D, R>(o, c.at(i), Y.y);
+    } else if constexpr (R == CellReturn::CellValue) {
+      return cellValueLanes<L>(o, c, Y.y, i);
     } else {
-      constexpr bool kSquared = D == CellDistance::Euclidean && R != CellReturn::CellValue;
-      constexpr bool kNeedF2 = R == CellReturn::F2 || R == CellReturn::F2MinusF1;
-      const L jitter(o.jitter), fx = W::load(&c.f[i]), fy(Y.f);
-      tk::CellBest<L> b;
-      for (int j = -1; j <= 1; ++j)
-        for (int k = -1; k <= 1; ++k) {
-          const auto h = hashFinishLanes(W::loadU(&c.h[k + 2][i]) + Y.h[j + 2]);
-          const auto h2 = hashFinishLanes(h + 0x9E3779B9u);
-          b.add(tk::cellMetric<D, kSquared>(tk::cellOffset(k, h, jitter, fx), tk::cellOffset(j, h2, jitter, fy)), h2);
-        }
-      return cellLanesEnd<R, kSquared, kNeedF2>(o, b, fx, tk::cellRowGap(o, Y.f), tk::kCellNorm2[static_cast<int>(D)],
-                                                [&](int l) { return cellAt<D, R>(o, c.at(i + l), Y); });
+      if (o.jitter == 1) return nearestLanes<R, L, true>(o, c, Y, i);
+      return nearestLanes<R, L, false>(o, c, Y, i);
     }
+  }
+  template <CellReturn R, class L, bool J1>
+  NF_HOT_INLINE static L nearestLanes(const tk::Octave& o, const Cols& c, const Row& Y, int i) {
+    using W = lanes::Lane<L>;
+    constexpr bool kSquared = kBoundSquared;
+    constexpr bool kNeedF2 = R == CellReturn::F2 || R == CellReturn::F2MinusF1;
+    const L jitter(o.jitter), fx = W::load(&c.f[i]), fy(Y.y.f);
+    const L bx[3] = {tk::cellBoundPart<D, kSquared>(tk::cellGap(-1, fx, o.jitter)), L(0),
+                     tk::cellBoundPart<D, kSquared>(tk::cellGap(1, fx, o.jitter))};
+    tk::CellBest<L> b;
+    NF_UNROLL_FULL
+    for (int v = 0; v < 9; ++v) {
+      const int k = kCell2Order[v][0], j = kCell2Order[v][1];
+      if (v > 0) {
+        const L row(Y.bound[j + 1]);
+        const L bound = k ? (j ? tk::cellBoundJoin<D>(bx[k + 1], row) : bx[k + 1]) : row;
+        if (!lanes::any(bound < (kNeedF2 ? b.f2 : b.f1) + tk::kCellSlack)) continue;
+      }
+      const auto h = hashFinishLanes(W::loadU(&c.h[k + 2][i]) + Y.y.h[j + 2]);
+      const auto h2 = hashFinishLanes(h + 0x9E3779B9u);
+      const L d = tk::cellMetric<D, kSquared>(tk::cellOffsetOf<J1>(k, h, jitter, fx), tk::cellOffsetOf<J1>(j, h2, jitter, fy));
+      if constexpr (kNeedF2) b.add(d, h2);
+      else b.addF1(d);
+    }
+    return cellLanesEnd<R, kSquared, kNeedF2>(o, b, fx, tk::cellRowGap(o, Y.y.f), tk::kCellNorm2[static_cast<int>(D)],
+                                              [&](int l) { return cellAt<D, R>(o, c.at(i + l), Y.y); });
+  }
+  // CellValue: cellSearch's order, every core cell (true distances: no squared search).
+  template <class L>
+  NF_HOT_INLINE static L cellValueLanes(const tk::Octave& o, const Cols& c, const CellAxis& Y, int i) {
+    using W = lanes::Lane<L>;
+    const L jitter(o.jitter), fx = W::load(&c.f[i]), fy(Y.f);
+    tk::CellBest<L> b;
+    for (int j = -1; j <= 1; ++j)
+      for (int k = -1; k <= 1; ++k) {
+        const auto h = hashFinishLanes(W::loadU(&c.h[k + 2][i]) + Y.h[j + 2]);
+        const auto h2 = hashFinishLanes(h + 0x9E3779B9u);
+        b.add(tk::cellMetric<D, false>(tk::cellOffsetOf<false>(k, h, jitter, fx), tk::cellOffsetOf<false>(j, h2, jitter, fy)), h2);
+      }
+    return cellLanesEnd<CellReturn::CellValue, false, false>(o, b, fx, tk::cellRowGap(o, Y.f), tk::kCellNorm2[static_cast<int>(D)],
+                                                             [&](int l) { return cellAt<D, CellReturn::CellValue>(o, c.at(i + l), Y); });
   }
 };
 
-// Cellular, 3-D: a lane of columns takes cellSearch3's 3 x 3 x 3 core (the same visits in the same
-// order, the same update); columns whose outer cells may hold F1 / F2 (tk::cellRingNeeded) are
-// redone by eval3, so every column equals eval3.
+// Cellular, 3-D: a lane of columns takes cellSearch3's 3 x 3 x 3 core; columns whose outer cells
+// may hold F1 / F2 (tk::cellRingNeeded) are redone by eval3, so every column equals eval3.
+// F1, F2 and F2-F1 (whose values do not depend on the order of the visits: the smallest and the
+// second smallest distance of the cells) visit the centre first, then the 6 face, 12 edge and 8
+// corner cells, and skip a cell when its lower bound (tk::cellBoundPart: the gaps, per lane in x
+// and per row in y and z) is not below the current F1 (F2 where wanted) plus kCellSlack in any
+// lane, as cellSearch3 skips outer cells: such a cell is farther than the best found, so the core's
+// F1 and F2 are the same as with every visit, and so is the test for the outer ring. A jittered
+// point is near its cell's centre, so most edge and corner cells are skipped. CellValue keeps the
+// order of cellSearch3 (its nearest cell breaks ties by it) and visits all 27.
 struct Cell3Cols {
   std::vector<double> x, f;
   std::vector<uint32_t> h[3];  // hash terms of cells floor - 1 .. floor + 1 (after tiling)
@@ -355,7 +409,15 @@ struct Cell3Cols {
 struct Cell3Row {
   double y, z, fy, fz, gap;  // gap: tk::cellRowGap of y and z
   uint32_t h[3][3];          // [k][j]: hash terms of y offset j - 1 (+ seed term) and z offset k - 1
+  double bound[3][3];        // [k][j]: the y and z gaps' bound parts, joined
 };
+
+// The visiting order of the core cells when it is free: (x, y, z) offsets, centre first.
+constexpr int8_t kCell3Order[27][3] = {
+    {0, 0, 0},    {-1, 0, 0},  {1, 0, 0},   {0, -1, 0},  {0, 1, 0},   {0, 0, -1},  {0, 0, 1},
+    {-1, -1, 0},  {1, -1, 0},  {-1, 1, 0},  {1, 1, 0},   {-1, 0, -1}, {1, 0, -1},  {-1, 0, 1},
+    {1, 0, 1},    {0, -1, -1}, {0, 1, -1},  {0, -1, 1},  {0, 1, 1},   {-1, -1, -1}, {1, -1, -1},
+    {-1, 1, -1},  {1, 1, -1},  {-1, -1, 1}, {1, -1, 1},  {-1, 1, 1},  {1, 1, 1}};
 
 template <CellDistance D>
 struct RowKernel<tk::CellularKernel<D>, true> : CellReturnDispatch<RowKernel<tk::CellularKernel<D>, true>> {
@@ -363,6 +425,7 @@ struct RowKernel<tk::CellularKernel<D>, true> : CellReturnDispatch<RowKernel<tk:
   using Lane = lanes::Wide;
   using Cols = Cell3Cols;
   using Row = Cell3Row;
+  static constexpr bool kBoundSquared = D == CellDistance::Euclidean;  // the order-free modes' search
   static Row row(const tk::Octave& o, double y, double z) {
     Row r;
     const double fyl = std::floor(y), fzl = std::floor(z);
@@ -372,7 +435,11 @@ struct RowKernel<tk::CellularKernel<D>, true> : CellReturnDispatch<RowKernel<tk:
     r.y = y, r.z = z, r.fy = y - fyl, r.fz = z - fzl;
     r.gap = std::fmin(tk::cellRowGap(o, r.fy), tk::cellRowGap(o, r.fz));
     for (int k = 0; k < 3; ++k)
-      for (int j = 0; j < 3; ++j) r.h[k][j] = hy[j] + hz[k];
+      for (int j = 0; j < 3; ++j) {
+        r.h[k][j] = hy[j] + hz[k];
+        r.bound[k][j] = tk::cellBoundJoin<D>(tk::cellBoundPart<D, kBoundSquared>(tk::cellGap(j - 1, r.fy, o.jitter)),
+                                             tk::cellBoundPart<D, kBoundSquared>(tk::cellGap(k - 1, r.fz, o.jitter)));
+      }
     return r;
   }
   template <CellReturn R, class L>
@@ -380,28 +447,67 @@ struct RowKernel<tk::CellularKernel<D>, true> : CellReturnDispatch<RowKernel<tk:
     using W = lanes::Lane<L>;
     if constexpr (W::kWidth == 1) {
       return K::template eval3<false>(o, c.x[i], Y.y, Y.z, nullptr, nullptr);
+    } else if constexpr (R == CellReturn::CellValue) {
+      return cellValueLanes<L>(o, c, Y, i);
     } else {
-      constexpr bool kSquared = D == CellDistance::Euclidean && R != CellReturn::CellValue;
-      constexpr bool kNeedF2 = R == CellReturn::F2 || R == CellReturn::F2MinusF1;
-      const L jitter(o.jitter), fx = W::load(&c.f[i]), fy(Y.fy), fz(Y.fz);
-      const lanes::UOf<L> hx[3] = {W::loadU(&c.h[0][i]), W::loadU(&c.h[1][i]), W::loadU(&c.h[2][i])};
-      tk::CellBest<L> b;
-      for (int k = -1; k <= 1; ++k)
-        for (int j = -1; j <= 1; ++j) {
-          const uint32_t hyz = Y.h[k + 1][j + 1];
-          for (int m = -1; m <= 1; ++m) {
-            const auto h = hashFinishLanes(hx[m + 1] + hyz);
-            const auto h2 = hashFinishLanes(h + 0x9E3779B9u);
-            const auto h3 = hashFinishLanes(h2 + 0x9E3779B9u);
-            b.add(tk::cellMetric<D, kSquared>(tk::cellOffset(m, h, jitter, fx), tk::cellOffset(j, h2, jitter, fy),
-                                              tk::cellOffset(k, h3, jitter, fz)),
-                  h3);
-          }
-        }
-      return cellLanesEnd<R, kSquared, kNeedF2>(o, b, fx, Y.gap, tk::kCellNorm3[static_cast<int>(D)], [&](int l) {
-        return K::template eval3<false>(o, c.x[i + l], Y.y, Y.z, nullptr, nullptr);
-      });
+      if (o.jitter == 1) return nearestLanes<R, L, true>(o, c, Y, i);
+      return nearestLanes<R, L, false>(o, c, Y, i);
     }
+  }
+  // F1, F2, F2-F1: centre first, cells out of reach skipped.
+  template <CellReturn R, class L, bool J1>
+  NF_HOT_INLINE static L nearestLanes(const tk::Octave& o, const Cols& c, const Row& Y, int i) {
+    using W = lanes::Lane<L>;
+    constexpr bool kSquared = kBoundSquared;
+    constexpr bool kNeedF2 = R == CellReturn::F2 || R == CellReturn::F2MinusF1;
+    const L jitter(o.jitter), fx = W::load(&c.f[i]), fy(Y.fy), fz(Y.fz);
+    const lanes::UOf<L> hx[3] = {W::loadU(&c.h[0][i]), W::loadU(&c.h[1][i]), W::loadU(&c.h[2][i])};
+    const L bx[3] = {tk::cellBoundPart<D, kSquared>(tk::cellGap(-1, fx, o.jitter)), L(0),
+                     tk::cellBoundPart<D, kSquared>(tk::cellGap(1, fx, o.jitter))};
+    tk::CellBest<L> b;
+    NF_UNROLL_FULL
+    for (int v = 0; v < 27; ++v) {
+      const int m = kCell3Order[v][0], j = kCell3Order[v][1], k = kCell3Order[v][2];
+      if (v > 0) {
+        const L row(Y.bound[k + 1][j + 1]);
+        const L bound = m ? tk::cellBoundJoin<D>(bx[m + 1], row) : row;
+        if (!lanes::any(bound < (kNeedF2 ? b.f2 : b.f1) + tk::kCellSlack)) continue;
+      }
+      const auto h = hashFinishLanes(hx[m + 1] + Y.h[k + 1][j + 1]);
+      const auto h2 = hashFinishLanes(h + 0x9E3779B9u);
+      const auto h3 = hashFinishLanes(h2 + 0x9E3779B9u);
+      const L d = tk::cellMetric<D, kSquared>(tk::cellOffsetOf<J1>(m, h, jitter, fx),
+                                               tk::cellOffsetOf<J1>(j, h2, jitter, fy),
+                                               tk::cellOffsetOf<J1>(k, h3, jitter, fz));
+      if constexpr (kNeedF2) b.add(d, h3);
+      else b.addF1(d);
+    }
+    return cellLanesEnd<R, kSquared, kNeedF2>(o, b, fx, Y.gap, tk::kCellNorm3[static_cast<int>(D)], [&](int l) {
+      return K::template eval3<false>(o, c.x[i + l], Y.y, Y.z, nullptr, nullptr);
+    });
+  }
+  // CellValue: cellSearch3's order, every core cell (true distances: no squared search).
+  template <class L>
+  NF_HOT_INLINE static L cellValueLanes(const tk::Octave& o, const Cols& c, const Row& Y, int i) {
+    using W = lanes::Lane<L>;
+    const L jitter(o.jitter), fx = W::load(&c.f[i]), fy(Y.fy), fz(Y.fz);
+    const lanes::UOf<L> hx[3] = {W::loadU(&c.h[0][i]), W::loadU(&c.h[1][i]), W::loadU(&c.h[2][i])};
+    tk::CellBest<L> b;
+    for (int k = -1; k <= 1; ++k)
+      for (int j = -1; j <= 1; ++j) {
+        const uint32_t hyz = Y.h[k + 1][j + 1];
+        for (int m = -1; m <= 1; ++m) {
+          const auto h = hashFinishLanes(hx[m + 1] + hyz);
+          const auto h2 = hashFinishLanes(h + 0x9E3779B9u);
+          const auto h3 = hashFinishLanes(h2 + 0x9E3779B9u);
+          b.add(tk::cellMetric<D, false>(tk::cellOffsetOf<false>(m, h, jitter, fx), tk::cellOffsetOf<false>(j, h2, jitter, fy),
+                                         tk::cellOffsetOf<false>(k, h3, jitter, fz)),
+                h3);
+        }
+      }
+    return cellLanesEnd<CellReturn::CellValue, false, false>(o, b, fx, Y.gap, tk::kCellNorm3[static_cast<int>(D)], [&](int l) {
+      return K::template eval3<false>(o, c.x[i + l], Y.y, Y.z, nullptr, nullptr);
+    });
   }
 };
 
