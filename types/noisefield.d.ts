@@ -145,10 +145,8 @@ export declare class Landscape {
   stepRepaint(ms: number): boolean;
   /** renderAll() in steps (at once when not stepped). */
   beginRender(): void;
-  /** RGBA8 pixels of a layer: a zero-copy view of wasm memory, layerSize(layer).width x .height (bufferWidth x bufferHeight but for the fine layers, gate and fx). */
+  /** RGBA8 pixels of a layer: a zero-copy view of wasm memory, bufferWidth x bufferHeight. */
   pixels(layer: LayerName | number): Uint8Array;
-  /** A layer's buffer: its size in pixels and its pitch (CSS px per pixel); the fine layers (gate, fx) are finer than the scene's pitch. */
-  layerSize(layer: LayerName | number): { width: number; height: number; pitch: number };
   /** The layers composited at rest, zoom x zoom per buffer pixel: RGBA8, a zero-copy view of wasm memory. */
   picture(zoom?: number, region?: 'buffer' | 'viewport'): { width: number; height: number; pixels: Uint8Array };
   readonly clock: number; readonly day: number; readonly dusk: number; readonly season: number | null;

@@ -44,7 +44,7 @@ export function createCore(M, init, emit, instruments = null) {
   const c = {
     scene, canvases: init.canvases, frozen: init.frozen, motion: init.motion, emit,
     paused: false, visible: true, destroyed: false,
-    /** @type {{ w: number, h: number, pitch: number, bw: number, bh: number, sizes: Array<{ width: number, height: number, pitch: number }> } | null} */
+    /** @type {{ w: number, h: number, pitch: number, bw: number, bh: number } | null} */
     layout: null,
     /** @type {{ w: number, h: number, pitch: number } | null} */
     asked: null,  // the viewport asked for
@@ -93,8 +93,8 @@ export function createCore(M, init, emit, instruments = null) {
       }
       dropViews();
       const at = rp.placement();
-      c.layout = { w, h, pitch: at.pitch, bw: at.bw, bh: at.bh, sizes: at.sizes };
-      init.canvases.forEach((cv, l) => { cv.width = at.sizes[l].width; cv.height = at.sizes[l].height; });
+      c.layout = { w, h, pitch: at.pitch, bw: at.bw, bh: at.bh };
+      for (const cv of init.canvases) { cv.width = at.bw; cv.height = at.bh; }
       loop.restart();
       if (first) {
         scene.advance(0);  // takes the repaint report setViewport left, so the first frame paints nothing twice

@@ -108,10 +108,9 @@ export function handleInstruments(debug, { port, M, call, layout, canvases, win 
     async shown() {
       await call('debugInfo');
       const frame = () => new Promise((ok) => win.requestAnimationFrame(ok));
-      // Each canvas its layer's size (the fine layers', gate and fx, finer).
-      const sized = () => !layout() || canvases.every((c, l) => c.width === layout().sizes[l].width && c.height === layout().sizes[l].height);
+      const sized = () => !layout() || canvases.every((c) => c.width === layout().bw && c.height === layout().bh);
       for (let i = 0; i < 1200 && !sized(); i++) await frame();
-      if (!sized()) throw new Error(`debug.shown(): the canvases never took the layout's sizes ${JSON.stringify(layout().sizes)}`);
+      if (!sized()) throw new Error(`debug.shown(): the canvases never took the layout's size ${layout().bw} x ${layout().bh}`);
       for (let i = 0; i < 2; i++) await frame();
     },
   });

@@ -61,10 +61,10 @@ export function createLayout(v, wake) {
       if (!at || v.destroyed || asked !== view) return;
       // at.pitch is the scene's, which may be coarser than the one asked for (the buffer budget).
       v.layout = { ...view, ...at };
-      canvases.forEach((c, l) => {  // each layer at its own pitch (the fine ones finer), one CSS size
-        c.style.width = `${at.sizes[l].width * at.sizes[l].pitch}px`;
-        c.style.height = `${at.sizes[l].height * at.sizes[l].pitch}px`;
-      });
+      for (const c of canvases) {
+        c.style.width = `${at.bw * at.pitch}px`;
+        c.style.height = `${at.bh * at.pitch}px`;
+      }
       const r = L().gateR * L().scale;
       if (v.portal) v.portal.style.width = v.portal.style.height = `${2 * r}px`;
       applied = [];

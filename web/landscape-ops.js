@@ -7,11 +7,9 @@
 
 /**
  * @typedef {{ bw: number, bh: number, pitch: number, scale: number, ox: number, oy: number, inset: number,
- *   sceneWidth: number, sceneHeight: number, gateX: number, gateY: number, gateR: number, waterY: number,
- *   sizes: Array<{ width: number, height: number, pitch: number }> }} Placement
+ *   sceneWidth: number, sceneHeight: number, gateX: number, gateY: number, gateR: number, waterY: number }} Placement
  *   the scene's answer to a viewport: its buffer size and pitch (which may be coarser than the one
- *   asked for), each layer's own buffer (Landscape.layerSize: the fine layers, gate and fx, are
- *   finer) and where the scene sits (the module's Landscape.PLACEMENT fields)
+ *   asked for) and where the scene sits (the module's Landscape.PLACEMENT fields)
  * @typedef {Array<[string, string]>} WorldPairs the world as the scene has it, as URL text
  *   ([name, value], Landscape.world()) in the table's order: what a share link writes
  * @typedef {{ clock: number, world: WorldPairs }} Rest the view at rest: its clock and its world

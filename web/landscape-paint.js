@@ -7,7 +7,7 @@
 // ticks of different layers share a frame and the pixels shown are the layers' as they are then.
 
 /**
- * @param {{ scene: any, layout: { sizes: Array<{ width: number, height: number }> } | null, debug: any }} c the core's state
+ * @param {{ scene: any, layout: { bw: number, bh: number } | null, debug: any }} c the core's state
  * @param {Array<CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D>} ctxs one per layer
  */
 export function createPainter(c, ctxs) {
@@ -21,8 +21,8 @@ export function createPainter(c, ctxs) {
     let id = images[l];
     if (!id || id.data.length === 0) {  // a grown memory detaches the old buffer: length 0
       const v = c.scene.pixels(l);
-      const L = /** @type {{ sizes: Array<{ width: number, height: number }> }} */ (c.layout);
-      id = new ImageData(new Uint8ClampedArray(v.buffer, v.byteOffset, v.length), L.sizes[l].width, L.sizes[l].height);
+      const L = /** @type {{ bw: number, bh: number }} */ (c.layout);
+      id = new ImageData(new Uint8ClampedArray(v.buffer, v.byteOffset, v.length), L.bw, L.bh);
       images[l] = id;
     }
     return id;

@@ -23,12 +23,8 @@ export function createRepaint(c, painter, loop) {
   const waiting = [];   // answers waiting for the repaint to complete
 
   // The pitch is the scene's: setViewport raises the one asked for when its buffers would exceed
-  // the budget (Landscape.maxBufferPixels). Each layer's canvas is its buffer (sizes[l]: the fine
-  // layers, gate and fx, are finer), shown at width x pitch CSS px.
-  const placement = () => ({
-    bw: scene.bufferWidth, bh: scene.bufferHeight, pitch: scene.pitch, ...scene.placement,
-    sizes: Array.from(c.canvases, (_, l) => scene.layerSize(l)),
-  });
+  // the budget (Landscape.maxBufferPixels), and the canvases' CSS size is bw x pitch.
+  const placement = () => ({ bw: scene.bufferWidth, bh: scene.bufferHeight, pitch: scene.pitch, ...scene.placement });
   // -> a Promise answered when the repaint in progress is shown (with the placement).
   const whenShown = () => new Promise((answer) => waiting.push(answer));
   // -> a Promise resolved (with nothing) then.
@@ -98,10 +94,8 @@ export function createRepaint(c, painter, loop) {
     dropViews();
     const at = placement();
     const first = c.layout === null;
-    c.canvases.forEach((cv, l) => {
-      if (cv.width !== at.sizes[l].width || cv.height !== at.sizes[l].height) { cv.width = at.sizes[l].width; cv.height = at.sizes[l].height; }
-    });
-    c.layout = { ...c.asked, pitch: at.pitch, bw: at.bw, bh: at.bh, sizes: at.sizes };
+    if (first || c.layout.bw !== at.bw || c.layout.bh !== at.bh) for (const cv of c.canvases) { cv.width = at.bw; cv.height = at.bh; }
+    c.layout = { ...c.asked, pitch: at.pitch, bw: at.bw, bh: at.bh };
     paint(all);
     if (first && c.debug) c.debug.firstPaintMs = c.toPageTime(performance.now());
     for (const answer of waiting.splice(0)) answer(at);

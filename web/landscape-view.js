@@ -17,8 +17,7 @@ export function portalModes(M) {
 /**
  * @typedef {{ x: number, y: number, tx: number, ty: number }} Pointer  eased / target, in [-0.5, 0.5]
  * @typedef {{ w: number, h: number, dpr: number, pitch: number, bw: number, bh: number, scale: number,
- *   ox: number, oy: number, inset: number, gateX: number, gateY: number, gateR: number, waterY: number,
- *   sizes: Array<{ width: number, height: number, pitch: number }> }} Layout
+ *   ox: number, oy: number, inset: number, gateX: number, gateY: number, gateR: number, waterY: number }} Layout
  * @typedef {object} View
  * @property {any} M the loaded module
  * @property {Record<string, any>} o mount()'s options, checked (landscape-options.js)

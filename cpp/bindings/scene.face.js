@@ -336,15 +336,7 @@ function nfLandscapeClass(ctx) {
       const s = this._live();
       const ptr = fn.nf_scene_pixels(s, nfLayerIndex(layers, layer));
       if (!ptr) throw new Error('no pixels before setViewport()');
-      const l = nfLayerIndex(layers, layer);
-      return new Uint8Array(buffer(), ptr, fn.nf_scene_layer_width(s, l) * fn.nf_scene_layer_height(s, l) * 4);
-    }
-    // Layer l's buffer: { width, height, pitch } (CSS px per pixel). The fine layers (gate, fx) are
-    // finer than bufferWidth x bufferHeight at the scene's pitch; their canvases show them at the
-    // same CSS size, width x pitch.
-    layerSize(layer) {
-      const s = this._live(), l = nfLayerIndex(layers, layer);
-      return { width: fn.nf_scene_layer_width(s, l), height: fn.nf_scene_layer_height(s, l), pitch: fn.nf_scene_layer_pitch(s, l) };
+      return new Uint8Array(buffer(), ptr, fn.nf_scene_buffer_width(s) * fn.nf_scene_buffer_height(s) * 4);
     }
     // The layers composited back to front: { width, height, pixels } (RGBA view). region 'buffer'
     // (default): the buffer pixels the viewport shows, zoom x zoom each; 'viewport': the page's

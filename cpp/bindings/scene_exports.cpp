@@ -371,16 +371,6 @@ EMSCRIPTEN_KEEPALIVE int nf_scene_render_count(Scene* s) { return s->scene.rende
 EMSCRIPTEN_KEEPALIVE int nf_scene_buffer_width(Scene* s) { return s->scene.bufferWidth(); }
 EMSCRIPTEN_KEEPALIVE int nf_scene_buffer_height(Scene* s) { return s->scene.bufferHeight(); }
 EMSCRIPTEN_KEEPALIVE int nf_scene_pitch(Scene* s) { return s->scene.pitch(); }
-// Layer l's own buffer (the fine layers, gate and fx, are finer: landscape.h, layerPitch); 0 for no layer.
-EMSCRIPTEN_KEEPALIVE int nf_scene_layer_width(Scene* s, int l) {
-  return l >= 0 && l < sc::kLayerCount ? s->scene.layerWidth(static_cast<sc::Layer>(l)) : 0;
-}
-EMSCRIPTEN_KEEPALIVE int nf_scene_layer_height(Scene* s, int l) {
-  return l >= 0 && l < sc::kLayerCount ? s->scene.layerHeight(static_cast<sc::Layer>(l)) : 0;
-}
-EMSCRIPTEN_KEEPALIVE int nf_scene_layer_pitch(Scene* s, int l) {
-  return l >= 0 && l < sc::kLayerCount ? s->scene.layerPitch(static_cast<sc::Layer>(l)) : 0;
-}
 EMSCRIPTEN_KEEPALIVE double nf_scene_x_from_css(Scene* s, double x) { return s->scene.sceneXFromCss(x); }
 EMSCRIPTEN_KEEPALIVE double nf_scene_y_from_css(Scene* s, double y) { return s->scene.sceneYFromCss(y); }
 EMSCRIPTEN_KEEPALIVE double nf_scene_g_per_pixel(Scene* s) { return s->scene.gScenePerPixel(); }
@@ -391,7 +381,7 @@ EMSCRIPTEN_KEEPALIVE const double* nf_scene_placement(Scene* s) {
   std::copy(v, v + 10, s->placement);
   return s->placement;
 }
-// The RGBA8 layer, nf_scene_layer_width x nf_scene_layer_height (nullptr before setViewport).
+// The RGBA8 layer, bufferWidth x bufferHeight (nullptr before setViewport).
 EMSCRIPTEN_KEEPALIVE const uint8_t* nf_scene_pixels(Scene* s, int layer) {
   return layer >= 0 && layer < sc::kLayerCount ? s->scene.pixels(static_cast<sc::Layer>(layer)) : nullptr;
 }

@@ -130,7 +130,7 @@ int render(int argc, char** argv) {
   scene.renderAll();
   const int zoom = view.zoom;
   const nf::scene::ComposeRect rect =
-      view.full ? nf::scene::ComposeRect{scene.bufferWidth() * zoom, scene.bufferHeight() * zoom, 0, 0, zoom, true}
+      view.full ? nf::scene::ComposeRect{scene.bufferWidth() * zoom, scene.bufferHeight() * zoom, 0, 0, zoom}
                 : nf::scene::viewportRect(scene, zoom);
   const auto img = nf::scene::composite(scene, rect);
   const std::string out(view.out);

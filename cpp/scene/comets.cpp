@@ -63,25 +63,16 @@ bool stepComets(Comets& s, double heat, double inflow) {
   return swallowed;
 }
 
-Rect paintComets(Image& d, const Grid& g, const Grid& fg, const Opening& o, const Image& gate, const Comets& s) {
+Rect paintComets(Image& d, const Grid& g, const Opening& o, const Image& gate, const Comets& s) {
   if (o.i1 < o.i0 || s.count == 0) return {};
   Rect painted;
-  // A point is a buffer pixel of the coarse grid (the rift's, with its opening's mask and dither),
-  // filled into the fine layer where the gate's fine pixels leave it uncovered.
   auto plot = [&](double x, double y, Px c, double alpha) {
     const int i = g.col(x), j = g.row(y);
     if (i < o.i0 || i > o.i1 || j < o.j0 || j > o.j1) return;
     const size_t k = static_cast<size_t>(j) * g.bw + i;
-    if (!(alpha * o.mask[k] > bayer(i, j) * 255)) return;
-    const int fi0 = (i * g.pitch + fg.pitch - 1) / fg.pitch, fi1 = std::min(fg.bw, ((i + 1) * g.pitch + fg.pitch - 1) / fg.pitch);
-    const int fj0 = (j * g.pitch + fg.pitch - 1) / fg.pitch, fj1 = std::min(fg.bh, ((j + 1) * g.pitch + fg.pitch - 1) / fg.pitch);
-    for (int fj = fj0; fj < fj1; ++fj)
-      for (int fi = fi0; fi < fi1; ++fi) {
-        const size_t q = static_cast<size_t>(fj) * fg.bw + fi;
-        if (chA(gate.p[q]) == 255) continue;
-        d.p[q] = c;
-        painted = painted.unite(Rect{fi, fj, fi + 1, fj + 1});
-      }
+    if (!(alpha * o.mask[k] > bayer(i, j) * 255) || chA(gate.p[k]) == 255) return;
+    d.p[k] = c;
+    painted = painted.unite(Rect{i, j, i + 1, j + 1});
   };
   for (int n = 0; n < s.count; ++n) {
     const Comet& c = s.c[n];

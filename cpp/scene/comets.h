@@ -35,8 +35,8 @@ Comets startComets(uint32_t seed);
 // One fixed step (kLifeStep) at the rift's heat and inflow -> whether a comet was swallowed by the
 // pole (the pole star flares).
 bool stepComets(Comets& s, double heat, double inflow);
-// Paints them into d (the fx layer, on the fine grid fg) as pixels of the coarse grid g over the
-// opening, except where the gate layer (fine) is opaque -> the fine pixels that may have been painted.
-Rect paintComets(Image& d, const Grid& g, const Grid& fg, const Opening& o, const Image& gate, const Comets& s);
+// Paints them into d (the fx layer) over the opening, except where the gate layer is opaque ->
+// the pixels that may have been painted.
+Rect paintComets(Image& d, const Grid& g, const Opening& o, const Image& gate, const Comets& s);
 
 }  // namespace nf::scene

@@ -11,15 +11,11 @@ namespace nf::scene {
 
 // Output pixel (x, y) shows buffer pixel ((x + offX) / step, (y + offY) / step), integer division,
 // clamped to the buffer. The page at a devicePixelRatio of zoom: step = pitch * zoom and
-// off = 48 * zoom (the inset); each layer is sampled at its own pitch (the fine layers, gate and fx,
-// at theirs: landscape.h, layerPitch), as the page's canvases show them. The buffer itself, each
-// pixel a zoom x zoom block: step = zoom, buffer = true; the fine layers show as fine as the zoom
-// allows (at zoom >= pitch, every fine pixel).
+// off = 48 * zoom (the inset). The buffer itself, each pixel a zoom x zoom block: step = zoom.
 struct ComposeRect {
   int width, height;  // output pixels
   int offX, offY;     // output-pixel offset into the stretched buffer
   int step;           // output pixels per buffer pixel
-  bool buffer = false;  // the buffer itself (step = zoom) rather than the page (step = pitch * zoom)
 };
 
 // The rectangle of the viewport as the page shows it at devicePixelRatio zoom (cssWidth x

@@ -75,14 +75,4 @@ Grid makeGrid(int cssWidth, int cssHeight, int pitch, const Framing& framing) {
   return g;
 }
 
-int finePitch(const Grid& g) {
-  int p = 1;
-  while (p < g.pitch && static_cast<long long>((g.cw + p - 1) / p) * ((g.ch + p - 1) / p) > kMaxFinePixels) ++p;
-  return p;
-}
-
-Grid makeFineGrid(const Grid& g, const Framing& framing) {
-  return makeGrid(g.cssW, g.cssH, finePitch(g), framing);
-}
-
 }  // namespace nf::scene

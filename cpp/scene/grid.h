@@ -57,16 +57,4 @@ struct Framing {
 // the smallest one within it (Grid::pitch tells which was used).
 Grid makeGrid(int cssWidth, int cssHeight, int pitch, const Framing& framing = {});
 
-// The fine layers' pitch (docs/scene.md, "Coordinates and grid"): the gate and fx layers hold what
-// the original draws as vector shapes at screen resolution (the ruin's 2-unit keylines, its dial,
-// the carved and falling letters, the fireflies), so their buffers are 1 CSS px a pixel, or
-// coarser where that would take more than kMaxFinePixels, and never coarser than the scene's pitch.
-// The same placement (scale, ox, oy): fine pixel i covers canvas CSS px [i * fine, (i + 1) * fine).
-constexpr long long kMaxFinePixels = 4LL << 20;
-int finePitch(const Grid& g);
-// The grid of the fine layers for coarse grid g (same viewport and framing).
-Grid makeFineGrid(const Grid& g, const Framing& framing);
-// The fine pixel that holds the centre of coarse pixel i (either axis): pitch, fine = the grids'.
-NF_TINY int fineOf(int i, int pitch, int fine) { return (i * pitch + pitch / 2) / fine; }
-
 }  // namespace nf::scene

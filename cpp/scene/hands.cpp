@@ -82,61 +82,22 @@ Rect handsBox(const Grid& g) {
   return {i0, j0, i1, j1};
 }
 
-namespace {
-
-// The columns [i0, i1) of row y (scene units from the gate's centre) within r of hand b (its
-// capsule from the tail's end to the tip or the disc's far edge, a superset of its pixels).
-bool barSpan(const Bar& b, double dy, double r, double& x0, double& x1) {
-  const double lo = -b.tail - r, hi = std::max(b.len, b.discAt + b.discR) + r;
-  x0 = -1e9;
-  x1 = 1e9;
-  // across = -dx uy + dy ux within r; along = dx ux + dy uy within [lo, hi].
-  if (std::fabs(b.uy) > 1e-12) {
-    const double a = (dy * b.ux - r) / b.uy, c = (dy * b.ux + r) / b.uy;
-    x0 = std::max(x0, std::min(a, c));
-    x1 = std::min(x1, std::max(a, c));
-  } else if (std::fabs(dy * b.ux) > r) {
-    return false;
-  }
-  if (std::fabs(b.ux) > 1e-12) {
-    const double a = (lo - dy * b.uy) / b.ux, c = (hi - dy * b.uy) / b.ux;
-    x0 = std::max(x0, std::min(a, c));
-    x1 = std::min(x1, std::max(a, c));
-  } else if (dy * b.uy < lo || dy * b.uy > hi) {
-    return false;
-  }
-  return x0 <= x1;
-}
-
-}  // namespace
-
-Rect paintHands(Image& d, const Grid& g, const Palette& pal, const PodList<Px>& base, const ClockState& c,
-                double clock, HandsShown& shown) {
+void paintHands(Image& d, const Grid& g, const Palette& pal, const PodList<Px>& base, const ClockState& c,
+                double clock) {
   const Rect r = handsBox(g);
-  if (r.empty()) return {};
+  if (r.empty()) return;
   const int w = r.i1 - r.i0;
-  if (base.size() != static_cast<size_t>(w) * (r.j1 - r.j0)) return {};
+  if (base.size() != static_cast<size_t>(w) * (r.j1 - r.j0)) return;
+  for (int j = r.j0; j < r.j1; ++j)
+    std::copy(base.begin() + static_cast<size_t>(j - r.j0) * w, base.begin() + static_cast<size_t>(j - r.j0 + 1) * w,
+              d.p.begin() + static_cast<size_t>(j) * d.w + r.i0);
   const double since = clock - c.impulse;
   const double ring = since >= 0 ? std::exp(-since / 0.07) * std::cos(48 * since) : 0;
-  const double deg[3] = {0.5 * static_cast<double>(mod(c.minute, 720)),
-                         6 * static_cast<double>(mod(c.minute, 60)) - 6 * c.direction * ring, c.sweep};
-  auto barAt = [](int k, double degrees) {
-    return k == 0 ? barOf(degrees, 14, 112, 40) : (k == 1 ? barOf(degrees, 10, 180, 44) : barOf(degrees, 5, 102, 52, 114, 12));
+  const Bar bars[3] = {
+      barOf(0.5 * static_cast<double>(mod(c.minute, 720)), 14, 112, 40),
+      barOf(6 * static_cast<double>(mod(c.minute, 60)) - 6 * c.direction * ring, 10, 180, 44),
+      barOf(c.sweep, 5, 102, 52, 114, 12),
   };
-  const Bar bars[3] = {barAt(0, deg[0]), barAt(1, deg[1]), barAt(2, deg[2])};
-  // What to repaint: every hand that moved, where it was and where it is, with the keylines'
-  // reach round it (two pixels and a unit); nothing when none moved.
-  Bar moved[6];
-  int nMoved = 0;
-  for (int k = 0; k < 3; ++k)
-    if (!shown.valid || deg[k] != shown.deg[k]) {
-      moved[nMoved++] = bars[k];
-      if (shown.valid) moved[nMoved++] = barAt(k, shown.deg[k]);
-    }
-  const bool whole = !shown.valid;
-  shown.valid = true;
-  for (int k = 0; k < 3; ++k) shown.deg[k] = deg[k];
-  if (nMoved == 0) return {};
   const Px fill[3] = {pal[kStoneC + 2], pal[kStoneC + 2], pal[kRoseC + 2]};
   const Px ink = pal[kRuinInkC];
   // Which hand covers a point: the last drawn (second over minute over hour), 0 for none.
@@ -149,29 +110,9 @@ Rect paintHands(Image& d, const Grid& g, const Palette& pal, const PodList<Px>& 
   // Keylines centred on the hands' outlines (as the ruin's): a pixel is ink where the outline
   // crosses within `reach` of its centre toward a neighbour under another hand (or none).
   const double px = g.px, hub = std::max(1.0, 0.5 * px), reach = hub;
-  const double margin = 2 * px + 1;
-  Rect done;
   for (int j = r.j0; j < r.j1; ++j) {
     const double y = g.sy[j];
-    int i0 = r.i0, i1 = r.i1;
-    if (!whole) {
-      double lo = 1e9, hi = -1e9;
-      for (int k = 0; k < nMoved; ++k) {
-        double x0, x1;
-        if (barSpan(moved[k], y - kGateY, std::max(moved[k].hw, moved[k].discR) + margin, x0, x1)) {
-          lo = std::min(lo, x0);
-          hi = std::max(hi, x1);
-        }
-      }
-      if (lo > hi) continue;
-      i0 = std::max(r.i0, g.col(kGateX + lo) - 1);
-      i1 = std::min(r.i1, g.col(kGateX + hi) + 2);
-      if (i0 >= i1) continue;
-    }
-    std::copy(base.begin() + static_cast<size_t>(j - r.j0) * w + (i0 - r.i0),
-              base.begin() + static_cast<size_t>(j - r.j0) * w + (i1 - r.i0), d.p.begin() + static_cast<size_t>(j) * d.w + i0);
-    done = done.unite({i0, j, i1, j + 1});
-    for (int i = i0; i < i1; ++i) {
+    for (int i = r.i0; i < r.i1; ++i) {
       const double x = g.sx[i];
       const double dx = x - kGateX, dy = y - kGateY;
       const int h = handAt(x, y);
@@ -186,7 +127,6 @@ Rect paintHands(Image& d, const Grid& g, const Palette& pal, const PodList<Px>& 
       if (std::fabs(dist - 15) <= hub) *p = ink;  // the hub, drawn last, not filled
     }
   }
-  return done;
 }
 
 }  // namespace nf::scene

@@ -29,17 +29,9 @@ void settleClock(ClockState& c, double clock);
 
 // The box the hands may paint, in buffer pixels.
 Rect handsBox(const Grid& g);
-// What the layer shows of the hands (their angles), so that a tick repaints only where one moved:
-// on the fine grid a whole box each tick would cost as much as the rest of the scene.
-struct HandsShown {
-  bool valid = false;  // false: the next paint repaints the whole box
-  double deg[3] = {};  // hour, minute, second
-};
 // Paints the hands into d over `base` (the ruin's pixels of handsBox, row by row), for scene clock
-// `clock`: the whole box when shown is not valid, else only the rows' spans that the hands which
-// moved since `shown` covered or cover now (the same pixels as a whole repaint). -> the pixels
-// repainted.
-Rect paintHands(Image& d, const Grid& g, const Palette& pal, const PodList<Px>& base, const ClockState& c,
-                double clock, HandsShown& shown);
+// `clock`.
+void paintHands(Image& d, const Grid& g, const Palette& pal, const PodList<Px>& base, const ClockState& c,
+                double clock);
 
 }  // namespace nf::scene

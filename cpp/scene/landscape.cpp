@@ -111,18 +111,16 @@ bool framingNamed(std::string_view name, Framing* out) {
 // (operator new would abort the module), for the new ones' worth first, in pieces the size of one
 // layer as the buffers will come: if that is refused, nothing has changed yet. Freed at once, the
 // space is there for the vectors setViewport makes.
-bool Landscape::memoryFor(const Grid& g, const Grid& f) {
+bool Landscape::memoryFor(const Grid& g) {
   const size_t layer = static_cast<size_t>(g.bw) * static_cast<size_t>(g.bh) * 4;
-  const size_t fine = static_cast<size_t>(f.bw) * static_cast<size_t>(f.bh) * 4;
   constexpr int kPieces = static_cast<int>((kBytesPerBufferPixel + 3) / 4);
-  constexpr int kFinePieces = 5;  // the two fine layers and their back buffers, and the ruin's ids
-  static void* volatile held[kPieces + kFinePieces];  // volatile: the compiler may not elide the malloc/free pairs
+  static void* volatile held[kPieces];  // volatile: the compiler may not elide the malloc/free pairs
   int n = 0;
-  for (; n < kPieces + kFinePieces; ++n) {
-    held[n] = std::malloc(n < kPieces ? layer : fine);
+  for (; n < kPieces; ++n) {
+    held[n] = std::malloc(layer);
     if (!held[n]) break;
   }
-  const bool ok = n == kPieces + kFinePieces;
+  const bool ok = n == kPieces;
   while (n > 0) {
     std::free(held[--n]);
     held[n] = nullptr;
@@ -132,20 +130,16 @@ bool Landscape::memoryFor(const Grid& g, const Grid& f) {
 
 bool Landscape::setViewport(const Viewport& v) {
   Grid next = makeGrid(v.cssWidth, v.cssHeight, v.pitch, v.framing);
-  Grid nextFine = makeFineGrid(next, v.framing);
-  if (!memoryFor(next, nextFine)) return false;
+  if (!memoryFor(next)) return false;
   canopyShaped_ = false;
   if (stepped_) {
     jobGrid_ = std::move(next);
-    jobFine_ = std::move(nextFine);
     repaintAll(true, false);
     return true;
   }
   grid_ = std::move(next);
-  fine_ = std::move(nextFine);
   hasGrid_ = true;
-  for (int l = 0; l < kLayerCount; ++l)
-    layers_[l].resize(fineLayer(l) ? fine_.bw : grid_.bw, fineLayer(l) ? fine_.bh : grid_.bh);
+  for (Image& l : layers_) l.resize(grid_.bw, grid_.bh);
   repaintAll(true, false);
   return true;
 }
@@ -167,7 +161,7 @@ void Landscape::repaintAll(bool newGrid, bool newWorld) {
   skyStage_ = -1;  // a sky tick in progress shares the flow scratch
   // Stepped, the back buffers take the new layers while the old ones stay shown (setViewport has
   // made sure of the memory for a new grid's); with no memory for them, the repaint runs at once in place.
-  jobBack_ = stepped_ && (gridToCome || newGrid || memoryFor(grid_, fine_));
+  jobBack_ = stepped_ && (gridToCome || newGrid || memoryFor(grid_));
   out_ = jobBack_ ? back_ : layers_;
   if (jobBack_) return;
   while (!runUnit(kWhole)) {
@@ -187,7 +181,7 @@ void Landscape::beginRender() {
     }
     return;
   }
-  if (!memoryFor(grid_, fine_)) {
+  if (!memoryFor(grid_)) {
     renderAll();
     return;
   }
@@ -211,7 +205,6 @@ bool Landscape::stepRepaint(int units) {
 // comes next. Every part paints what the one-shot repaint paints there, in the same order.
 bool Landscape::runUnit(int unit) {
   const Grid& g = workGrid();
-  const Grid& fg = workFine();
   Image* L = out_;
   const int rowsPer = std::max(1, unit / std::max(1, g.bw));
   const int rowParts = (g.bh + rowsPer - 1) / rowsPer;
@@ -228,7 +221,6 @@ bool Landscape::runUnit(int unit) {
         skyBack_.resize(g.bw, g.bh);
         skyBase_.resize(g.bw, g.bh);
         hillBase_.resize(g.bw, g.bh);
-        gateProxy_.resize(g.bw, g.bh);
         clearOpening(opening_, g);
         riftUnder_.fresh = false;
       }
@@ -244,7 +236,7 @@ bool Landscape::runUnit(int unit) {
       jobReshape_ = !canopyShaped_;
       break;
     case 1:  // the back buffers, a layer at a time
-      if (jobBack_) L[part].resize(fineLayer(part) ? fg.bw : g.bw, fineLayer(part) ? fg.bh : g.bh);
+      if (jobBack_) L[part].resize(g.bw, g.bh);
       last = part == kLayerCount - 1;
       break;
     case 2:  // the opening, in bands of rows
@@ -274,31 +266,28 @@ bool Landscape::runUnit(int unit) {
         L[kGate].p = layers_[kGate].p;
         break;
       }
-      // On the fine grid (the gate layer's): at 1 CSS px the keylines, the dial and the carving
-      // come out as thin as the original's vector strokes.
-      const int parts = ruinParts(fg, unit);
-      if (part < parts) ruinIdRows(ruinIds_, fg, ruinLook_, part, parts);
-      else paintRuinRows(L[kGate], fg, pal_, ruinIds_, ruinLook_, carving_, part - parts, parts);
+      const int parts = ruinParts(g, unit);
+      if (part < parts) ruinIdRows(ruinIds_, g, ruinLook_, part, parts);
+      else paintRuinRows(L[kGate], g, pal_, ruinIds_, ruinLook_, carving_, part - parts, parts);
       last = part + 1 >= 2 * parts;
       if (last) {  // what lies under the hands, for their ticks
-        const Rect r = handsBox(fg);
+        const Rect r = handsBox(g);
         handsBase_.clear();
         for (int j = r.j0; j < r.j1; ++j)
-          for (int i = r.i0; i < r.i1; ++i) handsBase_.push_back(L[kGate].p[static_cast<size_t>(j) * fg.bw + i]);
+          for (int i = r.i0; i < r.i1; ++i) handsBase_.push_back(L[kGate].p[static_cast<size_t>(j) * g.bw + i]);
         for (int n = 0; n < 2; ++n) ivyShown_[n] = ivyShownAt(ruinLook_.ivy[n], kIvyGrown);
-        const Rect s = spillBox(fg);
+        const Rect s = spillBox(g);
         spillBase_.clear();
         for (int j = s.j0; j < s.j1; ++j)
-          for (int i = s.i0; i < s.i1; ++i) spillBase_.push_back(L[kGate].p[static_cast<size_t>(j) * fg.bw + i]);
+          for (int i = s.i0; i < s.i1; ++i) spillBase_.push_back(L[kGate].p[static_cast<size_t>(j) * g.bw + i]);
         spillShown_ = 0;
-        handsShown_.valid = false;
         // The tablet carved and bare, for the letters' fades: its rows painted again without the
         // text (row 0 of the ruin's box would clear the layer: it keeps its carving).
-        takeTablet(tablet_, L[kGate], fg, ruinLook_, letters_, [&](int j0, int j1) {
+        takeTablet(tablet_, L[kGate], g, ruinLook_, letters_, [&](int j0, int j1) {
           const Carving bare{};
           for (int j = j0; j < j1; ++j) {
             const int row = j - ruinIds_.j0;
-            if (row > 0 && row < ruinIds_.h) paintRuinRows(L[kGate], fg, pal_, ruinIds_, ruinLook_, bare, row, ruinIds_.h);
+            if (row > 0 && row < ruinIds_.h) paintRuinRows(L[kGate], g, pal_, ruinIds_, ruinLook_, bare, row, ruinIds_.h);
           }
         });
       }
@@ -339,15 +328,13 @@ bool Landscape::runUnit(int unit) {
       break;
     case 12:
       paintRiftTick(L, g);
-      paintIvyTick(L, fg);
-      paintSpillTick(L, fg);
-      handsShown_.valid = false;  // a render paints them whole
-      paintHandsTick(L, fg);
+      paintIvyTick(L, g);
+      paintSpillTick(L, g);
+      paintHandsTick(L, g);
+      paintFxTick(L, g);
       paintTablet(tablet_, L[kGate], letters_, pal_[kRuinInkC]);
-      proxyGate(L[kGate], g, fg, L[kGate].all());
-      paintFxTick(L, g, fg, true);
       break;
-    case 13: paintNearTick(L, g); break;  // after the layers it reflects
+    case 13: paintNearTick(L, g, true); break;  // after the layers it reflects
     case 14: paintCanopyTick(L, g); break;
     default: {  // complete: the new layers take the old ones' place
       job_ = false;
@@ -355,7 +342,6 @@ bool Landscape::runUnit(int unit) {
       if (jobBack_) {
         if (jobNewGrid_) {
           grid_ = std::move(jobGrid_);
-          fine_ = std::move(jobFine_);
           hasGrid_ = true;
         }
         for (int l = 0; l < kLayerCount; ++l) {
@@ -502,7 +488,7 @@ long long lifeSteps(double clock) { return static_cast<long long>(std::floor(clo
 }  // namespace
 
 void Landscape::placeLetters() {
-  setupLetters(letters_, workFine(), ruinLook_, carving_, seeds_.crumble, seeds_.falling,
+  setupLetters(letters_, workGrid(), ruinLook_, carving_, seeds_.crumble, seeds_.falling,
                walkerOn_ && !still_);
   lettersTo(letters_, lifeSteps(clock_));
   flightKey_ = -1;
@@ -511,9 +497,9 @@ void Landscape::placeLetters() {
 void Landscape::lettersChanged() {
   dirty_ |= 1u << kNear | 1u << kGate | 1u << kFx;
   if (hasGrid_ && !job_) {
-    proxyGate(layers_[kGate], grid_, fine_, paintTablet(tablet_, layers_[kGate], letters_, pal_[kRuinInkC]));
+    paintTablet(tablet_, layers_[kGate], letters_, pal_[kRuinInkC]);
     paintNearTick(layers_, grid_);
-    paintFxTick(layers_, grid_, fine_);
+    paintFxTick(layers_, grid_);
     changed_[kNear] = layers_[kNear].all();
     changed_[kFx] = layers_[kFx].all();
     changed_[kGate] = layers_[kGate].all();
@@ -616,15 +602,18 @@ Rect Landscape::paintRiftTick(Image* L, const Grid& g) {
   return paintRift(L[kRift], g, opening_, riftUnder_, rift_, clock_, seeds_, riftRamp_);
 }
 
-Rect Landscape::paintNearTick(Image* L, const Grid& g) {
-  // The letters' rings with the clicks'.
+Rect Landscape::paintNearTick(Image* L, const Grid& g, bool fresh) {
+  // The letters' flight off first (a render paints the layer whole), and their rings with the clicks'.
+  Rect flown;
+  if (fresh) flight_.box = {};
+  else flown = eraseFlight(flight_, L[kNear]);
   Splash splashes[kMaxSplashes];
   int n = splashCount_;
   std::copy(splashes_, splashes_ + n, splashes);
   for (int k = std::max(0, letters_.splashCount - (kMaxSplashes - n)); k < letters_.splashCount; ++k)
     splashes[n++] = letters_.splashes[k];
   WaterInputs in{};
-  in.gate = &gateProxy_;
+  in.gate = &L[kGate];
   in.hill = &L[kHill];
   in.rift = &L[kRift];
   in.land = &L[kLand];
@@ -639,11 +628,14 @@ Rect Landscape::paintNearTick(Image* L, const Grid& g) {
   in.sunLit = world_.original ? 1.0 : 1 - nf::smooth(0.55, 0.95, world_.cover);
   in.walker = walkerOn_ ? &walker_ : nullptr;
   in.walkerRow = g.row(std::max(848.0, hillTop(walker_.x) + 8));
-  return paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
+  const Rect water = paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
+  flightKey_ = letters_.hour * kLetterHourSteps + letters_.step;
+  return flown.unite(water).unite(paintFlight(flight_, L[kNear], g, letters_, pal_[kRuinInkC]));
 }
 
 Rect Landscape::paintHandsTick(Image* L, const Grid& g) {
-  return paintHands(L[kGate], g, pal_, handsBase_, hands_, clock_, handsShown_);
+  paintHands(L[kGate], g, pal_, handsBase_, hands_, clock_);
+  return handsBox(g);
 }
 
 Rect Landscape::paintIvyTick(Image* L, const Grid& g) {
@@ -662,8 +654,6 @@ Rect Landscape::paintIvyTick(Image* L, const Grid& g) {
       for (int j = std::max(r.j0, hands.j0); j < std::min(r.j1, hands.j1); ++j)
         for (int i = std::max(r.i0, hands.i0); i < std::min(r.i1, hands.i1); ++i)
           handsBase_[static_cast<size_t>(j - hands.j0) * hw + (i - hands.i0)] = L[kGate].p[static_cast<size_t>(j) * g.bw + i];
-    // The ivy's repaint took the hands off where the boxes meet: the next hands tick repaints them whole.
-    if (r.i0 < hands.i1 && hands.i0 < r.i1 && r.j0 < hands.j1 && hands.j0 < r.j1) handsShown_.valid = false;
     changed = changed.unite(r);
   }
   return changed;
@@ -676,36 +666,15 @@ Rect Landscape::paintSpillTick(Image* L, const Grid& g) {
   return spillBox(g);
 }
 
-Rect Landscape::proxyGate(const Image& gate, const Grid& g, const Grid& fg, const Rect& r) {
-  if (r.empty() || gateProxy_.w != g.bw || gateProxy_.h != g.bh || gate.w != fg.bw || gate.h != fg.bh) return r;
-  // The coarse pixels whose centres lie in r.
-  const int i0 = std::max(0, (r.i0 * fg.pitch) / g.pitch), i1 = std::min(g.bw, (r.i1 * fg.pitch + g.pitch - 1) / g.pitch + 1);
-  const int j0 = std::max(0, (r.j0 * fg.pitch) / g.pitch), j1 = std::min(g.bh, (r.j1 * fg.pitch + g.pitch - 1) / g.pitch + 1);
-  for (int j = j0; j < j1; ++j) {
-    const int fj = std::min(fg.bh - 1, fineOf(j, g.pitch, fg.pitch));
-    for (int i = i0; i < i1; ++i)
-      gateProxy_.p[static_cast<size_t>(j) * g.bw + i] =
-          gate.p[static_cast<size_t>(fj) * fg.bw + std::min(fg.bw - 1, fineOf(i, g.pitch, fg.pitch))];
-  }
-  return r;
-}
-
-Rect Landscape::paintFxTick(Image* L, const Grid& g, const Grid& fg, bool fresh) {
+Rect Landscape::paintFxTick(Image* L, const Grid& g) {
   Image& d = L[kFx];
-  // The letters' flight off first (a render clears the layer whole: nothing to put back), then the
-  // comets and fireflies of this tick, then the flight over them, saving what it covers so that
-  // the letters can move every step between the ticks (advance) without repainting the rest.
-  Rect flown;
-  if (fresh) flight_.box = {};
-  else flown = eraseFlight(flight_, d);
   const Rect last = d.used;
   d.clear(last);
   Rect now;
-  if (!still_) now = paintComets(d, g, fg, opening_, L[kGate], comets_);
-  if (walkerOn_) now = now.unite(paintFireflies(d, fg, pal_, fireflies_, clock_, still_));
+  if (!still_) now = paintComets(d, g, opening_, L[kGate], comets_);
+  if (walkerOn_) now = now.unite(paintFireflies(d, g, pal_, fireflies_, clock_, still_));
   d.used = now;
-  flightKey_ = letters_.hour * kLetterHourSteps + letters_.step;
-  return last.unite(now).unite(flown).unite(paintFlight(flight_, d, fg, letters_, pal_[kRuinInkC]));
+  return last.unite(now);
 }
 
 Rect Landscape::paintCanopyTick(Image* L, const Grid& g) {
@@ -737,13 +706,13 @@ uint32_t Landscape::paintTick(Layer l) {
       break;
     case kRift: paintRiftTick(layers_, grid_); break;
     case kGate:
-      proxyGate(layers_[kGate], grid_, fine_, paintIvyTick(layers_, fine_));
-      proxyGate(layers_[kGate], grid_, fine_, paintSpillTick(layers_, fine_));
-      proxyGate(layers_[kGate], grid_, fine_, paintHandsTick(layers_, fine_));
+      paintIvyTick(layers_, grid_);
+      paintSpillTick(layers_, grid_);
+      paintHandsTick(layers_, grid_);
       break;
     case kHill: paintFieldTick(layers_, grid_); break;
     case kNear: paintNearTick(layers_, grid_); break;
-    case kFx: paintFxTick(layers_, grid_, fine_); break;
+    case kFx: paintFxTick(layers_, grid_); break;
     case kCanopy: paintCanopyTick(layers_, grid_); break;
     default: return 0;
   }
@@ -817,7 +786,7 @@ uint32_t Landscape::advance(double dt) {
   if (!hasGrid_) return 0;
   for (int l = 0; l < kLayerCount; ++l) changed_[l] = (mask >> l) & 1u ? layers_[l].all() : Rect{};
   // The tablet's fades, before the water reflects them.
-  const Rect tablet = proxyGate(layers_[kGate], grid_, fine_, paintTablet(tablet_, layers_[kGate], letters_, pal_[kRuinInkC]));
+  const Rect tablet = paintTablet(tablet_, layers_[kGate], letters_, pal_[kRuinInkC]);
   if (!tablet.empty()) {
     changed_[kGate] = changed_[kGate].unite(tablet);
     mask |= 1u << kGate;
@@ -825,10 +794,10 @@ uint32_t Landscape::advance(double dt) {
   riftAcc_ += dt;
   if (takeTick(riftAcc_, kRiftEvery)) {
     changed_[kRift] = changed_[kRift].unite(paintRiftTick(layers_, grid_));
-    changed_[kGate] = changed_[kGate].unite(proxyGate(layers_[kGate], grid_, fine_, paintIvyTick(layers_, fine_)));
-    changed_[kGate] = changed_[kGate].unite(proxyGate(layers_[kGate], grid_, fine_, paintSpillTick(layers_, fine_)));
-    changed_[kGate] = changed_[kGate].unite(proxyGate(layers_[kGate], grid_, fine_, paintHandsTick(layers_, fine_)));
-    changed_[kFx] = changed_[kFx].unite(paintFxTick(layers_, grid_, fine_));
+    changed_[kGate] = changed_[kGate].unite(paintIvyTick(layers_, grid_));
+    changed_[kGate] = changed_[kGate].unite(paintSpillTick(layers_, grid_));
+    changed_[kGate] = changed_[kGate].unite(paintHandsTick(layers_, grid_));
+    changed_[kFx] = changed_[kFx].unite(paintFxTick(layers_, grid_));
     mask |= 1u << kRift | 1u << kGate | 1u << kFx;
   }
   skyAcc_ += dt;
@@ -854,13 +823,13 @@ uint32_t Landscape::advance(double dt) {
     changed_[kJobLayer[due]] = changed_[kJobLayer[due]].unite(r);
     mask |= 1u << kJobLayer[due];
   }
-  // The falling letters move every step; the rest of the fx layer waits for its tick.
+  // The falling letters move every step; the rest of the near layer waits for its tick.
   const long long key = letters_.hour * kLetterHourSteps + letters_.step;
   if (key != flightKey_ && (!flight_.box.empty() || letters_.fallingCount > 0 || letters_.dropCount > 0)) {
-    const Rect r = eraseFlight(flight_, layers_[kFx]).unite(paintFlight(flight_, layers_[kFx], fine_, letters_, pal_[kRuinInkC]));
+    const Rect r = eraseFlight(flight_, layers_[kNear]).unite(paintFlight(flight_, layers_[kNear], grid_, letters_, pal_[kRuinInkC]));
     flightKey_ = key;
-    changed_[kFx] = changed_[kFx].unite(r);
-    mask |= 1u << kFx;
+    changed_[kNear] = changed_[kNear].unite(r);
+    mask |= 1u << kNear;
   }
   return mask;
 }

@@ -38,8 +38,7 @@
 namespace nf::scene {
 
 // Back to front. The gate layer holds the ruin (ruin.h), above the island it stands on; fx the
-// comets (comets.h), which look as if in the rift, the fireflies (fireflies.h) and the tablet's
-// falling letters and their droplets (letters.h): above the water and the walker, below the canopy.
+// fireflies (fireflies.h) and the comets (comets.h), which look as if in the rift.
 enum Layer : int { kSky = 0, kLand, kRift, kHill, kGate, kNear, kFx, kCanopy, kLayerCount };
 // The layers' names in that order, for the JS face (one list, here), and their parallax depths (the
 // page moves layer l by -p * depth * (64, 30) CSS px for a pointer offset p: docs/scene.md, "Layers").
@@ -72,8 +71,6 @@ constexpr int kSkyTickFrames = 5;
 constexpr double kShortestTick = 1.0 / 20;
 
 constexpr uint32_t kAllLayers = (1u << kLayerCount) - 1;
-// The layers painted on the fine grid (grid.h, finePitch): what the original draws as vector shapes.
-constexpr bool fineLayer(int l) { return l == kGate || l == kFx; }
 
 struct Viewport {
   int cssWidth;
@@ -190,14 +187,6 @@ class Landscape {
   int bufferWidth() const { return grid_.bw; }
   int bufferHeight() const { return grid_.bh; }
   int pitch() const { return grid_.pitch; }
-  // Layer l's buffer: bufferWidth x bufferHeight at pitch(), or for the fine layers (fineLayer:
-  // gate and fx) the fine grid's, each pixel layerPitch(l) CSS px; changedRect(l) is in its pixels.
-  int layerWidth(Layer l) const { return fineLayer(l) ? fine_.bw : grid_.bw; }
-  int layerHeight(Layer l) const { return fineLayer(l) ? fine_.bh : grid_.bh; }
-  int layerPitch(Layer l) const { return fineLayer(l) ? fine_.pitch : grid_.pitch; }
-  size_t layerBytes(Layer l) const {
-    return hasGrid_ ? static_cast<size_t>(layerWidth(l)) * static_cast<size_t>(layerHeight(l)) * 4 : 0;
-  }
   const uint8_t* pixels(Layer l) const;
 
   // Scene coordinates of a CSS point inside the viewport (no parallax offset applied).
@@ -232,7 +221,6 @@ class Landscape {
   const World& world() const { return world_; }
   double heat() const { return rift_.heat; }
   const Grid& grid() const { return grid_; }
-  const Grid& fineGrid() const { return fine_; }
   int paintOnceCount() const { return paintOnceCount_; }
   int renderCount() const { return renderCount_; }  // renderAll() calls, setViewport's included
   const PodList<SkyStar>& stars() const { return stars_; }
@@ -240,18 +228,13 @@ class Landscape {
   bool starsShown() const { return day_ < kNightBelow; }
 
  private:
-  // Whether the buffers of grid g and its fine grid f can be allocated now.
-  static bool memoryFor(const Grid& g, const Grid& f);
+  static bool memoryFor(const Grid& g);  // whether the buffers of grid g can be allocated now
   // A repaint: the grid's tables (newGrid), the world's (newWorld), the paint-once layers and
   // caches, then every tick layer. Stepped, it paints into back_ and jobGrid_; else it runs at once
   // into layers_ and grid_ (its units as large as they come), reported by the next advance().
   void repaintAll(bool newGrid = false, bool newWorld = false);
   bool runUnit(int unitPixels);  // one unit of the repaint; true when it is complete
   const Grid& workGrid() const { return job_ && jobBack_ && jobNewGrid_ ? jobGrid_ : grid_; }
-  const Grid& workFine() const { return job_ && jobBack_ && jobNewGrid_ ? jobFine_ : fine_; }
-  // The gate layer as the coarse layers see it (the water's reflection): fine rect r of gate
-  // sampled again into gateProxy_ at the coarse pixels' centres. -> r.
-  Rect proxyGate(const Image& gate, const Grid& g, const Grid& fg, const Rect& r);
   void paintSkyTick(Image* L, const Grid& g);
   // The live sky tick spread over kSkyTickFrames steps (the copy and the flow, the inks in parts,
   // the strokes in parts, then shown); the pixels are those paintSkyTick() gives for the tick's
@@ -261,15 +244,15 @@ class Landscape {
   // -> the pixels of the layer that may have changed.
   Rect paintFieldTick(Image* L, const Grid& g);
   Rect paintRiftTick(Image* L, const Grid& g);
-  Rect paintNearTick(Image* L, const Grid& g);
+  // fresh: the layer is painted whole (a render), so the letters' flight is not erased first.
+  Rect paintNearTick(Image* L, const Grid& g, bool fresh = false);
   void placeLetters();  // the letters laid out for the work grid, at the clock, from their start
   void lettersChanged();  // after placeLetters outside a repaint: the tablet and the flight again
   Rect paintCanopyTick(Image* L, const Grid& g);
   Rect paintHandsTick(Image* L, const Grid& g);
   Rect paintIvyTick(Image* L, const Grid& g);  // the creepers that show something new (before the hands)
-  // fresh: the layer is painted whole (a render), so the letters' flight is not erased first.
-  Rect paintFxTick(Image* L, const Grid& g, const Grid& fg, bool fresh = false);
-  Rect paintSpillTick(Image* L, const Grid& g);  // the light on the steps, when its level changed
+  Rect paintFxTick(Image* L, const Grid& g);
+  Rect paintSpillTick(Image* L, const Grid& g);  // the light on the steps, when its level changed   // comets and fireflies (after the gate: comets stay under it)
   void resetSimulation();
   void setWorld(uint32_t seed);  // seeds, composition and everything grown from them
   double sway() const { return 0.45 + 0.55 * (gust_ < 1 ? gust_ : 1); }
@@ -278,8 +261,6 @@ class Landscape {
   World world_;
   Px riftRamp_[8];
   Grid grid_;
-  Grid fine_;        // the fine layers' (gate, fx)
-  Image gateProxy_;  // the gate layer on the coarse grid (proxyGate)
   bool hasGrid_ = false;
   double day_ = 1, dusk_ = 0;
   double dayAsked_ = 1;  // the daylight set, before a dark scheme's cap
@@ -297,7 +278,6 @@ class Landscape {
   RuinLook ruinLook_{};
   RuinIds ruinIds_;
   PodList<Px> handsBase_;  // the ruin's pixels under the hands (handsBox), painted once
-  HandsShown handsShown_;  // what the gate layer shows of them
   IvyShown ivyShown_[2];   // what the gate layer's creepers show
   PodList<Px> spillBase_;  // the ruin's pixels under the light spill (spillBox), painted once
   int spillLevel_ = 0, spillShown_ = 0;  // its level now, and as the gate layer shows it
@@ -314,7 +294,7 @@ class Landscape {
   Carving carving_{};
   Letters letters_;
   TabletPixels tablet_;  // the gate layer's tablet, for the letters' fades
-  Flight flight_;        // the falling letters and droplets in the fx layer
+  Flight flight_;        // the falling letters over the near layer
   long long flightKey_ = -1;  // the letters' step the flight shows
   CanopyCache canopy_;
   bool canopyShaped_ = false;  // canopy_ holds the trees of this grid and world
@@ -335,7 +315,7 @@ class Landscape {
   bool job_ = false, jobBack_ = false, jobNewGrid_ = false, jobNewWorld_ = false, jobReshape_ = false;
   bool jobRenderOnly_ = false;  // beginRender's: the paint-once layers are copied, not painted
   int jobStage_ = 0, jobPart_ = 0;
-  Grid jobGrid_, jobFine_;
+  Grid jobGrid_;
   Image back_[kLayerCount];
   Image* out_ = layers_;  // where the repaint paints: back_ when stepped, else layers_
   LandTables landTables_;

@@ -314,7 +314,7 @@ Rect paintTablet(TabletPixels& t, Image& d, const Letters& L, Px ink) {
   return changed;
 }
 
-// ---- the flight over the fx layer ----
+// ---- the flight over the near layer ----
 
 Rect eraseFlight(Flight& f, Image& d) {
   const Rect r = f.box;

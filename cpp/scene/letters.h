@@ -2,8 +2,7 @@
 // glyphs crumble off one by one (the first 4.2 s after the start, then every 1.3 + 2.2 r s), or when
 // the pointer touches them, fade to a faint ghost, fall into the water with a splash (two rings in
 // the water, four droplets) and are carved again 3.6 s after the last has gone. The ghosts are
-// the gate layer's tablet repainted; the falling letters and droplets are drawn in the fx layer
-// (spec 3.5: above the water and the near layer, below the canopy), their rings in the water.
+// the gate layer's tablet repainted; the falling letters and droplets are drawn over the near layer.
 //
 // Every draw comes from the world's streams (layerSeed(4045): which glyph, then the next delay;
 // layerSeed(4046): a drop's vx, vy, spin and floor, a landing's ring size and its droplets), taken
@@ -99,8 +98,8 @@ void tabletSlots(TabletPixels& t, const Grid& g, const RuinLook& look, const Let
 // -> the pixels it changed.
 Rect paintTablet(TabletPixels& t, Image& d, const Letters& L, Px ink);
 
-// The falling letters and droplets over the fx layer, with what they cover saved in `under` so
-// that the next paint (or eraseFlight before the layer's tick repaints) puts it back.
+// The falling letters and droplets over the near layer, with what they cover saved in `under` so
+// that the next paint (or eraseFlight before the water repaints) puts it back.
 struct Flight {
   Rect box;  // what was saved; empty: nothing drawn
   PodList<Px> under;

@@ -334,10 +334,7 @@ TabletLayout tabletLayout(const Grid& g, const Carving& t) {
   const int k = std::max(1, static_cast<int>(std::floor(0.64 * fs / (6 * g.px))));
   const double cell = 6 * k * g.px;  // scene units per glyph
   TabletLayout at{0, t.n, k * g.px, fs};
-  // The spec's line is n advances of 0.64 fs: 208 units (the slab less 36 of margin) down to 11 units
-  // a glyph, wider past 29 glyphs (34 at 11 units: 239 of the slab's 244).
-  const double line = std::max(208.0, t.n * 0.64 * fs);
-  const int fit = std::max(1, static_cast<int>(std::floor(line / cell)));
+  const int fit = std::max(1, static_cast<int>(std::floor(208 / cell)));
   if (at.shown > fit) {
     at.first = t.n - fit;
     at.shown = fit;

@@ -103,9 +103,9 @@ int main(int argc, char** argv) {
     scene.renderAll();
     if (hashes) {
       std::printf("%u", s);
+      const size_t n = static_cast<size_t>(scene.bufferWidth()) * scene.bufferHeight() * 4;
       for (int l = 0; l < nf::scene::kLayerCount; ++l) {
         const uint8_t* p = scene.pixels(static_cast<nf::scene::Layer>(l));
-        const size_t n = scene.layerBytes(static_cast<nf::scene::Layer>(l));
         uint64_t h = 0xcbf29ce484222325ull;
         for (size_t k = 0; k < n; ++k) h = (h ^ p[k]) * 0x100000001b3ull;
         std::printf(" %016llx", static_cast<unsigned long long>(h));

@@ -10,7 +10,8 @@ int main() {
   if (!scene.setViewport({480, 300, 2})) return 1;
   scene.setClock(3.0);
   scene.renderAll();
-  for (int l = 0; l < nf::scene::kLayerCount; ++l)  // each layer its own size (the fine ones finer)
-    std::fwrite(scene.pixels(static_cast<nf::scene::Layer>(l)), 1, scene.layerBytes(static_cast<nf::scene::Layer>(l)), stdout);
+  const size_t bytes = static_cast<size_t>(scene.bufferWidth()) * scene.bufferHeight() * 4;
+  for (int l = 0; l < nf::scene::kLayerCount; ++l)
+    std::fwrite(scene.pixels(static_cast<nf::scene::Layer>(l)), 1, bytes, stdout);
   return 0;
 }

@@ -15,13 +15,13 @@ namespace {
 using namespace nf::scene;
 
 std::vector<uint8_t> copyLayer(const Landscape& s, Layer l) {
-  const size_t n = s.layerBytes(l);
+  const size_t n = static_cast<size_t>(s.bufferWidth()) * s.bufferHeight() * 4;
   const uint8_t* p = s.pixels(l);
   return std::vector<uint8_t>(p, p + n);
 }
 
 size_t opaqueCount(const Landscape& s, Layer l) {
-  const size_t n = s.layerBytes(l) / 4;
+  const size_t n = static_cast<size_t>(s.bufferWidth()) * s.bufferHeight();
   const uint8_t* p = s.pixels(l);
   size_t count = 0;
   for (size_t k = 0; k < n; ++k) count += p[k * 4 + 3] != 0;
@@ -224,13 +224,13 @@ TEST(SceneLandscape, PaintOnceLayersAreCached) {
   EXPECT_EQ(s.paintOnceCount(), painted);
   EXPECT_EQ(copyLayer(s, kLand), land);
   // The ruin is painted once; only the box of the clock hands is repainted.
-  const Rect hands = handsBox(s.fineGrid());  // the gate layer's grid
+  const Rect hands = handsBox(s.grid());
   const std::vector<uint8_t> now = copyLayer(s, kGate);
   size_t outside = 0;
-  for (int j = 0; j < s.layerHeight(kGate); ++j)
-    for (int i = 0; i < s.layerWidth(kGate); ++i) {
+  for (int j = 0; j < s.bufferHeight(); ++j)
+    for (int i = 0; i < s.bufferWidth(); ++i) {
       if (i >= hands.i0 && i < hands.i1 && j >= hands.j0 && j < hands.j1) continue;
-      const size_t k = (static_cast<size_t>(j) * s.layerWidth(kGate) + i) * 4;
+      const size_t k = (static_cast<size_t>(j) * s.bufferWidth() + i) * 4;
       outside += std::equal(now.begin() + k, now.begin() + k + 4, gate.begin() + k) ? 0 : 1;
     }
   EXPECT_EQ(outside, 0u);

@@ -15,7 +15,7 @@ using namespace nf::scene;
 
 std::vector<uint8_t> layer(const Landscape& s, Layer l) {
   const uint8_t* p = s.pixels(l);
-  return std::vector<uint8_t>(p, p + s.layerBytes(l));
+  return std::vector<uint8_t>(p, p + static_cast<size_t>(s.bufferWidth()) * s.bufferHeight() * 4);
 }
 
 // Pixels that differ between two layers.
@@ -144,7 +144,7 @@ TEST(SceneLife, Comets) {
   const int n = opaque(fx);
   EXPECT_GT(n, 3);
   int overGate = 0, outside = 0;
-  const Grid& g = s.fineGrid();  // the fx and gate layers' grid
+  const Grid& g = s.grid();
   for (int j = 0; j < g.bh; ++j)
     for (int i = 0; i < g.bw; ++i) {
       const size_t k = (static_cast<size_t>(j) * g.bw + i) * 4;
@@ -181,11 +181,11 @@ TEST(SceneLife, LightSpill) {
   s.setViewport({1280, 800, 0});
   s.setClock(6.5);
   s.renderAll();
-  const Rect box = spillBox(s.fineGrid()), hands = handsBox(s.fineGrid());  // the gate layer's grid
+  const Rect box = spillBox(s.grid()), hands = handsBox(s.grid());
   int inside = 0, outside = 0;
-  for (int j = 0; j < s.layerHeight(kGate); ++j)
-    for (int i = 0; i < s.layerWidth(kGate); ++i) {
-      const size_t k = (static_cast<size_t>(j) * s.layerWidth(kGate) + i) * 4;
+  for (int j = 0; j < s.bufferHeight(); ++j)
+    for (int i = 0; i < s.bufferWidth(); ++i) {
+      const size_t k = (static_cast<size_t>(j) * s.bufferWidth() + i) * 4;
       const bool d = !std::equal(idle.begin() + k, idle.begin() + k + 4, hot.begin() + k);
       const bool in = i >= box.i0 && i < box.i1 && j >= box.j0 && j < box.j1;
       const bool inHands = i >= hands.i0 && i < hands.i1 && j >= hands.j0 && j < hands.j1;

@@ -13,10 +13,11 @@ namespace {
 using namespace nf::scene;
 
 std::vector<std::vector<uint8_t>> layers(const Landscape& s) {
+  const size_t n = static_cast<size_t>(s.bufferWidth()) * s.bufferHeight() * 4;
   std::vector<std::vector<uint8_t>> out;
   for (int l = 0; l < kLayerCount; ++l) {
     const uint8_t* p = s.pixels(static_cast<Layer>(l));
-    out.emplace_back(p, p + s.layerBytes(static_cast<Layer>(l)));
+    out.emplace_back(p, p + n);
   }
   return out;
 }

@@ -15,7 +15,8 @@ namespace {
 using namespace nf::scene;
 
 std::vector<uint8_t> layer(const Landscape& s, Layer l) {
-  return std::vector<uint8_t>(s.pixels(l), s.pixels(l) + s.layerBytes(l));
+  const size_t n = static_cast<size_t>(s.bufferWidth()) * s.bufferHeight() * 4;
+  return std::vector<uint8_t>(s.pixels(l), s.pixels(l) + n);
 }
 
 bool outside(const Rect& r, int i, int j) { return i < r.i0 || i >= r.i1 || j < r.j0 || j >= r.j1; }
@@ -35,6 +36,7 @@ TEST(SceneTickRects, OnlyTheReportedPartChangesAndPixelsAreTheFullPaints) {
       s->setClock(7.25);
       s->advance(0);
     }
+    const int bw = live.bufferWidth();
     const double bank = kWater + live.gScenePerPixel() * 1.01;
     int checked = 0;
     for (int f = 0; f < 150; ++f) {
@@ -49,7 +51,6 @@ TEST(SceneTickRects, OnlyTheReportedPartChangesAndPixelsAreTheFullPaints) {
       for (int l = 0; l < kLayerCount; ++l) {
         const std::vector<uint8_t> after = layer(live, static_cast<Layer>(l));
         const Rect r = (m >> l) & 1u ? live.changedRect(static_cast<Layer>(l)) : Rect{};
-        const int bw = live.layerWidth(static_cast<Layer>(l));  // a fine layer's rect is in its own pixels
         size_t stray = 0;
         for (size_t k = 0; k < after.size(); k += 4)
           if (std::memcmp(&after[k], &before[l][k], 4) != 0 &&

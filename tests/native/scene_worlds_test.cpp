@@ -74,13 +74,8 @@ TEST(SceneWorlds, EveryWorldKeepsTheInvariants) {
     s.setClock(2);
     s.renderAll();
     const Grid& g = s.grid();
-    const Grid& fg = s.fineGrid();  // the gate's and fx's (grid.h, finePitch)
+    const size_t n = static_cast<size_t>(g.bw) * g.bh;
     const uint8_t* gate = s.pixels(kGate);
-    // The fine gate's pixel at the centre of coarse pixel k.
-    auto gateAt = [&](size_t k) {
-      const int i = static_cast<int>(k % g.bw), j = static_cast<int>(k / g.bw);
-      return opaque(gate, static_cast<size_t>(fineOf(j, g.pitch, fg.pitch)) * fg.bw + fineOf(i, g.pitch, fg.pitch));
-    };
     const uint8_t* rift = s.pixels(kRift);
     const uint8_t* hill = s.pixels(kHill);
     const uint8_t* canopy = s.pixels(kCanopy);
@@ -88,9 +83,8 @@ TEST(SceneWorlds, EveryWorldKeepsTheInvariants) {
     // No layer is empty.
     for (int l = 0; l < kLayerCount; ++l) {
       size_t count = 0;
-      const size_t m = s.layerBytes(static_cast<Layer>(l)) / 4;
-      for (size_t k = 0; k < m; ++k) count += opaque(s.pixels(static_cast<Layer>(l)), k);
-      EXPECT_GT(count, l == kFx ? 0 : m / 100) << "layer " << l;  // fx: twenty fireflies
+      for (size_t k = 0; k < n; ++k) count += opaque(s.pixels(static_cast<Layer>(l)), k);
+      EXPECT_GT(count, l == kFx ? 0 : n / 100) << "layer " << l;  // fx: twenty fireflies
     }
 
     // The gate's ring (above its plinth) and the opening are in view: hardly anything of the
@@ -101,7 +95,7 @@ TEST(SceneWorlds, EveryWorldKeepsTheInvariants) {
         const size_t k = static_cast<size_t>(j) * g.bw + i;
         const bool front = opaque(hill, k) || opaque(canopy, k);
         const double r = std::hypot(g.sx[i] - kGateX, g.sy[j] - kGateY);
-        if (gateAt(k) && r <= kGateR + kGateRing) {
+        if (opaque(gate, k) && r <= kGateR + kGateRing) {
           ++ring;
           ringHidden += front;
         }

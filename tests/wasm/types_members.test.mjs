@@ -28,7 +28,7 @@ const MEMBERS = {
   'class Landscape': {
     setViewport: 'f', setWorld: 'f', world: 'f', setDay: 'f', setDusk: 'f', setDayAndDusk: 'f', setWorldSeed: 'f', setSeason: 'f', setPortalMode: 'f',
     setClock: 'f', setPointer: 'f', splash: 'f', setPath: 'f', setWallClock: 'f', wallClock: 'n', setLife: 'f', setMotion: 'f', advance: 'f', changedRects: 'f', renderAll: 'f', setStepped: 'f', repainting: 'b',
-    stepRepaint: 'f', beginRender: 'f', pixels: 'f', layerSize: 'f', picture: 'f', clock: 'n', day: 'n', dusk: 'n', season: 'o', worldSeed: 'n', heat: 'n',
+    stepRepaint: 'f', beginRender: 'f', pixels: 'f', picture: 'f', clock: 'n', day: 'n', dusk: 'n', season: 'o', worldSeed: 'n', heat: 'n',
     starsShown: 'b', starCount: 'n', paintOnceCount: 'n', renderCount: 'n', bufferWidth: 'n', bufferHeight: 'n', pitch: 'n',
     gScenePerPixel: 'n', placement: 'o', sceneXFromCss: 'f', sceneYFromCss: 'f', delete: 'f',
   },
