@@ -88,6 +88,8 @@ export declare class Landscape {
   static readonly LAYERS: LayerName[];
   /** Each layer's parallax depth, in LAYERS order (cpp/scene/landscape.h, kLayerDepths). */
   static readonly LAYER_DEPTHS: number[];
+  /** Per layer, in LAYERS order: every pixel alpha 0 or 255, so a run of them may be shown flattened (cpp/scene/landscape.h, kLayerHardAlpha). */
+  static readonly LAYER_HARD_ALPHA: boolean[];
   /** The CSS px a layer of depth 1 moves for a pointer at the element's edge. */
   static readonly SWAY: { x: number; y: number };
   /** The layers (indices) whose parallax the pointer's eddies, the portal and a splash follow. */
@@ -149,6 +151,8 @@ export declare class Landscape {
   pixels(layer: LayerName | number): Uint8Array;
   /** The layers composited at rest, zoom x zoom per buffer pixel: RGBA8, a zero-copy view of wasm memory. */
   picture(zoom?: number, region?: 'buffer' | 'viewport'): { width: number; height: number; pixels: Uint8Array };
+  /** Layers first..last composited within buffer pixels [x, x + w) x [y, y + h) into the scene's flat buffer: a view of all of it (bufferWidth x bufferHeight RGBA). */
+  flatten(first: number, last: number, x: number, y: number, w: number, h: number): Uint8Array;
   readonly clock: number; readonly day: number; readonly dusk: number; readonly season: number | null;
   readonly worldSeed: number; readonly heat: number; readonly starsShown: boolean; readonly starCount: number;
   readonly paintOnceCount: number; readonly renderCount: number; readonly bufferWidth: number; readonly bufferHeight: number; readonly pitch: number;

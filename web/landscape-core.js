@@ -42,7 +42,7 @@ export function createCore(M, init, emit, instruments = null) {
   if (init.canvases.length !== LAYERS.length) throw new Error(`noisefield: the module's layers are ${LAYERS.join(', ')} (got ${init.canvases.length} canvases)`);
   const scene = new M.Landscape();
   const c = {
-    scene, canvases: init.canvases, frozen: init.frozen, motion: init.motion, emit,
+    scene, canvases: init.flat ? [...init.canvases, init.flat] : init.canvases, frozen: init.frozen, motion: init.motion, emit,
     paused: false, visible: true, destroyed: false,
     /** @type {{ w: number, h: number, pitch: number, bw: number, bh: number } | null} */
     layout: null,
@@ -65,11 +65,10 @@ export function createCore(M, init, emit, instruments = null) {
     scene.delete();
     throw e;
   }
-  const painter = createPainter(c, init.canvases.map((/** @type {any} */ cv) => cv.getContext('2d', { alpha: true })));
+  const painter = createPainter(c, init.canvases, init.flat ?? null);
   const loop = createLoop(c, painter, { shortestTick: M.Landscape.shortestTick ?? 0, fps: init.fps ?? 0 });
   const rp = createRepaint(c, painter, loop);
-  const { dropViews, paint, all } = painter;
-  const { framing } = c;
+  const { dropViews, paint, all } = painter, { framing } = c;
   // Reduced motion (not a frozen clock, which shows its moment): the ruin's life still, the ivy grown.
   scene.setMotion(c.motion || c.frozen !== null);
   // What the page reads back of the world: the seed, the daylight (after a dark scheme's cap), ...
@@ -79,6 +78,7 @@ export function createCore(M, init, emit, instruments = null) {
   const rest = () => ({ clock: scene.clock, world: scene.world() });
 
   const commands = {
+    flat: painter.setFlat,  // (a, b): layers a..b onto the flat canvas, sized with the layers (landscape-flat.js)
     // The element's size in CSS px and the pitch asked for: -> { bw, bh, pitch (the scene's), scale,
     // ox, oy, inset, gateX, gateY, gateR, waterY }. The first call renders the first frame (once: setViewport renders).
     // Stepped: -> a Promise of it, when the new layers are shown (the old stay up until then).
@@ -94,7 +94,7 @@ export function createCore(M, init, emit, instruments = null) {
       dropViews();
       const at = rp.placement();
       c.layout = { w, h, pitch: at.pitch, bw: at.bw, bh: at.bh };
-      for (const cv of init.canvases) { cv.width = at.bw; cv.height = at.bh; }
+      for (const cv of c.canvases) { cv.width = at.bw; cv.height = at.bh; }
       loop.restart();
       if (first) {
         scene.advance(0);  // takes the repaint report setViewport left, so the first frame paints nothing twice

@@ -25,8 +25,9 @@ export function choosePitch(auto, dpr) {
 /**
  * @param {import('./landscape-view.js').View} v
  * @param {() => void} wake starts the parallax loop (after a new layout)
+ * @param {ReturnType<typeof import('./landscape-flat.js').createFlat> | null} [flat] the flattened run's canvas (landscape-flat.js)
  */
-export function createLayout(v, wake) {
+export function createLayout(v, wake, flat = null) {
   const { element, win, canvases, M } = v;
   // The layers' depths, the parallax's travel per unit depth (CSS px), the layer the portal follows
   // and the largest viewport: the module's (cpp/scene/landscape.h).
@@ -61,7 +62,7 @@ export function createLayout(v, wake) {
       if (!at || v.destroyed || asked !== view) return;
       // at.pitch is the scene's, which may be coarser than the one asked for (the buffer budget).
       v.layout = { ...view, ...at };
-      for (const c of canvases) {
+      for (const c of flat ? [...canvases, v.flat] : canvases) {
         c.style.width = `${at.bw * at.pitch}px`;
         c.style.height = `${at.bh * at.pitch}px`;
       }
@@ -91,6 +92,7 @@ export function createLayout(v, wake) {
       applied[l] = [x, y];
       canvases[l].style.transform = `translate(${x}px, ${y}px)`;
     }
+    flat?.place(applied);
     if (!v.portal) return;
     const r = L().gateR * L().scale;
     v.portal.style.transform = `translate(${snap(cssX(L().gateX) + offX(portalLayer) - r)}px, ${snap(cssY(L().gateY) + offY(portalLayer) - r)}px)`;
@@ -142,5 +144,5 @@ export function createLayout(v, wake) {
     if (comfortSince === -Infinity) comfortSince = now;
     if (now - comfortSince >= finerAfter && now - changedAt >= finerAfter) finer();
   }
-  return { relayout, placeLayers, toScene, adapt, pace };
+  return { relayout, placeLayers, toScene, adapt, pace, flatten: (/** @type {boolean} */ on) => flat?.enable(on, applied) };
 }

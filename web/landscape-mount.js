@@ -26,6 +26,7 @@ import { createLedger } from './landscape-ledger.js';
 import { createView } from './landscape-view.js';
 import { buildPortal, buildStage, dressHost } from './landscape-stage.js';
 import { createLayout } from './landscape-layout.js';
+import { createFlat } from './landscape-flat.js';
 import { createParallax } from './landscape-parallax.js';
 import { createPortalModes } from './landscape-portal.js';
 import { createDaylight } from './landscape-daylight.js';
@@ -126,7 +127,7 @@ async function mountWith(element, options, M, starting, usePort) {
   const v = createView(M, o, element, seasonOf);
   const ledger = createLedger();
   const daylight = createDaylight(v, ledger);
-  ({ stage: v.stage, canvases: v.canvases } = buildStage(v.doc, M.Landscape.LAYERS));
+  ({ stage: v.stage, canvases: v.canvases, flat: v.flat } = buildStage(v.doc, M.Landscape.LAYERS));
   try {
     await startCore(v, daylight.initial(), starting, usePort);
     return await assemble(v, ledger, daylight, seasonOf);
@@ -157,11 +158,12 @@ async function startCore(v, world, starting, usePort) {
   if (port) {
     port.report = report;
     const offscreen = v.canvases.map((c) => c.transferControlToOffscreen());
-    inited = port.call('init', [{ ...init, canvases: offscreen }], null, offscreen);
+    const flat = v.flat.transferControlToOffscreen();
+    inited = port.call('init', [{ ...init, canvases: offscreen, flat }], null, [...offscreen, flat]);
     // Awaited (in assemble) before any other op is sent: its failure is its own.
     inited.catch(() => {});
   } else {
-    port = mainPort(M, { ...init, canvases: v.canvases }, report, debug && instruments.coreInstruments);
+    port = mainPort(M, { ...init, canvases: v.canvases, flat: v.flat }, report, debug && instruments.coreInstruments);
   }
   usePort(port);
   v.port = port;
@@ -191,7 +193,8 @@ async function assemble(v, ledger, daylight, seasonOf) {
   }
   const parallax = createParallax(v, () => layout.placeLayers());
   ledger.add(parallax.sleep);
-  const layout = createLayout(v, parallax.wake);
+  const flat = createFlat(v, v.flat);
+  const layout = createLayout(v, parallax.wake, flat);
   v.pace = layout.pace;
   const modes = createPortalModes(v, ledger);
   const input = createInput(v, ledger, { layout, parallax, modes, daylight });
@@ -207,6 +210,10 @@ async function assemble(v, ledger, daylight, seasonOf) {
   if (debug && v.layout) debug.firstPaintMs = (await v.call('debugInfo')).firstPaintMs;
 
   const handle = createHandle(v, { parallax, daylight, atRest: input.atRest, seasonOf, teardown: () => ledger.close() });
-  if (debug) handle.debug = v.instruments.handleInstruments(debug, { port: v.port, M: v.M, call: v.call, layout: () => v.layout, canvases: v.canvases, win: v.win });
+  if (debug) {
+    handle.debug = v.instruments.handleInstruments(debug, { port: v.port, M: v.M, call: v.call, layout: () => v.layout, canvases: v.canvases, win: v.win });
+    // The flattened run on the page ([first, last] layer, or null) and the switch that turns it off.
+    Object.assign(handle.debug, { flatShown: flat.shown, flatten: layout.flatten });
+  }
   return handle;
 }

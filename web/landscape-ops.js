@@ -24,6 +24,7 @@
  *   time, 1 if a frame was shown after it] (a worker sends them batched)
  * @typedef {object} CoreInit
  * @property {Array<HTMLCanvasElement | OffscreenCanvas>} canvases the layers', in M.Landscape.LAYERS' order
+ * @property {HTMLCanvasElement | OffscreenCanvas} [flat] one more, that stands for a run of layers at one offset (landscape-flat.js)
  * @property {Record<string, any>} world the world as Landscape.setWorld takes it (the table's option names)
  * @property {number | null} frozen the frozen clock (t), or null
  * @property {boolean} motion
@@ -56,6 +57,8 @@ export const OPS = Object.freeze({
   motion: 'tell',
   /** (on): a hidden page or an element off screen runs no frames */
   visible: 'tell',
+  /** (first, last: a run of layers at one parallax offset, or -1, -1) -> whether the flat canvas has it drawn */
+  flat: 'ask',
   /** (entering) -> Rest */
   pause: 'ask',
   /** () -> undefined */
@@ -117,6 +120,8 @@ export function coreOps(port, failed) {
     motion: (on) => tell('motion', [on]),
     /** @param {boolean} on */
     visible: (on) => tell('visible', [on]),
+    /** @param {number} first @param {number} last @returns {Promise<boolean>} */
+    flat: (first, last) => port.call('flat', [first, last]),
     /** @template T @param {boolean} entering @param {(r: Rest) => T} then @returns {Promise<T>} */
     pause: (entering, then) => port.call('pause', [entering], then),
     /** @returns {Promise<void>} */

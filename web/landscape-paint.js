@@ -5,13 +5,27 @@
 // What the live loop's advances change can be held and shown later in one frame (hold(), then
 // present()): the union of each layer's changed rectangles since the canvases last got it, so
 // ticks of different layers share a frame and the pixels shown are the layers' as they are then.
+//
+// Flattening (setFlat): a run of adjacent layers that the page shows at one parallax offset is also
+// composited in C++ (scene.flatten, compose.h) and put on one more canvas (the flat canvas), which
+// the page shows in their place: the compositor then blends one full-window layer instead of
+// several (most of what a still page costs its visitor, with software compositing). The layer
+// canvases stay current (the page shows them again when the run changes), and each frame redoes
+// only the union of what changed in the run's layers. (drawImage from the layer canvases did the
+// same on the canvas side, but snapshotting each source canvas cost more than it saved.)
 
 /**
  * @param {{ scene: any, layout: { bw: number, bh: number } | null, debug: any }} c the core's state
- * @param {Array<CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D>} ctxs one per layer
+ * @param {Array<HTMLCanvasElement | OffscreenCanvas>} canvases one per layer
+ * @param {HTMLCanvasElement | OffscreenCanvas | null} [flatCanvas] the flat canvas (none: no flattening)
  */
-export function createPainter(c, ctxs) {
+export function createPainter(c, canvases, flatCanvas = null) {
+  /** @type {(cv: any) => CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D} */
+  const context = (cv) => cv.getContext('2d', { alpha: true });
+  const ctxs = canvases.map(context);
+  const flat = flatCanvas && context(flatCanvas);
   const n = ctxs.length;
+  let runMask = 0, runA = 0, runB = -1;  // the flattened run: layers runA..runB (runMask: their bits)
   /** @type {Array<ImageData | null>} */
   const images = new Array(n).fill(null);
   const all = (1 << n) - 1;
@@ -34,6 +48,27 @@ export function createPainter(c, ctxs) {
   function paint(mask) {
     for (let l = 0; l < n; l++) if (mask & (1 << l)) ctxs[l].putImageData(image(l), 0, 0);
     heldMask &= ~mask;  // those layers are on their canvases whole: nothing of them is held
+    if (mask & runMask && c.layout) drawFlat(0, 0, c.layout.bw, c.layout.bh);
+  }
+  // The run's layers, in order, onto the flat canvas within [x0, x1) x [y0, y1).
+  /** @param {number} x0 @param {number} y0 @param {number} x1 @param {number} y1 */
+  function drawFlat(x0, y0, x1, y1) {
+    const L = c.layout;
+    if (!flat || !L || x1 <= x0 || y1 <= y0) return;
+    const w = x1 - x0, h = y1 - y0;
+    // One call composites the part; its buffer may be new (memory grown): a fresh view each time.
+    const v = c.scene.flatten(runA, runB, x0, y0, w, h);
+    flat.putImageData(new ImageData(new Uint8ClampedArray(v.buffer, v.byteOffset, v.length), L.bw, L.bh), 0, 0, x0, y0, w, h);
+  }
+  // Layers a..b flattened from now on (a > b, or no flat canvas: none), drawn whole at once.
+  /** @param {number} a @param {number} b -> whether a run is flattened */
+  function setFlat(a, b) {
+    if (!flat || typeof c.scene.flatten !== 'function' || !(a >= 0 && b > a && b < n)) { runMask = 0; runA = 0; runB = -1; return false; }
+    runA = a; runB = b;
+    runMask = ((1 << (b + 1)) - 1) & ~((1 << a) - 1);
+    // Drawn from the canvases as they are; what is held for the next frame redraws its part then.
+    if (c.layout) drawFlat(0, 0, c.layout.bw, c.layout.bh);
+    return true;
   }
   // What advance() changed: of each layer it reports, only the part its tick painted (the rest of
   // the canvas shows that layer already), so a fine pitch does not copy megabytes it never touched.
@@ -67,14 +102,28 @@ export function createPainter(c, ctxs) {
   // The held changes onto the canvases, one putImageData per layer: one frame. -> true if any.
   function present() {
     if (!heldMask) return false;
+    // Within the run: the union of its layers' parts, or each part on its own where they add up to
+    // less (a tick in the sky and one on the water: two strips, not the whole buffer).
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, parts = 0;
     for (let l = 0; l < n; l++) {
       if (!(heldMask & (1 << l))) continue;
       const k = 4 * l;
       ctxs[l].putImageData(image(l), 0, 0, held[k], held[k + 1], held[k + 2] - held[k], held[k + 3] - held[k + 1]);
+      if (!(runMask & (1 << l))) continue;
+      parts += (held[k + 2] - held[k]) * (held[k + 3] - held[k + 1]);
+      x0 = Math.min(x0, held[k]); y0 = Math.min(y0, held[k + 1]);
+      x1 = Math.max(x1, held[k + 2]); y1 = Math.max(y1, held[k + 3]);
     }
+    if (x1 > x0 && parts < (x1 - x0) * (y1 - y0)) {
+      for (let l = runA; l <= runB; l++) {
+        const k = 4 * l;
+        if (heldMask & (1 << l)) drawFlat(held[k], held[k + 1], held[k + 2], held[k + 3]);
+      }
+    } else if (x1 > x0) drawFlat(x0, y0, x1, y1);
     heldMask = 0;
     if (c.debug) c.debug.presents = (c.debug.presents ?? 0) + 1;
     return true;
   }
-  return { all, dropViews, paint, paintAdvanced, hold, present };
+  const flatRun = () => (runMask ? [runA, runB] : null);
+  return { all, dropViews, paint, paintAdvanced, hold, present, setFlat, flatRun };
 }

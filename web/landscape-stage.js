@@ -3,25 +3,34 @@
 // needs no stylesheet. Every change to the host is recorded in the mount's ledger.
 
 /**
- * The stage: one canvas per layer (the scene's order), not yet in the document.
+ * The stage: one canvas per layer (the scene's order), and the flat canvas that stands for a run of
+ * them (landscape-flat.js; hidden until then), not yet in the document. Layer l is at z-index 2l
+ * within the stage (isolated, so no z-index reaches the page), the flat canvas at an odd one.
  * @param {Document} doc
  * @param {readonly string[]} layers
- * @returns {{ stage: HTMLDivElement, canvases: HTMLCanvasElement[] }}
+ * @returns {{ stage: HTMLDivElement, canvases: HTMLCanvasElement[], flat: HTMLCanvasElement }}
  */
 export function buildStage(doc, layers) {
   const stage = doc.createElement('div');
   stage.className = 'nf-stage';
   stage.setAttribute('aria-hidden', 'true');
-  Object.assign(stage.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', pointerEvents: 'none' });
-  const canvases = layers.map((name) => {
+  Object.assign(stage.style, { position: 'absolute', left: '0', top: '0', width: '0', height: '0', pointerEvents: 'none', isolation: 'isolate' });
+  const canvas = (/** @type {string} */ cls) => {
     const c = doc.createElement('canvas');
-    c.className = `nf-layer nf-layer-${name}`;
-    c.dataset.layer = name;
+    c.className = cls;
     Object.assign(c.style, { position: 'absolute', left: '0', top: '0', imageRendering: 'pixelated', pointerEvents: 'none', willChange: 'transform' });
     stage.appendChild(c);
     return c;
+  };
+  const canvases = layers.map((name, l) => {
+    const c = canvas(`nf-layer nf-layer-${name}`);
+    c.dataset.layer = name;
+    c.style.zIndex = String(2 * l);
+    return c;
   });
-  return { stage, canvases };
+  const flat = canvas('nf-flat');
+  flat.style.visibility = 'hidden';
+  return { stage, canvases, flat };
 }
 
 /**

@@ -244,6 +244,22 @@ function nfPicture(io, scene, zoom, region) {
   return { width, height, pixels: new Uint8Array(buffer(), fn.nf_scene_picture_pixels(s), width * height * 4) };
 }
 
+// Layers first..last composited back to front within buffer pixels [x, x + w) x [y, y + h) into
+// the scene's flat buffer: -> a Uint8Array view of all of it (bufferWidth x bufferHeight RGBA; the
+// rest as the last calls left it), for one putImageData of that part (web/landscape-paint.js).
+/**
+ * @param {NfSceneIo} io @param {string[]} layers @param {NfLiveScene} scene
+ * @param {unknown[]} run [first, last] @param {unknown[]} rect [x, y, w, h]
+ * @returns {Uint8Array}
+ */
+function nfFlatten(io, layers, scene, run, rect) {
+  const fn = io.fn, s = scene._live();
+  const x = nfNumber('x', rect[0]), y = nfNumber('y', rect[1]), w = nfNumber('w', rect[2]), h = nfNumber('h', rect[3]);
+  const ptr = fn.nf_scene_flatten(s, nfLayerIndex(layers, run[0]), nfLayerIndex(layers, run[1]), x, y, x + w, y + h);
+  io.check(ptr !== 0);
+  return new Uint8Array(io.buffer(), ptr, fn.nf_scene_buffer_width(s) * fn.nf_scene_buffer_height(s) * 4);
+}
+
 /** @param {NfSceneContext} ctx @param {number} s the scene @returns {Record<string, number>} */
 function nfPlacement(ctx, s) {
   const v = new Float64Array(ctx.io.buffer(), ctx.io.fn.nf_scene_placement(s), ctx.placement.length);
@@ -338,6 +354,8 @@ function nfLandscapeClass(ctx) {
       if (!ptr) throw new Error('no pixels before setViewport()');
       return new Uint8Array(buffer(), ptr, fn.nf_scene_buffer_width(s) * fn.nf_scene_buffer_height(s) * 4);
     }
+    // Layers first..last composited within buffer pixels [x, x + w) x [y, y + h) (nfFlatten).
+    flatten(first, last, x, y, w, h) { return nfFlatten(io, layers, this, [first, last], [x, y, w, h]); }
     // The layers composited back to front: { width, height, pixels } (RGBA view). region 'buffer'
     // (default): the buffer pixels the viewport shows, zoom x zoom each; 'viewport': the page's
     // picture at a devicePixelRatio of zoom, as noisefield-cli render writes it.
@@ -367,6 +385,9 @@ function nfLandscapeClass(ctx) {
   Landscape.LAYERS = layers;
   // Each layer's parallax depth (the page moves it by -p * depth * (64, 30) CSS px), LAYERS order.
   Landscape.LAYER_DEPTHS = nfList(text(fn.nf_layer_depths())).map(Number);
+  // Per layer: whether its every pixel is alpha 0 or 255, so that a run of such layers at one
+  // parallax offset may be shown flattened (flatten) with the compositor's pixels (kLayerHardAlpha).
+  Landscape.LAYER_HARD_ALPHA = nfList(text(fn.nf_layer_hard_alpha())).map((x) => x === '1');
   // SWAY: the CSS px a layer of depth 1 moves for a pointer at the edge ({ x, y }); INPUT_LAYERS:
   // the layers whose parallax the pointer's eddies, the portal and a splash follow.
   Landscape.SWAY = { x: fn.nf_parallax(0), y: fn.nf_parallax(1) };

@@ -84,6 +84,7 @@ struct Scene {
   sc::WorldView view;
   sc::PodList<uint8_t> picture;
   int pictureWidth = 0, pictureHeight = 0;
+  sc::PodList<uint8_t> flat;  // nf_scene_flatten's layers, bufferWidth x bufferHeight
   double placement[10] = {};
   int32_t changed[4 * sc::kLayerCount] = {};
 };
@@ -137,6 +138,7 @@ EMSCRIPTEN_KEEPALIVE int nf_layer_count() { return sc::kLayerCount; }
 EMSCRIPTEN_KEEPALIVE const char* nf_layer_names() { return (text_.clear() << sc::kLayerNames).c_str(); }
 // Their parallax depths, in that order.
 EMSCRIPTEN_KEEPALIVE const char* nf_layer_depths() { return (text_.clear() << sc::kLayerDepths).c_str(); }
+EMSCRIPTEN_KEEPALIVE const char* nf_layer_hard_alpha() { return (text_.clear() << sc::kLayerHardAlpha).c_str(); }
 // The named framings, comma-separated, in order.
 EMSCRIPTEN_KEEPALIVE const char* nf_framings() { return framings(text_.clear(), ",").c_str(); }
 EMSCRIPTEN_KEEPALIVE int nf_auto_pitch(double cssWidth) {
@@ -384,6 +386,20 @@ EMSCRIPTEN_KEEPALIVE const double* nf_scene_placement(Scene* s) {
 // The RGBA8 layer, bufferWidth x bufferHeight (nullptr before setViewport).
 EMSCRIPTEN_KEEPALIVE const uint8_t* nf_scene_pixels(Scene* s, int layer) {
   return layer >= 0 && layer < sc::kLayerCount ? s->scene.pixels(static_cast<sc::Layer>(layer)) : nullptr;
+}
+// Layers first..last flattened within [x0, x1) x [y0, y1) (scene/compose.h, flattenRect) into the
+// scene's flat buffer, bufferWidth x bufferHeight RGBA8: -> the buffer (nullptr, and nf_error, for a
+// bad run or before setViewport()).
+EMSCRIPTEN_KEEPALIVE const uint8_t* nf_scene_flatten(Scene* s, int first, int last, int x0, int y0, int x1, int y1) {
+  if (!(first >= 0 && first <= last && last < sc::kLayerCount)) {
+    failed(error() << "flatten: the layers must be a run first <= last in 0.." << (sc::kLayerCount - 1) << " (got " << first << ", " << last << ")");
+    return nullptr;
+  }
+  if (!sc::flattenRect(s->scene, first, last, x0, y0, x1, y1, s->flat)) {
+    failed(error() << "no pixels before setViewport()");
+    return nullptr;
+  }
+  return s->flat.data();
 }
 // The seven layers composited as the page stacks them (scene/compose.h), at rest: region 0 "buffer"
 // (the buffer pixels the viewport shows, zoom x zoom each; the page's Save picture), 1 "viewport"

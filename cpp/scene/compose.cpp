@@ -37,6 +37,37 @@ ComposeRect bufferViewRect(const Landscape& scene, int zoom) {
   return {(i1 - i0) * zoom, (j1 - j0) * zoom, i0 * zoom, j0 * zoom, zoom};
 }
 
+bool flattenRect(const Landscape& scene, int first, int last, int x0, int y0, int x1, int y1, PodList<uint8_t>& out) {
+  const int bw = scene.bufferWidth(), bh = scene.bufferHeight();
+  if (bw <= 0 || bh <= 0 || !scene.pixels(kSky)) return false;
+  const size_t size = static_cast<size_t>(bw) * bh * 4;
+  if (out.size() != size) out.assign(size, 0);
+  x0 = std::max(0, x0); y0 = std::max(0, y0);
+  x1 = std::min(bw, x1); y1 = std::min(bh, y1);
+  const uint8_t* layer[kLayerCount];
+  for (int l = first; l <= last; ++l) layer[l] = scene.pixels(static_cast<Layer>(l));
+  for (int y = y0; y < y1; ++y) {
+    for (int x = x0; x < x1; ++x) {
+      const size_t k = (static_cast<size_t>(y) * bw + x) * 4;
+      uint8_t* dst = &out[k];
+      // Top down: the first opaque pixel is the answer when everything above it is clear (the
+      // run's layers are all-or-nothing alpha as the page uses it); a soft pixel on the way
+      // composites this pixel back to front, as composite() does.
+      int l = last;
+      while (l >= first && layer[l][k + 3] == 0) --l;
+      if (l < first) {
+        std::memset(dst, 0, 4);
+      } else if (layer[l][k + 3] == 255) {
+        std::memcpy(dst, layer[l] + k, 4);
+      } else {
+        std::memset(dst, 0, 4);
+        for (int m = first; m <= last; ++m) over(dst, layer[m] + k);
+      }
+    }
+  }
+  return true;
+}
+
 PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& r) {
   const int bw = scene.bufferWidth(), bh = scene.bufferHeight();
   if (bw <= 0 || bh <= 0 || r.width <= 0 || r.height <= 0 || r.step <= 0 || !scene.pixels(kSky)) return {};

@@ -27,4 +27,9 @@ ComposeRect bufferViewRect(const Landscape& scene, int zoom);
 // RGBA8, rect.width * rect.height * 4 bytes; empty before setViewport() or for an empty rect.
 PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& rect);
 
+// Layers first..last flattened ("over", as composite()) into out, a buffer of the layers' size
+// (resized, cleared, when it is not), within buffer pixels [x0, x1) x [y0, y1) (clamped): the page
+// shows such a run of layers at one parallax offset as one canvas. -> false without pixels.
+bool flattenRect(const Landscape& scene, int first, int last, int x0, int y0, int x1, int y1, PodList<uint8_t>& out);
+
 }  // namespace nf::scene

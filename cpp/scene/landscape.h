@@ -44,6 +44,10 @@ enum Layer : int { kSky = 0, kLand, kRift, kHill, kGate, kNear, kFx, kCanopy, kL
 // page moves layer l by -p * depth * (64, 30) CSS px for a pointer offset p: docs/scene.md, "Layers").
 constexpr std::string_view kLayerNames = "sky,land,rift,hill,gate,near,fx,canopy";
 constexpr std::string_view kLayerDepths = "0.1,0.18,0.42,0.42,0.42,0.42,0.42,1";
+// The layers whose every pixel is alpha 0 or 255 (dithered pixel art), so that blending a run of
+// them first (compose.h, flattenRect) gives what the browser's compositor gives, to the bit; the
+// canopy's leaf edges are soft. tests/wasm/flatten.test.mjs checks it on rendered frames.
+constexpr std::string_view kLayerHardAlpha = "1,1,1,1,1,1,1,0";
 // The parallax travel of a layer of depth 1 (CSS px), which the page applies.
 constexpr double kSwayX = 64, kSwayY = 30;
 // The layers whose parallax the page's input follows: the pointer's eddies are the sky's, the

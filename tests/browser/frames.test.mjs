@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startBrowser, openPage, withPages, installPixels } from './helpers/browser.mjs';
+import { decodePng } from '../wasm/helpers/png.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -176,6 +177,58 @@ test('behind, then not: the pitch rises while throttled and steps back down to t
     assert.ok(after.every(([p, , a]) => (p > 2) === (a === 'behind')), 'adapted says behind exactly while the pitch is raised');
     assert.deepEqual(problems, []);
   });
+});
+
+// Flattening (web/landscape-flat.js): layers that sit at one parallax offset are shown as one
+// canvas the core composites from them. The screen is the same pixel for pixel with it and without
+// it (the tests' switch, handle.debug.flatten): sky to fx (all but the soft-edged canopy) while the
+// pointer has not moved the parallax, the five at the gate's depth once it has; the layers' own
+// canvases hide meanwhile.
+test('flattened layers: one canvas for the layers at one offset, the same screen pixels as the layers', async () => {
+  for (const worker of [1, 0]) {
+    await withLoad(`?seed=alice&t=7.5&day=0.7&season=30&px=4&test&worker=${worker}`, async ({ page, problems }) => {
+      const flatIs = (run) => page.waitForFunction((r) => JSON.stringify(window.__noisefield.debug.flatShown()) === JSON.stringify(r), run, { timeout: 30000 });
+      const frames = () => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(ok)))));
+      // The landscape alone: the card over it (the departures board has a clock) hidden.
+      await page.evaluate(() => { document.querySelector('main.nf-card').style.visibility = 'hidden'; });
+      const shot = async () => { await frames(); return decodePng(await page.locator('#landscape').screenshot()); };
+      // The parallax has eased to where the pointer left it: the transforms stay put over half a second.
+      const settled = async () => {
+        const read = () => page.evaluate(() => [...document.querySelectorAll('.nf-stage canvas')].map((c) => c.style.transform).join());
+        for (let a = await read(), i = 0; i < 60; i++) {
+          await page.waitForTimeout(500);
+          const b = await read();
+          if (a === b) return;
+          a = b;
+        }
+        assert.fail('the parallax never settled');
+      };
+      const differ = (a, b) => {
+        assert.deepEqual([a.width, a.height], [b.width, b.height]);
+        let n = 0;
+        for (let k = 0; k < a.data.length; k++) if (a.data[k] !== b.data[k]) n++;
+        return n;
+      };
+      const visible = () => page.evaluate(() => [...document.querySelectorAll('.nf-stage canvas')].map((c) => `${c.className.split(' ')[0]}:${getComputedStyle(c).visibility}`));
+      for (const [run, name] of [[[0, 6], 'pointer not moved: sky to fx'], [[2, 6], 'parallax off centre: the gate\'s depth']]) {
+        if (run[0] === 2) {
+          await page.mouse.move(40, 40);
+          await page.mouse.move(60, 50);
+          await settled();
+        }
+        await page.evaluate(() => window.__noisefield.debug.flatten(true));
+        await flatIs(run);
+        const flat = await shot();
+        const shown = await visible();
+        assert.deepEqual(shown, [...Array(8).keys()].map((l) => `nf-layer:${l >= run[0] && l <= run[1] ? 'hidden' : 'visible'}`).concat(['nf-flat:visible']), `${name}: ${shown}`);
+        await page.evaluate(() => window.__noisefield.debug.flatten(false));
+        await flatIs(null);
+        const layered = await shot();
+        assert.equal(differ(flat, layered), 0, `${name} (${worker ? 'worker' : 'main thread'}): the flattened screen equals the layered one`);
+      }
+      assert.deepEqual(problems, []);
+    });
+  }
 });
 
 // mount()'s fps option caps the frames shown; a bad value is refused, naming the option and range.

@@ -127,7 +127,7 @@ test('a bad attribute of any kind is reported, and the next good one brings the 
         const seen = () => (handle ? { ...handle.state(), mode: handle.mode }[key] : undefined);
         for (let i = 0; i < 300 && seen() !== want; i++) await new Promise((ok) => requestAnimationFrame(ok));
         const out = { first, up: !!handle && handle === el.handle, seen: seen(), sized: handle?.state().sized,
-          canvases: el.querySelectorAll('canvas').length, layers: (await window.nf.loadModule()).Landscape.LAYERS.length, ignored: el.ignored.map((i) => i.name) };
+          canvases: el.querySelectorAll('canvas.nf-layer').length, layers: (await window.nf.loadModule()).Landscape.LAYERS.length, ignored: el.ignored.map((i) => i.name) };
         el.remove();
         return out;
       }, [name, bad, good, key, want]);

@@ -1,0 +1,68 @@
+// The page's side of flattening (the core's is landscape-paint.js, setFlat): the longest run of
+// adjacent layers that sit at one parallax offset and whose alpha is all or nothing
+// (M.Landscape.LAYER_HARD_ALPHA: blending them first gives what the compositor gives, to the bit)
+// is shown as ONE canvas, the flat canvas, which the core composites from them, and their own
+// canvases are hidden: the five at the gate's depth always; sky to fx (all but the soft-edged
+// canopy) while the pointer has not moved the parallax off centre. The compositor then blends
+// fewer full-window layers per frame, with the same pixels.
+//
+// A change of run is made without a wrong frame: every layer canvas shows (they are always
+// current) until the core answers that the flat canvas has the new run drawn and two more frames
+// have passed (a worker's frames reach the page's canvases on their own schedule); then the flat
+// canvas shows in the run's place (z-index) and the run's canvases hide.
+
+/**
+ * @param {import('./landscape-view.js').View} v
+ * @param {HTMLCanvasElement} canvas the flat canvas (in the stage, after the layers)
+ */
+export function createFlat(v, canvas) {
+  const { canvases, win } = v;
+  const hard = /** @type {boolean[]} */ (v.M.Landscape.LAYER_HARD_ALPHA ?? []);  // a module without it: no flattening
+  /** @type {[number, number] | null} */
+  let shown = null;  // the run the flat canvas stands for on the page now
+  let want = '', gen = 0, on = true;
+  const frame = () => new Promise((ok) => win.requestAnimationFrame(() => ok(undefined)));
+
+  /** @param {[number, number] | null} run */
+  function show(run) {
+    for (let l = 0; l < canvases.length; l++) canvases[l].style.visibility = run && l >= run[0] && l <= run[1] ? 'hidden' : '';
+    canvas.style.visibility = run ? '' : 'hidden';
+    if (run) {
+      canvas.style.zIndex = String(2 * run[1] + 1);  // above the run's last layer, below the next
+      canvas.style.transform = canvases[run[0]].style.transform;
+    }
+    shown = run;
+  }
+  // The layers' transforms as placed (landscape-layout.js, placeLayers): per layer [x, y] in CSS px.
+  /** @param {Array<[number, number]>} applied */
+  function place(applied) {
+    /** @type {[number, number] | null} */
+    let run = null;
+    for (let a = 0, b = 0; a < applied.length; a = b + 1) {
+      if (!hard[a]) { b = a; continue; }
+      for (b = a; b + 1 < applied.length && hard[b + 1] && applied[b + 1][0] === applied[a][0] && applied[b + 1][1] === applied[a][1];) b++;
+      if (b > a && (!run || b - a > run[1] - run[0])) run = [a, b];
+    }
+    if (!on) run = null;
+    const key = run ? run.join() : '';
+    if (key === want) {
+      if (shown) canvas.style.transform = canvases[shown[0]].style.transform;
+      return;
+    }
+    want = key;
+    const g = ++gen;
+    if (shown) show(null);  // the layers themselves until the flat canvas has the new run
+    v.ops.flat(run ? run[0] : -1, run ? run[1] : -1).then(async (/** @type {boolean} */ drawn) => {
+      if (!drawn || !run) return;
+      for (let i = 0; i < 2; i++) await frame();
+      if (g === gen && !v.destroyed) show(run);
+    }).catch(() => {});
+  }
+  // The tests' switch (handle.debug.flatten): off, every layer shows on its own canvas.
+  /** @param {boolean} yes @param {Array<[number, number]>} applied */
+  function enable(yes, applied) {
+    on = yes;
+    place(applied);
+  }
+  return { place, enable, shown: () => shown };
+}
