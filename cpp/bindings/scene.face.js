@@ -256,7 +256,7 @@ function nfFlatten(io, layers, scene, run, rect) {
   const fn = io.fn, s = scene._live();
   const x = nfNumber('x', rect[0]), y = nfNumber('y', rect[1]), w = nfNumber('w', rect[2]), h = nfNumber('h', rect[3]);
   const ptr = fn.nf_scene_flatten(s, nfLayerIndex(layers, run[0]), nfLayerIndex(layers, run[1]), x, y, x + w, y + h);
-  io.check(ptr !== 0);
+  io.check(ptr);  // 0: refused (nf_error says why)
   return new Uint8Array(io.buffer(), ptr, fn.nf_scene_buffer_width(s) * fn.nf_scene_buffer_height(s) * 4);
 }
 
