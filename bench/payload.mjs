@@ -15,8 +15,10 @@ export const PAYLOAD_GOAL = 70000;  // issue 22 (the ruin, clock and tablet): at
 // What tests/wasm/payload.test.mjs holds the page to until it meets the goal: the payload main
 // measured just before the page's scripts were minified by terser too (87,936 B gzipped, 2026-12-02),
 // so the page can shrink but not grow back. Lower it as the page shrinks; it becomes PAYLOAD_GOAL
-// once the goal is met.
-export const PAYLOAD_CEILING = 88000;
+// once the goal is met. Raised once, from 88,000 to 89,000: the layers composited once
+// (web/landscape-flat.js, Landscape.flatten; issue 26) add about 1.2 KB and halve the GPU process's
+// compositing per frame, a trade made on purpose.
+export const PAYLOAD_CEILING = 89000;
 
 // References in a page: <script src>, <link href> of the kinds a browser fetches at load.
 function pageRefs(html) {
