@@ -62,7 +62,7 @@ function emitted(out) {
   return {
     files,
     wasm: files.filter((f) => read(f).equals(packed.wasm)),
-    worker: files.filter((f) => /\.m?js$/.test(f) && read(f).includes('landscape worker: unknown command')),
+    worker: files.filter((f) => /\.m?js$/.test(f) && read(f).includes('landscape worker: unknown op')),
     // The module's face (its one refusal message): the page's copy and the worker's.
     face: files.filter((f) => /\.m?js$/.test(f) && read(f).includes('not WebAssembly, packed or plain')),
   };
