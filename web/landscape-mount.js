@@ -32,7 +32,7 @@ import { createPortalModes } from './landscape-portal.js';
 import { createDaylight } from './landscape-daylight.js';
 import { createInput } from './landscape-input.js';
 import { createHandle } from './landscape-handle.js';
-import { mainPort, startWorker } from './landscape-ports.js';
+import { mainPort, startWorker, WORKER_STALLED } from './landscape-ports.js';
 
 export { siteScheme } from './landscape-view.js';
 export { choosePitch } from './landscape-layout.js';
@@ -102,7 +102,9 @@ async function mountOnce(element, options) {
   const moduleUrl = options.moduleUrl == null ? null : new URL(options.moduleUrl, doc.baseURI).href;
   const files = moduleUrl === null ? (({ url, wasmUrl }) => ({ url, wasmUrl }))(defaultModule()) : null;
   const worker = options.worker === false ? null : startWorker(win, moduleUrl, files);
-  let M, starting = null, port = null;
+  let M, starting = null;
+  /** @type {any} */
+  let port = null;  // where the core runs, once startCore has it
   try {
     M = await loadModule(moduleUrl);
   } catch (e) {
@@ -114,7 +116,22 @@ async function mountOnce(element, options) {
     // starts a new one.
     await nextTask();
     starting = worker ? worker.ready(M) : Promise.resolve(null);
-    return await mountWith(element, options, M, starting, (p) => { port = p; });
+    const usePort = (/** @type {any} */ p) => { port = p; };
+    let handle;
+    try {
+      handle = await mountWith(element, options, M, starting, usePort);
+    } catch (e) {
+      // A worker that loaded and then went silent (landscape-ports.js): the failed mount has undone
+      // itself and the worker is ended; the scene starts again here, as for a worker that never loaded.
+      if (/** @type {any} */ (e)?.reason !== WORKER_STALLED) throw e;
+      (port ?? await starting)?.close();
+      port = null;
+      starting = Promise.resolve(null);
+      console.warn(`noisefield: ${/** @type {Error} */ (e).message}; the scene runs on the main thread`);
+      handle = await mountWith(element, options, M, starting, usePort);
+    }
+    port?.patience?.(0);  // up: from now on the worker's answers take as long as their work
+    return handle;
   } catch (e) {
     (port ?? await starting)?.close();
     throw e;
@@ -169,7 +186,9 @@ async function startCore(v, world, starting, usePort) {
   v.port = port;
   v.call = (op, ...args) => port.call(op, args);
   v.ops = coreOps(port, (op, e) => {
-    if (!v.destroyed) console.warn(`noisefield: the landscape's ${op} failed:`, e instanceof Error ? e.message : e);
+    // A worker gone silent during the mount has its own note (mountOnce, which mounts again here).
+    if (v.destroyed || /** @type {any} */ (e)?.reason === WORKER_STALLED) return;
+    console.warn(`noisefield: the landscape's ${op} failed:`, e instanceof Error ? e.message : e);
   });
   v.inited = inited;
   if (debug) v.instruments = instruments;

@@ -28,10 +28,36 @@ export function mainPort(M, init, report, instruments) {
   };
 }
 
-// In a dedicated module worker: commands by postMessage, answered in order.
+// A worker that went silent while the mount waited on it (landscape-mount.js then mounts on this
+// thread): the calls' rejection has this reason.
+export const WORKER_STALLED = 'worker-stalled';
+
+// In a dedicated module worker: commands by postMessage, answered in order. With patience(ms) (while
+// a mount waits on the worker), a worker silent for ms while an answer is owed (no answer, report or
+// sign of life: landscape-worker.js sends one every second while an op is in flight) is taken for
+// hung: it is ended and every call waiting on it is refused (reason WORKER_STALLED), so no mount
+// waits on it for ever. patience(0) (the mount is up): an answer may take as long as its work.
 export function workerPort(worker) {
+  let patience = 0;
   let nextId = 1;
   const waiting = new Map();
+  let silence = 0;
+  /** @type {Error | null} */
+  let stalled = null;
+  // Any message is a sign of life: the wait starts again from it.
+  const watch = () => {
+    clearTimeout(silence);
+    silence = patience && waiting.size ? setTimeout(stall, patience) : 0;
+  };
+  function stall() {
+    silence = 0;
+    const [first] = waiting.values();
+    if (!first) return;
+    stalled = Object.assign(new Error(`the landscape worker did not answer ${first.op} within ${patience / 1000} s`), { reason: WORKER_STALLED });
+    worker.terminate();
+    for (const w of waiting.values()) w.reject(stalled);
+    waiting.clear();
+  }
   // The core's reports go to a function the mount sets later (port.report = fn). Held in a variable
   // behind a setter: Rollup 4 (Vite 5 to 7) took a no-op property for what the call would always
   // run, dropped the call, and the page never saw the worker's clock.
@@ -40,19 +66,28 @@ export function workerPort(worker) {
     mode: 'worker',
     set report(fn) { report = fn; },
     call(op, args = [], then = null, transfer = []) {
+      if (stalled) return Promise.reject(stalled);
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve: (r) => { try { resolve(then ? then(r) : r); } catch (e) { reject(e); } }, reject });
+        waiting.set(id, { op, resolve: (r) => { try { resolve(then ? then(r) : r); } catch (e) { reject(e); } }, reject });
         worker.postMessage({ id, op, args }, transfer);
+        if (!silence) watch();
       });
     },
-    close() { worker.terminate(); waiting.clear(); },
+    /** @param {number} ms */
+    patience(ms) { patience = ms; watch(); },
+    close() { clearTimeout(silence); worker.terminate(); waiting.clear(); },
   };
   worker.onmessage = (e) => {
     const m = e.data;
-    if (!m.id) { report?.(m); return; }
+    if (!m.id) {
+      watch();  // a report, or the worker's sign of life while an op is in flight
+      if (!m.alive) report?.(m);
+      return;
+    }
     const w = waiting.get(m.id);
     waiting.delete(m.id);
+    watch();
     if (!w) return;
     if (m.error === undefined) { w.resolve(m.result); return; }
     w.reject(Object.assign(new Error(m.error), m.reason ? { reason: m.reason } : {}));
@@ -109,6 +144,9 @@ export function startWorker(win, moduleUrl, files) {
         clearTimeout(timer);
         worker.onerror = (e) => { e.preventDefault(); console.warn('noisefield: the landscape worker failed:', e.message); };
         done();
+        // Loaded is not started: the ops the mount waits on next (init, the first viewport) are
+        // held to the same patience, a silence of that long while an answer is owed.
+        port.patience(WORKER_PATIENCE_MS);
         resolve(port);
       }, fail);
     }),

@@ -69,19 +69,30 @@ async function run({ op, args }) {
   return core[op](...args);
 }
 
+// While an op is in flight, a sign of life ({ alive: true }) every ALIVE_MS: the page gives up on a
+// worker silent for a few seconds while it waits (landscape-ports.js), and the stepped first frame
+// of a large view takes longer than that on a busy machine. A worker stuck in one call sends none.
+const ALIVE_MS = 1000;
+const beat = { ops: 0, timer: 0 };
+const begun = () => { if (beat.ops++ === 0) beat.timer = setInterval(() => postMessage({ alive: true }), ALIVE_MS); };
+const ended = () => { if (--beat.ops === 0) clearInterval(beat.timer); };
+
 // Commands run in the order they arrive, once the module has loaded and the core is made (with
 // debug, after its instruments' import); one whose answer comes later (a Promise) does not hold up
 // the next (a pointer move during a repaint).
 let loaded = Promise.resolve();
 self.onmessage = (e) => {
   const m = e.data;
+  begun();
   const ran = loaded.then(() => run(m));
   if (m.op === 'load' || m.op === 'init') loaded = ran.catch(() => {});
   ran.then((result) => {
+    ended();
     if (timer) { clearTimeout(timer); flush(); }  // the clock a reply implies is the newest
     const transfer = result && result.pixels ? [result.pixels.buffer] : [];
     postMessage({ id: m.id, result }, transfer);
   }, (err) => {
+    ended();
     postMessage({ id: m.id, error: String(err && err.message ? err.message : err), reason: err?.reason ?? null });
   });
 };

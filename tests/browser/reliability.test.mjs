@@ -15,6 +15,8 @@ import { repoRoot } from '../wasm/helpers/load.mjs';
 import { launchChromium, withPage } from './helpers/browser.mjs';
 
 let browser, server, url, slow, slowUrl, trusted, trustedUrl;
+// Servers of the same site whose worker script answers 'load' and then never answers one op.
+const hanging = new Map();
 before(async () => {
   ({ server, url } = await startServer({ root: repoRoot }));
   // The same site under Trusted Types: new Worker(url) with a plain string is refused (a TypeError
@@ -32,6 +34,21 @@ before(async () => {
   });
   await new Promise((ok) => slow.listen(0, '127.0.0.1', ok));
   slowUrl = `http://127.0.0.1:${slow.address().port}/`;
+  for (const op of HANGS) {
+    const s = createServer(async (req, res) => {
+      const up = await fetch(new URL(req.url, url));
+      let body = Buffer.from(await up.arrayBuffer());
+      // The worker's own handler stays, behind one that drops the op (the worker stays alive and
+      // answers everything else, as a worker stuck in that op's work would not).
+      if (req.url.includes('landscape-worker.js')) {
+        body = Buffer.concat([body, Buffer.from(`\n{ const real = self.onmessage; self.onmessage = (e) => { if (e.data?.op !== ${JSON.stringify(op)}) real(e); }; }\n`)]);
+      }
+      res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      res.end(body);
+    });
+    await new Promise((ok) => s.listen(0, '127.0.0.1', ok));
+    hanging.set(op, { server: s, url: `http://127.0.0.1:${s.address().port}/` });
+  }
   browser = await launchChromium();
 });
 after(async () => {
@@ -40,6 +57,7 @@ after(async () => {
   await new Promise((ok) => slow.close(ok));
   await new Promise((ok) => server.close(ok));
   await new Promise((ok) => trusted.close(ok));
+  for (const { server: s } of hanging.values()) { s.closeAllConnections(); await new Promise((ok) => s.close(ok)); }
 });
 
 const PAGE = 'tests/browser/pages/reliability.html';
@@ -198,6 +216,37 @@ test('a worker script that stalls (1 byte/s) gives way to the main thread with a
     assert.ok(r.ms < 15000, `up within seconds: ${r.ms} ms`);
     assert.ok(problems.some((p) => /worker did not start within/.test(p)), problems.join('\n'));
   }, {}, slowUrl);
+});
+
+// The ops a mount waits on after the worker has loaded: its init, the first viewport, the state read back.
+const HANGS = ['init', 'viewport', 'state'];
+test('a worker that loads and then does not answer an op the mount waits on gives way to the main thread with a note, leaving no worker', { timeout: 120000 }, async () => {
+  for (const op of HANGS) {
+    await open(async ({ page, problems }) => {
+      const r = await page.evaluate(async () => {
+        const el = document.getElementById('host');
+        const workers = window.live.workers;
+        const t0 = performance.now();
+        // Bounded here, so that a mount that waits for ever fails this test instead of timing it out.
+        const handle = await Promise.race([window.nf.mount(el, { time: 3, day: 0.7 }), new Promise((ok) => setTimeout(() => ok(null), 20000))]);
+        if (!handle) return { mode: 'none (still waiting after 20 s)' };
+        const out = {
+          mode: handle.mode, sized: handle.state().sized, ms: performance.now() - t0, workers: window.live.workers - workers,
+          stages: el.querySelectorAll('.nf-stage').length, canvases: el.querySelectorAll('canvas').length, layers: handle.canvases.length,
+        };
+        handle.destroy();
+        return out;
+      });
+      assert.equal(r.mode, 'main', `${op}: ${JSON.stringify(r)}`);
+      assert.equal(r.sized, true);
+      assert.ok(r.ms < 15000, `${op}: up within seconds: ${r.ms} ms`);
+      assert.equal(r.workers, 0, `${op}: the silent worker was ended`);
+      assert.deepEqual([r.stages, r.canvases], [1, r.layers + 1], `${op}: one stage, the main thread's (the failed mount's is gone)`);
+      const note = new RegExp(`the landscape worker did not answer ${op} within 5 s; the scene runs on the main thread`);
+      assert.ok(problems.some((p) => note.test(p)), problems.join('\n'));
+      assert.deepEqual(problems.filter((p) => !note.test(p)), [], `${op}: nothing else complains`);
+    }, {}, hanging.get(op).url);
+  }
 });
 
 test('Save picture at 8x from a px=1 link at 1920 x 1080 says it is too large and keeps the landscape running', { timeout: 90000 }, async () => {
