@@ -52,11 +52,12 @@ export function createFlat(v, canvas) {
     want = key;
     const g = ++gen;
     if (shown) show(null);  // the layers themselves until the flat canvas has the new run
-    v.ops.flat(run ? run[0] : -1, run ? run[1] : -1).then(async (/** @type {boolean} */ drawn) => {
+    // A failed flat op answers false (the op list reports it): the layers' own canvases stay shown.
+    void v.ops.flat(run ? run[0] : -1, run ? run[1] : -1).then(async (drawn) => {
       if (!drawn || !run) return;
       for (let i = 0; i < 2; i++) await frame();
       if (g === gen && !v.destroyed) show(run);
-    }).catch(() => {});
+    });
   }
   // The tests' switch (handle.debug.flatten): off, every layer shows on its own canvas.
   /** @param {boolean} yes @param {Array<[number, number]>} applied */

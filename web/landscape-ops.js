@@ -57,7 +57,7 @@ export const OPS = Object.freeze({
   motion: 'tell',
   /** (on): a hidden page or an element off screen runs no frames */
   visible: 'tell',
-  /** (first, last: a run of layers at one parallax offset, or -1, -1) -> whether the flat canvas has it drawn */
+  /** (first, last: a run of layers at one parallax offset, or -1, -1) -> whether the flat canvas has it drawn (coreOps: false if it failed, reported as a tell's failure) */
   flat: 'ask',
   /** (entering) -> Rest */
   pause: 'ask',
@@ -91,13 +91,15 @@ export const report = (type, clock, keepingUp, behind, busy, span, frames, advan
  */
 export function coreOps(port, failed) {
   const noted = new Set();
+  /** @param {string} op @param {unknown} e */
+  const note = (op, e) => {
+    if (noted.has(op)) return;
+    noted.add(op);
+    failed(op, e);
+  };
   /** @param {string} op @param {any[]} args */
   const tell = (op, args) => {
-    port.call(op, args).catch((/** @type {unknown} */ e) => {
-      if (noted.has(op)) return;
-      noted.add(op);
-      failed(op, e);
-    });
+    port.call(op, args).catch((/** @type {unknown} */ e) => note(op, e));
   };
   return {
     /**
@@ -120,8 +122,12 @@ export function coreOps(port, failed) {
     motion: (on) => tell('motion', [on]),
     /** @param {boolean} on */
     visible: (on) => tell('visible', [on]),
+    // Its failure is reported as a tell's, and answers false: the page shows the layers' own canvases.
     /** @param {number} first @param {number} last @returns {Promise<boolean>} */
-    flat: (first, last) => port.call('flat', [first, last]),
+    flat: (first, last) => port.call('flat', [first, last]).then((drawn) => drawn === true, (/** @type {unknown} */ e) => {
+      note('flat', e);
+      return false;
+    }),
     /** @template T @param {boolean} entering @param {(r: Rest) => T} then @returns {Promise<T>} */
     pause: (entering, then) => port.call('pause', [entering], then),
     /** @returns {Promise<void>} */

@@ -67,7 +67,12 @@ export function createPainter(c, canvases, flatCanvas = null) {
     runA = a; runB = b;
     runMask = ((1 << (b + 1)) - 1) & ~((1 << a) - 1);
     // Drawn from the canvases as they are; what is held for the next frame redraws its part then.
-    if (c.layout) drawFlat(0, 0, c.layout.bw, c.layout.bh);
+    try {
+      if (c.layout) drawFlat(0, 0, c.layout.bw, c.layout.bh);
+    } catch (e) {
+      runMask = 0; runA = 0; runB = -1;  // none flattened: the frames go on without it; the page reports the failure
+      throw e;
+    }
     return true;
   }
   // What advance() changed: of each layer it reports, only the part its tick painted (the rest of

@@ -231,6 +231,35 @@ test('flattened layers: one canvas for the layers at one offset, the same screen
   }
 });
 
+// A flat op that fails (here the scene's flatten refused, on the main thread where the test can
+// reach the module) is reported once, through the op list's warning for failed ops, and the page
+// shows the layers on their own canvases.
+test('a failed flat op is reported once and the layers show on their own canvases', async () => {
+  await withLoad('?seed=alice&t=7.5&day=0.7&season=30&px=4&test&worker=0', async ({ page, problems }) => {
+    await page.waitForFunction(() => JSON.stringify(window.__noisefield.debug.flatShown()) === '[0,6]', null, { timeout: 30000 });
+    const r = await page.evaluate(async () => {
+      const h = window.__noisefield;
+      const flatten = h.debug.module.Landscape.prototype.flatten;
+      h.debug.module.Landscape.prototype.flatten = () => { throw new Error('flatten refused (test)'); };
+      try {
+        for (let i = 0; i < 2; i++) {
+          h.debug.flatten(false);  // the layers, then the run asked for again, and refused
+          h.debug.flatten(true);
+          for (let f = 0; f < 6; f++) await new Promise((ok) => requestAnimationFrame(ok));
+        }
+      } finally {
+        h.debug.module.Landscape.prototype.flatten = flatten;
+      }
+      return { shown: h.debug.flatShown(), visible: [...document.querySelectorAll('.nf-stage canvas')].map((c) => getComputedStyle(c).visibility) };
+    });
+    assert.equal(r.shown, null, 'no flat canvas shown');
+    assert.deepEqual(r.visible, [...Array(8).fill('visible'), 'hidden'], 'every layer on its own canvas');
+    const note = /the landscape's flat failed: flatten refused \(test\)/;
+    assert.equal(problems.filter((p) => note.test(p)).length, 1, `one warning: ${problems.join(' | ')}`);
+    assert.deepEqual(problems.filter((p) => !note.test(p)), []);
+  });
+});
+
 // mount()'s fps option caps the frames shown; a bad value is refused, naming the option and range.
 test('fps: at most that many frames a second; fps 0 or "x" refused with the allowed range', async () => {
   await withLoad('?test&day=0.6&t=1', async ({ page, problems }) => {
