@@ -35,8 +35,8 @@ export interface MountOptions {
   parallax?: 'element' | 'window';
   navigate?: (href: string) => void;
   label?: string;
-  /** URL of another module build (noisefield-landscape.mjs or noisefield.mjs). */
-  moduleUrl?: string;
+  /** URL of another module build (noisefield-landscape.mjs or noisefield.mjs), as text (relative to the page's base) or a URL. */
+  moduleUrl?: string | URL;
   /**
    * true (the default): the scene runs in a dedicated module worker (landscape-worker.js, next to
    * landscape.js) on OffscreenCanvas layers where the browser has both and the page's CSP allows

@@ -206,12 +206,13 @@ test('mount() options: worker: false, and a moduleUrl (the full module) that the
     const r = await page.evaluate(async () => {
       const { mount } = await import('./web/landscape.js');
       const out = [];
-      for (const worker of [true, false]) {
+      // The module's URL as text and as a URL object (types/landscape.d.ts: string | URL).
+      for (const [worker, moduleUrl] of [[true, 'web/noisefield.mjs'], [false, 'web/noisefield.mjs'], [true, new URL('web/noisefield.mjs', document.baseURI)]]) {
         const el = document.createElement('div');
         el.style.width = '640px';
         el.style.height = '400px';
         document.body.appendChild(el);
-        const h = await mount(el, { moduleUrl: 'web/noisefield.mjs', worker, time: 3, day: 0.7, seed: 404, season: 'none', debug: true });
+        const h = await mount(el, { moduleUrl, worker, time: 3, day: 0.7, seed: 404, season: 'none', debug: true });
         await h.debug.shown();
         out.push({ mode: h.mode, hashes: h.canvases.map((c) => window.__nfPixels.hash(c)) });
         h.destroy();
@@ -219,8 +220,9 @@ test('mount() options: worker: false, and a moduleUrl (the full module) that the
       }
       return out;
     });
-    assert.deepEqual(r.map((x) => x.mode), ['worker', 'main']);
+    assert.deepEqual(r.map((x) => x.mode), ['worker', 'main', 'worker']);
     assert.deepEqual(r[0].hashes, r[1].hashes, 'the full module paints the same layers in both modes');
+    assert.deepEqual(r[2].hashes, r[0].hashes, 'a URL object loads the same module');
     const err = await page.evaluate(async () => {
       const { mount } = await import('./web/landscape.js');
       try { await mount(document.createElement('div'), { worker: 'yes' }); return ''; } catch (e) { return e.message; }

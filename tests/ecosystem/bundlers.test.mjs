@@ -188,7 +188,9 @@ export async function members(): Promise<number> {
   const parsed = nf.parseWorldParam(row.name, '1');
   // @ts-expect-error: the element watches its attributes with a MutationObserver, not observedAttributes
   void NoisefieldLandscape.observedAttributes;
-  return p.view[0] + v[0] + b.counts[0] + b.sand + (b.analytic ? 1 : 0) + r + g + bl + framings.length + pic.pixels[0]
+  // moduleUrl as a URL object, which mount() takes as well as text.
+  const other: MountOptions = { moduleUrl: new URL('https://cdn.example/noisefield/noisefield-landscape.mjs'), worker: false };
+  return (other.worker ? 1 : 0) + p.view[0] + v[0] + b.counts[0] + b.sand + (b.analytic ? 1 : 0) + r + g + bl + framings.length + pic.pixels[0]
     + scene.renderCount + nf.Landscape.maxBufferPixels + nf.kMaxWorldSeed + nf.kDarkDayCap + nf.kMaxBufferPixels
     + nf.seedFromText('my-site') + ('value' in parsed ? 1 : 0);
 }

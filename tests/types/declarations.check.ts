@@ -11,3 +11,7 @@ export const conforms: { [K in keyof typeof declared]: (typeof declared)[K] } = 
 // The source's exports that the declarations leave out (never: none).
 type Undeclared = Exclude<keyof typeof source, keyof typeof declared>;
 export const undeclared: [Undeclared] extends [never] ? 'none' : { undeclared: Undeclared } = 'none';
+
+// mount() takes a module's URL as text or as a URL object (landscape-options.js, checkEarlyOptions;
+// tests/browser/worker.test.mjs mounts with both): the declaration says both.
+export const moduleAsUrl: declared.MountOptions = { moduleUrl: new URL('https://cdn.example/noisefield/noisefield-landscape.mjs') };
