@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../tools/serve.mjs';
 import { repoRoot } from '../wasm/helpers/load.mjs';
-import { launchChromium, artifactsDir, canvasStats, withPage } from './helpers/browser.mjs';
+import { launchChromium, artifactsDir, canvasStats, withPage, pageFrames, paintedStats } from './helpers/browser.mjs';
 
 // The header exactly as the README gives it.
 const CSP = readFileSync(join(repoRoot, 'README.md'), 'utf8').match(/^Content-Security-Policy: (default-src 'none';.*)$/m)?.[1];
@@ -57,7 +57,7 @@ test('under the strict CSP header: the element mounts from attributes, with no p
     assert.ok(box.top >= 0 && box.bottom <= box.h && box.left >= 0 && box.right <= box.w, `the gate whole: ${JSON.stringify(box)}`);
     const before = page.url();
     await page.mouse.click((box.left + box.right) / 2, (box.top + box.bottom) / 2);
-    await page.waitForTimeout(300);
+    await pageFrames(page, 20);
     assert.equal(page.url(), before);
     await page.locator('#hero').screenshot({ path: join(artifactsDir, 'banner-gate-1700x300.png') });
 
@@ -126,19 +126,25 @@ test('the loop pauses while the element is off screen and resumes when it return
     await ready(page, 'hero');
     await page.evaluate(() => document.getElementById('hero').removeAttribute('t'));   // a live clock
     await ready(page, 'hero');
-    await page.waitForTimeout(300);
+    const clockPast = (t) => page.waitForFunction((t0) => document.getElementById('hero').handle.state().clock > t0, t, { timeout: 30000 });
+    await clockPast(0.3);
     const c0 = (await state(page, 'hero')).clock;
-    await page.waitForTimeout(300);
-    assert.ok((await state(page, 'hero')).clock > c0, 'the clock runs on screen');
+    await clockPast(c0);  // the clock runs on screen
     await page.evaluate(() => document.getElementById('bottom').scrollIntoView());
     await page.waitForFunction(() => document.getElementById('hero').handle.state().onScreen === false);
-    const c1 = (await state(page, 'hero')).clock;
-    await page.waitForTimeout(500);
+    // Stopped: the clock holds over 10 frames (a worker's last report may still come in), then 40 more.
+    let c1 = (await state(page, 'hero')).clock;
+    for (let i = 0; i < 30; i++) {
+      await pageFrames(page, 10);
+      const c = (await state(page, 'hero')).clock;
+      if (c === c1) break;
+      c1 = c;
+    }
+    await pageFrames(page, 40);
     assert.equal((await state(page, 'hero')).clock, c1, 'no frames off screen');
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => document.getElementById('hero').handle.state().onScreen === true);
-    await page.waitForTimeout(300);
-    assert.ok((await state(page, 'hero')).clock > c1, 'the clock runs again');
+    await clockPast(c1);  // the clock runs again
     assert.deepEqual(problems, []);
   });
 });
@@ -150,11 +156,10 @@ test('parallax follows the pointer over the element only', async () => {
     const rest = await near();
     await page.mouse.move(50, 700);          // over the content below the banner
     await page.mouse.move(1100, 850, { steps: 5 });
-    await page.waitForTimeout(400);
+    await pageFrames(page, 24);
     assert.equal(await near(), rest, 'the pointer over other content moves nothing');
     await page.mouse.move(1150, 280, { steps: 5 });   // over the banner, near its corner
-    await page.waitForTimeout(400);
-    assert.notEqual(await near(), rest, 'over the banner the layers follow');
+    await page.waitForFunction((r) => document.querySelector('#hero canvas.nf-layer-canopy').style.transform !== r, rest, { timeout: 30000 });  // over the banner the layers follow
     assert.deepEqual(problems, []);
   });
 });
@@ -169,8 +174,7 @@ test('a host with no size waits for one, then paints', async () => {
     await ready(page, 'boxed');
     const p = await placement(page, 'boxed');
     assert.deepEqual([p.w, p.h], [400, 200]);
-    await page.waitForTimeout(200);
-    const st = await canvasStats(page, '#boxed canvas.nf-layer-sky');
+    const st = await paintedStats(page, '#boxed canvas.nf-layer-sky');
     assert.ok(st.opaque > 0 && st.colours > 1);
     assert.deepEqual(problems, []);
   });

@@ -460,14 +460,14 @@ test('pinch zooms about the fingers; the focus layout shows one large view and i
 test('warnings: shared seeds, one tile per lattice cell, a sand band too thin', async () => {
   // withWarnings(suffix, fn): fn({ page, problems, ids }) with the ids of the warnings shown.
   const withWarnings = (suffix, fn) => withExplorer(suffix, async (o) => {
-    await o.page.waitForTimeout(250);
+    await idle(o.page);
     const ids = await o.page.$$eval('#warnings li', (ls) => ls.map((l) => l.dataset.warning));
     return fn({ ...o, ids });
   });
   await withWarnings('?sc=16&ms=42', async ({ page, problems, ids }) => {
     assert.deepEqual(ids, ['seeds']);
     await page.click('#warnings li[data-warning="seeds"] button');
-    await page.waitForTimeout(250);
+    await idle(page);
     assert.notEqual((await config(page)).moistureSeed, 42);
     assert.equal(await page.locator('#warnings li').count(), 0);
     assert.deepEqual(problems, []);
@@ -483,7 +483,7 @@ test('the time slider and play button animate 3-D noise', async () => {
   await withExplorer(async ({ page, problems }) => {
     const h0 = await hashCanvas(page, sel('raw'));
     await page.click('#play');
-    await page.waitForTimeout(700);
+    await page.waitForFunction(() => window.explorer.config.z > 0.05, null, { timeout: 30000 });
     await page.click('#play');
     await idle(page);
     const c = await config(page);

@@ -3,7 +3,7 @@
 // painted canvas and a short note. And `?test` alone exposes nothing (web/404.js).
 import test, { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasStats, openPage, startBrowser, withPages } from './helpers/browser.mjs';
+import { canvasStats, openPage, pageFrames, paintedStats, startBrowser, withPages } from './helpers/browser.mjs';
 
 let env;
 before(async () => { env = await startBrowser(); });
@@ -45,11 +45,13 @@ test('the 404 page: hostile URLs break nothing, inject nothing, and the note sta
       await page.goto(env.url + q);
       await page.waitForFunction(() => document.documentElement.matches('.nf-live, .nf-failed'), null, { timeout: 30000 });
       assert.ok(await page.evaluate(() => document.documentElement.classList.contains('nf-live')), `mounted: ${q.slice(0, 60)}`);
-      await page.waitForTimeout(300);
+      // Shown (web/404-reveal.js) and some frames on: whatever the payloads could do has had its chance.
+      await page.waitForSelector('html.nf-revealed', { timeout: 30000 });
+      await pageFrames(page, 20);
       assert.equal(await page.evaluate(injected), 0, q.slice(0, 60));
       const note = await page.evaluate(() => document.querySelector('.nf-url-note')?.textContent ?? '');
       assert.ok(note.length < 600, `note of ${note.length} characters for ${q.slice(0, 60)}`);
-      const sky = await canvasStats(page, 'canvas.nf-layer');
+      const sky = await paintedStats(page, 'canvas.nf-layer');
       assert.ok(sky.opaque > 0 && sky.colours > 1, `a painted canvas for ${q.slice(0, 60)}`);
       assert.deepEqual(problems.filter((m) => !m.includes('status of 404')), [], q.slice(0, 60));
     });
@@ -58,8 +60,10 @@ test('the 404 page: hostile URLs break nothing, inject nothing, and the note sta
 
 test('?test in a link exposes no hooks without the page-side option', async () => {
   await withPages([() => openPage(env.browser, env.url + '?test&day=0.5', { testHooks: false })], async ({ page }) => {
-    await page.waitForFunction(() => document.documentElement.matches('.nf-live, .nf-failed'), null, { timeout: 30000 });
-    await page.waitForTimeout(300);
+    // The page exposes its handle (with the hooks) once it is shown and its clock runs: by then and
+    // 20 frames later, nothing.
+    await page.waitForSelector('html.nf-revealed', { timeout: 30000 });
+    await pageFrames(page, 20);
     assert.equal(await page.evaluate(() => typeof window.__noisefield), 'undefined');
   });
   await withPages([() => openPage(env.browser, env.url + '?test&day=0.5')], async ({ page }) => {

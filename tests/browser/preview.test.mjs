@@ -46,8 +46,7 @@ test('a share link from the dist 404 page leads to world/, which answers 200 and
   try {
     await withPage(env.browser, null, async ({ page }) => {
       await page.goto(url + 'myproject/no/such/page?seed=alice&day=0.9');
-      await page.waitForSelector('html.nf-live', { timeout: 20000 });
-      await page.waitForTimeout(400);
+      await page.waitForSelector('html.nf-revealed', { timeout: 20000 });  // shown, its clock running (web/404.js)
       await page.locator('.nf-share').click();
       await page.waitForFunction(() => document.querySelector('.nf-share').dataset.link);
       const link = new URL(await page.$eval('.nf-share', (b) => b.dataset.link));

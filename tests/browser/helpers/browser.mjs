@@ -192,3 +192,24 @@ export async function layerHashes(page, selector = 'canvas.nf-layer') {
 export const sceneThread = (page, selector = 'canvas.nf-layer') => page.$eval(selector, (c) => {
   try { c.getContext('2d'); return 'main'; } catch { return 'worker'; }
 });
+
+// Waits for n of the page's animation frames: the time "nothing happened" is measured in, instead
+// of a fixed wait, so a loaded machine (slower frames) waits as long as it needs to show a change.
+export const pageFrames = (page, n) => page.evaluate((count) => new Promise((ok) => {
+  let i = 0;
+  const next = () => (++i >= count ? ok(undefined) : requestAnimationFrame(next));
+  requestAnimationFrame(next);
+}), n);
+
+
+// canvasStats once the canvas shows a painting (some opaque pixels, more than one colour): a
+// worker's first frame reaches the page's canvas on its own schedule. Polled a few frames apart,
+// up to `timeout` ms; -> the last stats (the caller asserts on them).
+export async function paintedStats(page, selector, timeout = 30000) {
+  let s = await canvasStats(page, selector);
+  for (const t0 = Date.now(); !(s.opaque > 0 && s.colours > 1) && Date.now() - t0 < timeout;) {
+    await pageFrames(page, 5);
+    s = await canvasStats(page, selector);
+  }
+  return s;
+}
