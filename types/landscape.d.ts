@@ -45,6 +45,8 @@ export interface MountOptions {
   worker?: boolean;
   /** The most frames shown a second, 1 to 60 (default: no cap beyond the ticks' own). */
   fps?: number;
+  /** true: mount showing the first frame with the clock at 0, held until resume() (default false). */
+  paused?: boolean;
   debug?: boolean;
 }
 

@@ -12,18 +12,25 @@ export const CAP_MS = 4000;
 /**
  * @param {Element} root the document's <html>
  * @param {Element | null} board what carries the board's font (the board's table), if any
- * @returns {{ painted: () => void, failed: () => void }} the page says when the scene's first
- *   frame is on the canvases, or that there will be none (the still painting shows instead)
+ * @returns {{ painted: () => void, failed: () => void, shown: Promise<void> }} the page says when
+ *   the scene's first frame is on the canvases, or that there will be none (the still painting
+ *   shows instead); shown resolves on the frame the page appears (the scene's clock starts then)
  */
 export function startReveal(root, board) {
   const win = /** @type {Window} */ (root.ownerDocument.defaultView);
   const doc = root.ownerDocument;
   let done = false;
+  /** @type {() => void} */
+  let appeared = () => {};
+  const shown = new Promise((ok) => { appeared = () => ok(undefined); });
   const reveal = () => {
     if (done) return;
     done = true;
     clearTimeout(cap);
-    win.requestAnimationFrame(() => root.classList.add('nf-revealed'));
+    win.requestAnimationFrame(() => {
+      root.classList.add('nf-revealed');
+      appeared();
+    });
   };
   const cap = setTimeout(reveal, CAP_MS);
   // A site's own board face (--nf-board-font) may be a web font: the board shows in it, not in a
@@ -41,5 +48,6 @@ export function startReveal(root, board) {
   return {
     painted: () => { fontReady.then(reveal, reveal); },
     failed: reveal,
+    shown,
   };
 }

@@ -85,12 +85,13 @@ function cardWords(card) {
 
 // "Save picture": a PNG of the composited view at rest, buffer pixels times the chosen zoom. The
 // pixels come composited from C++; the browser only encodes them.
-function wireSave(handle, state) {
+function wireSave(handle, state, started) {
   const row = $('.nf-save-row');
   const button = $('.nf-save');
   if (!row || !button) return;
   row.hidden = false;
   button.addEventListener('click', async () => {
+    await started;
     const wasPaused = handle.state().paused;
     const zoom = Number($('.nf-save-zoom')?.value || 1);
     let pic;
@@ -162,6 +163,8 @@ async function start() {
       framing: 'shore',    // cover, but a phone held sideways still shows the gate whole and the water
       path: state.path ?? location.pathname,  // carved on the ruin's tablet (a share link carries it)
       label: words.portal,  // the door's accessible name, in the page's language
+      // The clock starts at the reveal, not here (spec 8.1): the visitor sees the ivy from its start.
+      paused: true,
       debug: test,
       // The tests and the benchmark pick the thread: ?worker=0 (main) or ?worker=1 (the default).
       ...(test && query.has('worker') ? { worker: query.get('worker') !== '0' } : {}),
@@ -173,7 +176,11 @@ async function start() {
   }
   root.classList.add('nf-live');
   reveal.painted();  // mount() resolves once the first frame is on the canvases
-  if (test) window.__noisefield = handle;
+  // The scene's clock starts on the frame the page appears (spec 8.1: the ivy's delays count from
+  // the reveal); the tests get the handle running, and Save and Share (which pause it) wait for it.
+  const started = reveal.shown.then(() => handle.resume()).then(() => {
+    if (test) window.__noisefield = handle;
+  }, (err) => console.error('noisefield: the landscape did not start:', err));
   sizeDoorRing(handle, host);
   if (board) {
     // A link's moment (t=, at=): the board's clock shows the time the scene's clock hands show.
@@ -183,7 +190,7 @@ async function start() {
   }
   if (card) fitCard(card, handle, host, words);
 
-  wireSave(handle, state);
+  wireSave(handle, state, started);
   const button = $('.nf-share');
   const out = $('.nf-share-out');
   const field = $('.nf-share-link');
@@ -191,6 +198,7 @@ async function start() {
   button.hidden = false;
   button.addEventListener('click', async () => {
     // The view is paused at rest first, so the sharer keeps seeing exactly what the link shows.
+    await started;
     await handle.pause();
     // The scene's world at rest (the pitch as chosen, not one the page raised because this machine
     // fell behind).

@@ -43,7 +43,7 @@ export function createCore(M, init, emit, instruments = null) {
   const scene = new M.Landscape();
   const c = {
     scene, canvases: init.flat ? [...init.canvases, init.flat] : init.canvases, frozen: init.frozen, motion: init.motion, emit,
-    paused: false, visible: true, destroyed: false,
+    paused: init.paused === true, visible: true, destroyed: false,  // paused: held at the first frame until resume
     /** @type {{ w: number, h: number, pitch: number, bw: number, bh: number } | null} */
     layout: null,
     /** @type {{ w: number, h: number, pitch: number } | null} */

@@ -67,6 +67,8 @@ export const loadModule = (moduleUrl = null, compiled = null) => loadModuleWith(
  *   label     accessible name of the portal link
  *   moduleUrl URL of the module (noisefield-landscape.mjs, or the full noisefield.mjs); default next to this file
  *   worker    false: run the scene on the main thread even where a worker could (default true)
+ *   paused    true: the first frame is shown with the clock at 0, which starts at resume() (the 404
+ *             page's reveal: the visitor sees the ivy grow from its start)
  *   debug     true: handle.debug with timings and pixel hashes (tests, benchmark)
  * The loop pauses while the element is off screen, and an element with no size waits for one.
  * Rejects (leaving the element as it was) if the wasm module cannot load; the error's `reason`
@@ -163,7 +165,7 @@ async function startCore(v, world, starting, usePort) {
   const clock = v.frozen ?? 0;
   const at = (((v.wall0 + clock) % 86400) + 86400) % 86400;
   /** @type {Omit<import('./landscape-ops.js').CoreInit, 'canvases'>} */
-  const init = { world: { ...world, time: clock, at }, frozen: v.frozen, motion: v.motion(), framing: o.framing,
+  const init = { world: { ...world, time: clock, at }, frozen: v.frozen, motion: v.motion(), paused: v.paused, framing: o.framing,
     debug: !!debug, timeOrigin: performance.timeOrigin, fps: o.fps ?? 0 };
   // The tests' and benchmark's instruments, loaded only for them (landscape-debug.js).
   const instruments = debug && await import('./landscape-debug.js');

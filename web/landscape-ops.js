@@ -28,6 +28,7 @@
  * @property {Record<string, any>} world the world as Landscape.setWorld takes it (the table's option names)
  * @property {number | null} frozen the frozen clock (t), or null
  * @property {boolean} motion
+ * @property {boolean} paused the loop held at the first frame (clock 0) until resume
  * @property {string | { x: number, y: number }} framing
  * @property {number} fps the most frames shown a second (0: no cap)
  * @property {boolean} debug

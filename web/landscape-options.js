@@ -4,7 +4,7 @@
 import { checkOption, paramTable } from './landscape-params.js';
 
 // mount()'s own options; the world's options come from the module's parameter table.
-const PAGE_OPTIONS = ['home', 'portal', 'framing', 'parallax', 'navigate', 'label', 'moduleUrl', 'worker', 'fps', 'debug'];
+const PAGE_OPTIONS = ['home', 'portal', 'framing', 'parallax', 'navigate', 'label', 'moduleUrl', 'worker', 'fps', 'paused', 'debug'];
 // fps: the most frames the landscape shows a second (its ticks come 8 to 20 a second; 60 is a display's).
 export const FPS_RANGE = [1, 60];
 
@@ -51,6 +51,7 @@ export function checkMountOptions(M, options) {
   o.seed = resolveSeed(M, options.seed);
   if (o.portal !== undefined && typeof o.portal !== 'boolean') throw new Error('portal must be true or false');
   if (o.debug !== undefined && typeof o.debug !== 'boolean') throw new Error('debug must be true or false');
+  if (o.paused !== undefined && typeof o.paused !== 'boolean') throw new Error('paused must be true or false');
   if (o.parallax !== undefined && o.parallax !== 'element' && o.parallax !== 'window') throw new Error("parallax must be 'element' or 'window'");
   o.framing = o.framing ?? 'cover';
   checkFraming(o.framing, M.Landscape.FRAMINGS);

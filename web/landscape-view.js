@@ -118,7 +118,7 @@ export function createView(M, o, element, seasonOf) {
     parallaxOn: () => motionOption ?? !mqReduce.matches,
     seed: o.seed, season: seasonOf(o.season),
     day: 0, dusk: 0, clock: frozen ?? 0, wall0,
-    paused: false, destroyed: false, onScreen: true,
+    paused: o.paused === true, destroyed: false, onScreen: true,
     hover: false, focused: false, entering: false, mode: modes.idle,
     ptr: { x: 0, y: 0, tx: 0, ty: 0 }, layout: null, requestedPitch: 0, adapted: null, chosenPitch: 0, pace: null,
     debug: o.debug ? { frames: 0, advances: [], firstPaintMs: null } : null,

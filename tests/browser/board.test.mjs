@@ -379,6 +379,43 @@ test('a board face that never arrives holds the reveal 400 ms at most; one that 
   }
 });
 
+// Spec 8.1: the scene's timed animations (the ivy's growth, ...) count from the reveal. The page
+// mounts with its clock held at 0 and starts it on the reveal's frame, so the clock never exceeds
+// the time since the reveal. The reveal is held here well after the mount (a board face that never
+// loads, and the page's font wait made 3.3 s longer): a clock started at the mount would be that
+// much ahead. A frozen link keeps its moment.
+function holdReveal(fontWaitMs) {
+  document.fonts.load = () => new Promise(() => {});
+  const later = window.setTimeout;
+  window.setTimeout = (fn, ms, ...args) => later(fn, ms === fontWaitMs ? ms + 3300 : ms, ...args);
+}
+test('the scene\'s clock starts at the reveal, not at the mount; a frozen t= is unaffected', async () => {
+  for (const [query, mode] of [['x?test&worker=1', 'worker'], ['x?test&worker=0', 'main'], ['x?test&t=6.5', 'frozen']]) {
+    await repo((url) => withPage(env.browser, null, async ({ page, problems }) => {
+      await page.addInitScript(holdReveal, FONT_WAIT_MS);
+      await page.addInitScript(watchReveal);
+      await page.goto(url + query);
+      await page.waitForFunction(() => window.__noisefield?.state && window.__nfReveal?.revealedAt !== null, null, { timeout: 30000 });
+      const held = await page.evaluate(() => window.__nfReveal.revealedAt - window.__noisefield.debug.firstPaintMs);
+      assert.ok(held >= 500, `${mode}: the reveal came ${held} ms after the first paint`);
+      if (mode === 'frozen') {
+        const s = await page.evaluate(() => window.__noisefield.state());
+        assert.deepEqual([s.clock, s.frozen, s.paused], [6.5, true, false], 'the link\'s moment, not held');
+        return;
+      }
+      await page.waitForFunction(() => window.__noisefield.state().clock > 0.5, null, { timeout: 30000 });
+      const r = await page.evaluate(async () => {
+        const h = window.__noisefield;
+        await h.pause();
+        return { clock: h.state().clock, sinceReveal: (performance.now() - window.__nfReveal.revealedAt) / 1000 };
+      });
+      assert.ok(r.clock <= r.sinceReveal + 0.01, `${mode}: clock ${r.clock} s, ${r.sinceReveal.toFixed(3)} s after the reveal (${held} ms after the first paint)`);
+      assert.ok(r.clock > 0.5, `${mode}: it runs`);
+      assert.deepEqual(realProblems(problems), []);
+    }));
+  }
+});
+
 test('without JavaScript the board\'s card and the still painting show at once (the gate is for scripts)', async () => {
   await repo((url) => withPage(env.browser, null, { javaScriptEnabled: false }, async ({ page }) => {
     await page.goto(url + 'x');

@@ -302,7 +302,7 @@ const WRONG_FOR = {
   seed: ['{}', 'array'], day: ['{}', 'text'], dusk: ['{}', 'text'], season: ['{}', 'text'], time: ['{}', 'text'], at: ['{}', 'text'],
   path: ['{}', 'number'], life: ['{}', 'text'], pitch: ['{}', 'text'], theme: ['{}', 'number'], motion: ['{}', 'text'],
   home: ['{}', 'number'], portal: ['{}', 'text'], framing: ['number', 'array'], parallax: ['{}', 'number'], navigate: ['{}', 'text'],
-  label: ['{}', 'number'], moduleUrl: ['{}', 'number'], worker: ['{}', 'text'], fps: ['{}', 'text'], debug: ['{}', 'text'],
+  label: ['{}', 'number'], moduleUrl: ['{}', 'number'], worker: ['{}', 'text'], fps: ['{}', 'text'], paused: ['{}', 'text'], debug: ['{}', 'text'],
 };
 test('every mount() option is type-checked: a value of a type it does not take is refused, naming the option', { timeout: 90000 }, async () => {
   await open(async ({ page, problems }) => {
