@@ -94,6 +94,10 @@ export declare class Landscape {
   static readonly SWAY: { x: number; y: number };
   /** The layers (indices) whose parallax the pointer's eddies, the portal and a splash follow. */
   static readonly INPUT_LAYERS: { pointer: number; portal: number; water: number };
+  /** The pane's bit in advance()'s mask and its slot in changedRects() (after the layers'). */
+  static readonly PANE_LAYER: number;
+  /** The layer (index) the pane shows above, at its parallax (cpp/scene/landscape.h, kPaneAbove). */
+  static readonly PANE_ABOVE: number;
   static readonly PORTAL_MODES: { idle: 0; hot: 1; enter: 2 };
   /** The placement's fields, in order. */
   static readonly PLACEMENT: (keyof Placement)[];
@@ -138,8 +142,10 @@ export declare class Landscape {
   setMotion(on: boolean): void;
   /** Advances the clock; returns a bitmask (1 << layer) of the layers whose pixels changed. */
   advance(dt: number): number;
-  /** Where the last advance() changed each layer: [x, y, width, height] per layer in layer order (zeros: unchanged); a view of wasm memory. */
+  /** Where the last advance() changed each layer: [x, y, width, height] per layer in layer order (zeros: unchanged), then the pane's (in pane pixels); a view of wasm memory. */
   changedRects(): Int32Array;
+  /** The pane: the tablet's line and the falling letters at one CSS px a pixel, its box on the layer canvas (CSS px) and its RGBA8 pixels (a zero-copy view of wasm memory); null without a path or before setViewport(). */
+  readonly pane: { x: number; y: number; width: number; height: number; pixels: Uint8Array } | null;
   renderAll(): number;
   /** Stepped repaints: the setters that repaint only begin it; stepRepaint(ms) -> true when the new layers are in place. */
   setStepped(on: boolean): void;

@@ -12,6 +12,7 @@
 // zero-copy view of wasm memory. It does no per-pixel work in JavaScript.
 
 import { createPainter } from './landscape-paint.js';
+import { withPane } from './landscape-pane.js';
 import { createLoop } from './landscape-loop.js';
 import { createRepaint } from './landscape-repaint.js';
 import { CORE_OPS } from './landscape-ops.js';
@@ -65,7 +66,7 @@ export function createCore(M, init, emit, instruments = null) {
     scene.delete();
     throw e;
   }
-  const painter = createPainter(c, init.canvases, init.flat ?? null);
+  const painter = withPane(createPainter(c, init.canvases, init.flat ?? null), c, init.pane ?? null, M.Landscape.PANE_LAYER);
   const loop = createLoop(c, painter, { shortestTick: M.Landscape.shortestTick ?? 0, fps: init.fps ?? 0 });
   const rp = createRepaint(c, painter, loop);
   const { dropViews, paint, all } = painter, { framing } = c;

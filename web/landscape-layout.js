@@ -3,6 +3,7 @@
 // and each layer's parallax offset written as a CSS transform.
 
 import { paramTable } from './landscape-params.js';
+import { placePane } from './landscape-pane.js';
 
 // After a pitch change, the loop's kept-up record starts again; the next raise waits this long.
 const ADAPT_WAIT_MS = 3000;
@@ -66,6 +67,7 @@ export function createLayout(v, wake, flat = null) {
         c.style.width = `${at.bw * at.pitch}px`;
         c.style.height = `${at.bh * at.pitch}px`;
       }
+      if (v.pane) placePane(v.pane, at.pane);
       const r = L().gateR * L().scale;
       if (v.portal) v.portal.style.width = v.portal.style.height = `${2 * r}px`;
       applied = [];
@@ -93,6 +95,8 @@ export function createLayout(v, wake, flat = null) {
       canvases[l].style.transform = `translate(${x}px, ${y}px)`;
     }
     flat?.place(applied);
+    const moved = canvases[M.Landscape.PANE_ABOVE]?.style.transform;
+    if (v.pane && moved && v.pane.style.transform !== moved) v.pane.style.transform = moved;
     if (!v.portal) return;
     const r = L().gateR * L().scale;
     v.portal.style.transform = `translate(${snap(cssX(L().gateX) + offX(portalLayer) - r)}px, ${snap(cssY(L().gateY) + offY(portalLayer) - r)}px)`;

@@ -146,7 +146,7 @@ async function mountWith(element, options, M, starting, usePort) {
   const v = createView(M, o, element, seasonOf);
   const ledger = createLedger();
   const daylight = createDaylight(v, ledger);
-  ({ stage: v.stage, canvases: v.canvases, flat: v.flat } = buildStage(v.doc, M.Landscape.LAYERS));
+  ({ stage: v.stage, canvases: v.canvases, flat: v.flat, pane: v.pane } = buildStage(v.doc, M.Landscape.LAYERS, M.Landscape.PANE_ABOVE));
   try {
     await startCore(v, daylight.initial(), starting, usePort);
     return await assemble(v, ledger, daylight, seasonOf);
@@ -177,12 +177,12 @@ async function startCore(v, world, starting, usePort) {
   if (port) {
     port.report = report;
     const offscreen = v.canvases.map((c) => c.transferControlToOffscreen());
-    const flat = v.flat.transferControlToOffscreen();
-    inited = port.call('init', [{ ...init, canvases: offscreen, flat }], null, [...offscreen, flat]);
+    const flat = v.flat.transferControlToOffscreen(), pane = v.pane.transferControlToOffscreen();
+    inited = port.call('init', [{ ...init, canvases: offscreen, flat, pane }], null, [...offscreen, flat, pane]);
     // Awaited (in assemble) before any other op is sent: its failure is its own.
     inited.catch(() => {});
   } else {
-    port = mainPort(M, { ...init, canvases: v.canvases, flat: v.flat }, report, debug && instruments.coreInstruments);
+    port = mainPort(M, { ...init, canvases: v.canvases, flat: v.flat, pane: v.pane }, report, debug && instruments.coreInstruments);
   }
   usePort(port);
   v.port = port;

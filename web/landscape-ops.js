@@ -25,6 +25,7 @@
  * @typedef {object} CoreInit
  * @property {Array<HTMLCanvasElement | OffscreenCanvas>} canvases the layers', in M.Landscape.LAYERS' order
  * @property {HTMLCanvasElement | OffscreenCanvas} [flat] one more, that stands for a run of layers at one offset (landscape-flat.js)
+ * @property {HTMLCanvasElement | OffscreenCanvas} [pane] the pane's: the tablet's line and the falling letters at one CSS px a pixel (landscape-pane.js)
  * @property {Record<string, any>} world the world as Landscape.setWorld takes it (the table's option names)
  * @property {number | null} frozen the frozen clock (t), or null
  * @property {boolean} motion

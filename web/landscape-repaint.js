@@ -24,7 +24,12 @@ export function createRepaint(c, painter, loop) {
 
   // The pitch is the scene's: setViewport raises the one asked for when its buffers would exceed
   // the budget (Landscape.maxBufferPixels), and the canvases' CSS size is bw x pitch.
-  const placement = () => ({ bw: scene.bufferWidth, bh: scene.bufferHeight, pitch: scene.pitch, ...scene.placement });
+  // pane: the pane's box on the layer canvas (landscape-pane.js), null without one.
+  const placement = () => {
+    const p = typeof scene.pane === 'object' ? scene.pane : null;
+    return { bw: scene.bufferWidth, bh: scene.bufferHeight, pitch: scene.pitch, ...scene.placement,
+      pane: p && { x: p.x, y: p.y, width: p.width, height: p.height } };
+  };
   // -> a Promise answered when the repaint in progress is shown (with the placement).
   const whenShown = () => new Promise((answer) => waiting.push(answer));
   // -> a Promise resolved (with nothing) then.

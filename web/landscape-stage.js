@@ -3,14 +3,17 @@
 // needs no stylesheet. Every change to the host is recorded in the mount's ledger.
 
 /**
- * The stage: one canvas per layer (the scene's order), and the flat canvas that stands for a run of
- * them (landscape-flat.js; hidden until then), not yet in the document. Layer l is at z-index 2l
- * within the stage (isolated, so no z-index reaches the page), the flat canvas at an odd one.
+ * The stage: one canvas per layer (the scene's order), the flat canvas that stands for a run of
+ * them (landscape-flat.js; hidden until then), and the pane's (landscape-pane.js; hidden until
+ * placed), not yet in the document. Layer l is at z-index 2l within the stage (isolated, so no
+ * z-index reaches the page), the flat canvas at an odd one, the pane at 2 paneAbove + 1 after it
+ * (so above a flat canvas there too).
  * @param {Document} doc
  * @param {readonly string[]} layers
- * @returns {{ stage: HTMLDivElement, canvases: HTMLCanvasElement[], flat: HTMLCanvasElement }}
+ * @param {number} [paneAbove] M.Landscape.PANE_ABOVE
+ * @returns {{ stage: HTMLDivElement, canvases: HTMLCanvasElement[], flat: HTMLCanvasElement, pane: HTMLCanvasElement }}
  */
-export function buildStage(doc, layers) {
+export function buildStage(doc, layers, paneAbove = layers.length - 2) {
   const stage = doc.createElement('div');
   stage.className = 'nf-stage';
   stage.setAttribute('aria-hidden', 'true');
@@ -30,7 +33,10 @@ export function buildStage(doc, layers) {
   });
   const flat = canvas('nf-flat');
   flat.style.visibility = 'hidden';
-  return { stage, canvases, flat };
+  const pane = canvas('nf-pane');
+  pane.style.visibility = 'hidden';
+  pane.style.zIndex = String(2 * paneAbove + 1);
+  return { stage, canvases, flat, pane };
 }
 
 /**

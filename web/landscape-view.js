@@ -27,6 +27,7 @@ export function portalModes(M) {
  * @property {HTMLDivElement} stage
  * @property {HTMLCanvasElement[]} canvases
  * @property {HTMLCanvasElement} flat the canvas that stands for a run of layers at one offset (landscape-flat.js)
+ * @property {HTMLCanvasElement} pane the pane's canvas: the tablet's line and the falling letters (landscape-pane.js)
  * @property {HTMLAnchorElement | null} portal
  * @property {any} port where the core runs (landscape-ports.js)
  * @property {(op: string, ...args: any[]) => Promise<any>} call any op by name (the instruments', with debug)
@@ -108,7 +109,7 @@ export function createView(M, o, element, seasonOf) {
   const { modes, modeNames } = portalModes(M);
   /** @type {View} */
   const v = {
-    M, o, win, doc, element, modes, modeNames, stage: /** @type {any} */ (null), canvases: [], flat: /** @type {any} */ (null), portal: null, port: null,
+    M, o, win, doc, element, modes, modeNames, stage: /** @type {any} */ (null), canvases: [], flat: /** @type {any} */ (null), pane: /** @type {any} */ (null), portal: null, port: null,
     call: () => Promise.reject(new Error('noisefield: the core has not started')),
     ops: /** @type {any} */ (null), given: { ...o.world }, sent: {}, world: null,
     frozen, mqDark, mqReduce, motionOption, cursor: '',

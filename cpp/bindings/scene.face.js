@@ -336,8 +336,19 @@ function nfLandscapeClass(ctx) {
     setMotion(on) { fn.nf_scene_set_motion(this._live(), on ? 1 : 0); }
     advance(dt) { return fn.nf_scene_advance(this._live(), num('dt', dt)) >>> 0; }
     // Where the last advance() changed each layer: an Int32Array view of [x, y, width, height] per
-    // layer (zeros for a layer it did not report), so a page copies only that part to its canvas.
-    changedRects() { return new Int32Array(buffer(), fn.nf_scene_changed(this._live()), 4 * layers.length); }
+    // layer (zeros for a layer it did not report), so a page copies only that part to its canvas;
+    // then the pane's (at 4 * PANE_LAYER, in pane pixels).
+    changedRects() { return new Int32Array(buffer(), fn.nf_scene_changed(this._live()), 4 * (layers.length + 1)); }
+    // The pane (cpp/scene/landscape.h): the tablet's line and the falling letters at one CSS px a
+    // pixel, { x, y, width, height } on the layer canvas (CSS px) and pixels, a zero-copy RGBA view
+    // (fetch it again as pixels()'s); null without one (no path) or before setViewport().
+    get pane() {
+      const s = this._live();
+      const b = new Int32Array(buffer(), fn.nf_scene_pane(s), 4).slice();
+      const ptr = fn.nf_scene_pane_pixels(s);
+      if (!ptr || !(b[2] > 0 && b[3] > 0)) return null;
+      return { x: b[0], y: b[1], width: b[2], height: b[3], pixels: new Uint8Array(buffer(), ptr, b[2] * b[3] * 4) };
+    }
     renderAll() { return fn.nf_scene_render_all(this._live()) >>> 0; }
     // Stepped repaints (cpp/scene/landscape.h): with setStepped(true) the setters that repaint
     // only begin it; stepRepaint(ms) works on it for about ms milliseconds (at least one unit)
@@ -392,6 +403,10 @@ function nfLandscapeClass(ctx) {
   // the layers whose parallax the pointer's eddies, the portal and a splash follow.
   Landscape.SWAY = { x: fn.nf_parallax(0), y: fn.nf_parallax(1) };
   Landscape.INPUT_LAYERS = { pointer: fn.nf_parallax(2), portal: fn.nf_parallax(3), water: fn.nf_parallax(4) };
+  // The pane's bit in advance()'s mask (and its slot in changedRects), and the layer it shows above
+  // (below the next), at that layer's parallax.
+  Landscape.PANE_LAYER = fn.nf_pane(0);
+  Landscape.PANE_ABOVE = fn.nf_pane(1);
   Landscape.PORTAL_MODES = ctx.portalModes;
   Landscape.PLACEMENT = ctx.placement;
   // A viewport's CSS width and height are at most this; below this daylight the sky is night's.

@@ -86,7 +86,8 @@ struct Scene {
   int pictureWidth = 0, pictureHeight = 0;
   sc::PodList<uint8_t> flat;  // nf_scene_flatten's layers, bufferWidth x bufferHeight
   double placement[10] = {};
-  int32_t changed[4 * sc::kLayerCount] = {};
+  int32_t changed[4 * (sc::kLayerCount + 1)] = {};  // the layers', then the pane's
+  int32_t pane[4] = {};
 };
 
 // nf_scene_set_world's texts' byte lengths, written by JS: name, value, name, value ...
@@ -152,6 +153,8 @@ EMSCRIPTEN_KEEPALIVE double nf_parallax(int f) {
   const double v[5] = {sc::kSwayX, sc::kSwayY, double(sc::kPointerLayer), double(sc::kPortalLayer), double(sc::kWaterLayer)};
   return f >= 0 && f < 5 ? v[f] : 0;
 }
+// The pane (landscape.h): 0 its bit's index in advance()'s mask (kPaneLayer), 1 the layer it is above.
+EMSCRIPTEN_KEEPALIVE int nf_pane(int f) { return f == 0 ? sc::kPaneLayer : (f == 1 ? int(sc::kPaneAbove) : -1); }
 EMSCRIPTEN_KEEPALIVE const char* nf_portal_modes() { return (text_.clear() << sc::kPortalModeNames).c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* nf_placement_names() { return (text_.clear() << sc::kPlacementNames).c_str(); }
 
@@ -342,10 +345,11 @@ EMSCRIPTEN_KEEPALIVE void nf_scene_splash(Scene* s, double x, double y) {
 }
 EMSCRIPTEN_KEEPALIVE uint32_t nf_scene_advance(Scene* s, double dt) { return s->scene.advance(dt); }
 EMSCRIPTEN_KEEPALIVE uint32_t nf_scene_render_all(Scene* s) { return s->scene.renderAll(); }
-// Per layer, four ints x, y, width, height: where the last advance() changed it (changedRect).
+// Per layer, then the pane, four ints x, y, width, height: where the last advance() changed it
+// (changedRect; the pane's in pane pixels).
 EMSCRIPTEN_KEEPALIVE const int32_t* nf_scene_changed(Scene* s) {
-  for (int l = 0; l < sc::kLayerCount; ++l) {
-    const sc::Rect r = s->scene.changedRect(static_cast<sc::Layer>(l));
+  for (int l = 0; l <= sc::kLayerCount; ++l) {
+    const sc::Rect r = s->scene.changedRect(l);
     const bool none = r.empty();
     int32_t* o = s->changed + 4 * l;
     o[0] = none ? 0 : r.i0;
@@ -384,6 +388,17 @@ EMSCRIPTEN_KEEPALIVE const double* nf_scene_placement(Scene* s) {
   return s->placement;
 }
 // The RGBA8 layer, bufferWidth x bufferHeight (nullptr before setViewport).
+// The pane's box on the layer canvas (CSS px: x, y, width, height; all 0 for none) and its pixels.
+EMSCRIPTEN_KEEPALIVE const int32_t* nf_scene_pane(Scene* s) {
+  const sc::Rect r = s->scene.paneBox();
+  const bool none = r.empty();
+  s->pane[0] = none ? 0 : r.i0;
+  s->pane[1] = none ? 0 : r.j0;
+  s->pane[2] = none ? 0 : r.i1 - r.i0;
+  s->pane[3] = none ? 0 : r.j1 - r.j0;
+  return s->pane;
+}
+EMSCRIPTEN_KEEPALIVE const uint8_t* nf_scene_pane_pixels(Scene* s) { return s->scene.panePixels(); }
 EMSCRIPTEN_KEEPALIVE const uint8_t* nf_scene_pixels(Scene* s, int layer) {
   return layer >= 0 && layer < sc::kLayerCount ? s->scene.pixels(static_cast<sc::Layer>(layer)) : nullptr;
 }

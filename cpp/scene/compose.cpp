@@ -79,11 +79,28 @@ PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& r) {
     for (size_t k = 0; k < flat.size(); k += 4) over(&flat[k], src + k);
   }
   PodList<uint8_t> out(static_cast<size_t>(r.width) * r.height * 4);
+  // The pane over the layers below kPaneAbove's next, at one CSS px a pixel: output pixel x is
+  // canvas CSS px (x + offX) * pitch / step.
+  const Rect pane = scene.paneBox();
+  const uint8_t* panePx = scene.panePixels();
+  const int pitch = scene.pitch(), pw = pane.i1 - pane.i0;
   for (int y = 0; y < r.height; ++y) {
     const int j = std::min(bh - 1, std::max(0, (y + r.offY) / r.step));
+    const long long cy = static_cast<long long>(y + r.offY) * pitch / r.step;
+    const bool paneRow = panePx && cy >= pane.j0 && cy < pane.j1;
     for (int x = 0; x < r.width; ++x) {
       const int i = std::min(bw - 1, std::max(0, (x + r.offX) / r.step));
-      std::memcpy(&out[(static_cast<size_t>(y) * r.width + x) * 4], &flat[(static_cast<size_t>(j) * bw + i) * 4], 4);
+      uint8_t* dst = &out[(static_cast<size_t>(y) * r.width + x) * 4];
+      const size_t k = (static_cast<size_t>(j) * bw + i) * 4;
+      std::memcpy(dst, &flat[k], 4);
+      if (!paneRow) continue;
+      const long long cx = static_cast<long long>(x + r.offX) * pitch / r.step;
+      if (cx < pane.i0 || cx >= pane.i1) continue;
+      const uint8_t* p = panePx + (static_cast<size_t>(cy - pane.j0) * pw + (cx - pane.i0)) * 4;
+      if (p[3] == 0) continue;
+      // The pane's pixels are opaque: it, then the layers above it, as the page stacks them.
+      std::memcpy(dst, p, 4);
+      for (int l = kPaneAbove + 1; l < kLayerCount; ++l) over(dst, scene.pixels(static_cast<Layer>(l)) + k);
     }
   }
   return out;

@@ -24,7 +24,8 @@ ComposeRect viewportRect(const Landscape& scene, int zoom);
 // The buffer pixels the viewport covers (partly covered edge pixels included), zoom x zoom each.
 ComposeRect bufferViewRect(const Landscape& scene, int zoom);
 
-// RGBA8, rect.width * rect.height * 4 bytes; empty before setViewport() or for an empty rect.
+// RGBA8, rect.width * rect.height * 4 bytes; empty before setViewport() or for an empty rect. The
+// pane (landscape.h) is composited in its place, at its own resolution (one CSS px a pixel).
 PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& rect);
 
 // Layers first..last flattened ("over", as composite()) into out, a buffer of the layers' size

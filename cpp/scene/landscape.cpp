@@ -166,7 +166,7 @@ void Landscape::repaintAll(bool newGrid, bool newWorld) {
   if (jobBack_) return;
   while (!runUnit(kWhole)) {
   }
-  dirty_ = kAllLayers;  // the page learns of the repaint from the next advance()
+  dirty_ |= kAllLayers | paneBit();  // the page learns of the repaint from the next advance()
 }
 
 void Landscape::beginRender() {
@@ -268,7 +268,7 @@ bool Landscape::runUnit(int unit) {
       }
       const int parts = ruinParts(g, unit);
       if (part < parts) ruinIdRows(ruinIds_, g, ruinLook_, part, parts);
-      else paintRuinRows(L[kGate], g, pal_, ruinIds_, ruinLook_, carving_, part - parts, parts);
+      else paintRuinRows(L[kGate], g, pal_, ruinIds_, ruinLook_, part - parts, parts);
       last = part + 1 >= 2 * parts;
       if (last) {  // what lies under the hands, for their ticks
         const Rect r = handsBox(g);
@@ -281,15 +281,6 @@ bool Landscape::runUnit(int unit) {
         for (int j = s.j0; j < s.j1; ++j)
           for (int i = s.i0; i < s.i1; ++i) spillBase_.push_back(L[kGate].p[static_cast<size_t>(j) * g.bw + i]);
         spillShown_ = 0;
-        // The tablet carved and bare, for the letters' fades: its rows painted again without the
-        // text (row 0 of the ruin's box would clear the layer: it keeps its carving).
-        takeTablet(tablet_, L[kGate], g, ruinLook_, letters_, [&](int j0, int j1) {
-          const Carving bare{};
-          for (int j = j0; j < j1; ++j) {
-            const int row = j - ruinIds_.j0;
-            if (row > 0 && row < ruinIds_.h) paintRuinRows(L[kGate], g, pal_, ruinIds_, ruinLook_, bare, row, ruinIds_.h);
-          }
-        });
       }
       break;
     }
@@ -332,9 +323,8 @@ bool Landscape::runUnit(int unit) {
       paintSpillTick(L, g);
       paintHandsTick(L, g);
       paintFxTick(L, g);
-      paintTablet(tablet_, L[kGate], letters_, pal_[kRuinInkC]);
       break;
-    case 13: paintNearTick(L, g, true); break;  // after the layers it reflects
+    case 13: paintNearTick(L, g); break;  // after the layers it reflects
     case 14: paintCanopyTick(L, g); break;
     default: {  // complete: the new layers take the old ones' place
       job_ = false;
@@ -351,6 +341,12 @@ bool Landscape::runUnit(int unit) {
       }
       out_ = layers_;
       jobNewGrid_ = jobNewWorld_ = jobBack_ = jobRenderOnly_ = false;
+      {
+        const bool had = !pane_.box.empty();
+        setupPane(pane_, grid_, carving_);
+        repaintPane();
+        if (had && pane_.box.empty()) dirty_ |= kPaneBit;  // gone: the page clears its canvas
+      }
       return true;
     }
   }
@@ -414,7 +410,7 @@ void Landscape::setPointer(double sceneX, double sceneY, bool inside, double nea
     nearX = sceneX;
     nearY = sceneY;
   }
-  if (touchLetters(letters_, nearX, nearY, ptrInside_)) flightKey_ = -1;  // drawn on the next advance
+  if (touchLetters(letters_, nearX, nearY, ptrInside_)) paneKey_ = -1;  // drawn on the next advance
 }
 
 void Landscape::splash(double sceneX, double sceneY) {
@@ -488,21 +484,27 @@ long long lifeSteps(double clock) { return static_cast<long long>(std::floor(clo
 }  // namespace
 
 void Landscape::placeLetters() {
-  setupLetters(letters_, workGrid(), ruinLook_, carving_, seeds_.crumble, seeds_.falling,
+  setupLetters(letters_, paneLayout(workGrid(), carving_), ruinLook_, carving_, seeds_.crumble, seeds_.falling,
                walkerOn_ && !still_);
   lettersTo(letters_, lifeSteps(clock_));
-  flightKey_ = -1;
+  paneKey_ = -1;
+}
+
+Rect Landscape::repaintPane() {
+  paneKey_ = letters_.hour * kLetterHourSteps + letters_.step;
+  paneMoving_ = lettersMoving(letters_);
+  return paintPane(pane_, layers_[kGate], ruinLook_, letters_, pal_[kRuinInkC]);
 }
 
 void Landscape::lettersChanged() {
-  dirty_ |= 1u << kNear | 1u << kGate | 1u << kFx;
+  dirty_ |= 1u << kNear | 1u << kFx;
   if (hasGrid_ && !job_) {
-    paintTablet(tablet_, layers_[kGate], letters_, pal_[kRuinInkC]);
     paintNearTick(layers_, grid_);
     paintFxTick(layers_, grid_);
     changed_[kNear] = layers_[kNear].all();
     changed_[kFx] = layers_[kFx].all();
-    changed_[kGate] = layers_[kGate].all();
+    repaintPane();
+    dirty_ |= paneBit();
   }
 }
 
@@ -548,7 +550,8 @@ const uint8_t* Landscape::pixels(Layer l) const {
   return reinterpret_cast<const uint8_t*>(layers_[l].p.data());
 }
 
-Rect Landscape::changedRect(Layer l) const {
+Rect Landscape::changedRect(int l) const {
+  if (l == kPaneLayer) return hasGrid_ ? paneChanged_ : Rect{};
   return hasGrid_ && l >= 0 && l < kLayerCount ? changed_[l] : Rect{};
 }
 
@@ -602,11 +605,8 @@ Rect Landscape::paintRiftTick(Image* L, const Grid& g) {
   return paintRift(L[kRift], g, opening_, riftUnder_, rift_, clock_, seeds_, riftRamp_);
 }
 
-Rect Landscape::paintNearTick(Image* L, const Grid& g, bool fresh) {
-  // The letters' flight off first (a render paints the layer whole), and their rings with the clicks'.
-  Rect flown;
-  if (fresh) flight_.box = {};
-  else flown = eraseFlight(flight_, L[kNear]);
+Rect Landscape::paintNearTick(Image* L, const Grid& g) {
+  // The letters' rings with the clicks'.
   Splash splashes[kMaxSplashes];
   int n = splashCount_;
   std::copy(splashes_, splashes_ + n, splashes);
@@ -628,9 +628,7 @@ Rect Landscape::paintNearTick(Image* L, const Grid& g, bool fresh) {
   in.sunLit = world_.original ? 1.0 : 1 - nf::smooth(0.55, 0.95, world_.cover);
   in.walker = walkerOn_ ? &walker_ : nullptr;
   in.walkerRow = g.row(std::max(848.0, hillTop(walker_.x) + 8));
-  const Rect water = paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
-  flightKey_ = letters_.hour * kLetterHourSteps + letters_.step;
-  return flown.unite(water).unite(paintFlight(flight_, L[kNear], g, letters_, pal_[kRuinInkC]));
+  return paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
 }
 
 Rect Landscape::paintHandsTick(Image* L, const Grid& g) {
@@ -647,7 +645,7 @@ Rect Landscape::paintIvyTick(Image* L, const Grid& g) {
     if (s == ivyShown_[n]) continue;
     ivyShown_[n] = s;
     const Rect r = ivyBox(g, ruinIds_, v);
-    paintRuinIvy(L[kGate], g, pal_, ruinIds_, ruinLook_, carving_, r, ivyGrown(v, s) ? kIvyGrown : clock_, scratch_);
+    paintRuinIvy(L[kGate], g, pal_, ruinIds_, ruinLook_, r, ivyGrown(v, s) ? kIvyGrown : clock_, scratch_);
     // The ruin under the hands, where the box overlaps theirs.
     const int hw = hands.i1 - hands.i0;
     if (handsBase_.size() == static_cast<size_t>(hw) * (hands.j1 - hands.j0))
@@ -693,7 +691,7 @@ uint32_t Landscape::renderAll() {
   out_ = layers_;
   while (!runUnit(kWhole)) {
   }
-  return kAllLayers;
+  return kAllLayers | paneBit();
 }
 
 uint32_t Landscape::paintTick(Layer l) {
@@ -785,12 +783,7 @@ uint32_t Landscape::advance(double dt) {
   dirty_ = 0;
   if (!hasGrid_) return 0;
   for (int l = 0; l < kLayerCount; ++l) changed_[l] = (mask >> l) & 1u ? layers_[l].all() : Rect{};
-  // The tablet's fades, before the water reflects them.
-  const Rect tablet = paintTablet(tablet_, layers_[kGate], letters_, pal_[kRuinInkC]);
-  if (!tablet.empty()) {
-    changed_[kGate] = changed_[kGate].unite(tablet);
-    mask |= 1u << kGate;
-  }
+  paneChanged_ = mask & kPaneBit ? pane_.img.all() : Rect{};
   riftAcc_ += dt;
   if (takeTick(riftAcc_, kRiftEvery)) {
     changed_[kRift] = changed_[kRift].unite(paintRiftTick(layers_, grid_));
@@ -823,13 +816,15 @@ uint32_t Landscape::advance(double dt) {
     changed_[kJobLayer[due]] = changed_[kJobLayer[due]].unite(r);
     mask |= 1u << kJobLayer[due];
   }
-  // The falling letters move every step; the rest of the near layer waits for its tick.
+  // The pane every step while letters fall or fade (and once more after), or when the pointer
+  // knocked one off.
   const long long key = letters_.hour * kLetterHourSteps + letters_.step;
-  if (key != flightKey_ && (!flight_.box.empty() || letters_.fallingCount > 0 || letters_.dropCount > 0)) {
-    const Rect r = eraseFlight(flight_, layers_[kNear]).unite(paintFlight(flight_, layers_[kNear], grid_, letters_, pal_[kRuinInkC]));
-    flightKey_ = key;
-    changed_[kNear] = changed_[kNear].unite(r);
-    mask |= 1u << kNear;
+  if (key != paneKey_ && !pane_.box.empty() && (paneMoving_ || lettersMoving(letters_))) {
+    const Rect r = repaintPane();
+    if (!r.empty()) {
+      paneChanged_ = paneChanged_.unite(r);
+      mask |= kPaneBit;
+    }
   }
   return mask;
 }

@@ -75,6 +75,12 @@ constexpr int kSkyTickFrames = 5;
 constexpr double kShortestTick = 1.0 / 20;
 
 constexpr uint32_t kAllLayers = (1u << kLayerCount) - 1;
+// The pane (letters.h): the tablet's line and the falling letters at one CSS px a pixel, one small
+// canvas above layer kPaneAbove (below the next) at its parallax. Its bit in advance()'s mask (and
+// renderAll()'s) is 1 << kPaneLayer, after the layers', set when it changed (or went away).
+constexpr int kPaneLayer = kLayerCount;
+constexpr Layer kPaneAbove = kFx;
+constexpr uint32_t kPaneBit = 1u << kPaneLayer;
 
 struct Viewport {
   int cssWidth;
@@ -186,7 +192,14 @@ class Landscape {
   // Where the last advance() may have changed the pixels of layer l (its bit set in the mask it
   // returned): the whole layer after a repaint, else the part its tick painted or cleared, so a
   // page need copy only that much to its canvas. Empty for a layer advance() did not report.
-  Rect changedRect(Layer l) const;
+  // kPaneLayer: the pane's, in pane pixels.
+  Rect changedRect(int l) const;
+  // The pane: its box on the layer canvas (CSS px; empty: none, as a banner's) and its pixels
+  // (box-sized RGBA8, straight alpha, every pixel 0 or 255).
+  Rect paneBox() const { return hasGrid_ ? pane_.box : Rect{}; }
+  const uint8_t* panePixels() const {
+    return hasGrid_ && !pane_.box.empty() ? reinterpret_cast<const uint8_t*>(pane_.img.p.data()) : nullptr;
+  }
 
   int bufferWidth() const { return grid_.bw; }
   int bufferHeight() const { return grid_.bh; }
@@ -248,10 +261,11 @@ class Landscape {
   // -> the pixels of the layer that may have changed.
   Rect paintFieldTick(Image* L, const Grid& g);
   Rect paintRiftTick(Image* L, const Grid& g);
-  // fresh: the layer is painted whole (a render), so the letters' flight is not erased first.
-  Rect paintNearTick(Image* L, const Grid& g, bool fresh = false);
+  Rect paintNearTick(Image* L, const Grid& g);
   void placeLetters();  // the letters laid out for the work grid, at the clock, from their start
-  void lettersChanged();  // after placeLetters outside a repaint: the tablet and the flight again
+  void lettersChanged();  // after placeLetters outside a repaint: the pane again
+  Rect repaintPane();     // the pane from the shown layers and the letters now: -> what changed
+  uint32_t paneBit() const { return pane_.box.empty() ? 0 : kPaneBit; }  // a repaint's report: none without a pane
   Rect paintCanopyTick(Image* L, const Grid& g);
   Rect paintHandsTick(Image* L, const Grid& g);
   Rect paintIvyTick(Image* L, const Grid& g);  // the creepers that show something new (before the hands)
@@ -297,9 +311,10 @@ class Landscape {
   Comets comets_{};
   Carving carving_{};
   Letters letters_;
-  TabletPixels tablet_;  // the gate layer's tablet, for the letters' fades
-  Flight flight_;        // the falling letters over the near layer
-  long long flightKey_ = -1;  // the letters' step the flight shows
+  Pane pane_;             // the tablet's line and the flight at one CSS px a pixel
+  long long paneKey_ = -1;  // the letters' step the pane shows
+  bool paneMoving_ = false;  // whether the letters were moving then
+  Rect paneChanged_;
   CanopyCache canopy_;
   bool canopyShaped_ = false;  // canopy_ holds the trees of this grid and world
   PodList<Cypress> pines_;

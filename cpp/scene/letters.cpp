@@ -165,20 +165,19 @@ long long stepOf(double at) {
 
 double lettersTime(const Letters& L) { return static_cast<double>(L.step) * kLifeStep; }
 
-NF_SMALL void setupLetters(Letters& L, const Grid& g, const RuinLook& look, const Carving& text, uint32_t crumbleSeed,
-                           uint32_t fallSeed, bool on) {
-  const TabletLayout at = tabletLayout(g, text);
-  L.first = text.n > 0 ? at.first : 0;
-  L.shown = text.n > 0 ? at.shown : 0;
+NF_SMALL void setupLetters(Letters& L, const PaneLayout& at, const RuinLook& look, const Carving& text,
+                           uint32_t crumbleSeed, uint32_t fallSeed, bool on) {
+  L.first = 0;
+  L.shown = text.n;
   L.unit = at.unit;
+  L.advance = at.advance;
   L.reach = std::max(14.0, 0.7 * at.fs);
   L.tilt = look.tilt;
   for (int s = 0; s < kMaxTabletGlyphs; ++s) {
-    const bool shows = s >= L.first && s < L.first + L.shown;
-    L.glyph[s] = s < text.n ? (s == L.first && L.first > 0 ? 95 : text.glyph[s]) : 0;
-    L.blank[s] = !shows || (text.gone[s] && !(s == L.first && L.first > 0));
-    // Shown glyph c's centre: font pixel 6c + 2.5 along the line, on its middle (w = 0).
-    const double u = (6.0 * (s - L.first) + 2.5 - 3.0 * L.shown) * L.unit;
+    L.glyph[s] = s < text.n ? text.glyph[s] : 0;
+    L.blank[s] = s >= text.n || text.gone[s];
+    // Glyph i's centre point (u_i, w = 0), spec 3.4.
+    const double u = (s - (text.n - 1) / 2.0) * at.advance;
     L.cx[s] = kTabletX + u * look.tiltCos;
     L.cy[s] = kTabletY + u * look.tiltSin;
   }
@@ -258,130 +257,142 @@ bool lettersMoving(const Letters& L) {
   return false;
 }
 
-// ---- the tablet's pixels ----
+// ---- the pane ----
 
-Rect tabletBox(const Grid& g, const RuinLook& look) {
-  double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
-  for (int k = 0; k < 4; ++k) {
-    const double u = (k & 1 ? 1 : -1) * kTabletHalfU, w = (k & 2 ? 1 : -1) * kTabletHalfW;
-    const double x = kTabletX + u * look.tiltCos - w * look.tiltSin, y = kTabletY + u * look.tiltSin + w * look.tiltCos;
-    x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+PaneLayout paneLayout(const Grid& g, const Carving& t) {
+  PaneLayout at;
+  const int n = std::max(1, t.n);
+  at.fs = std::min(28.0, std::max(11.0, 208 / (0.64 * n)));
+  at.advance = 0.64 * at.fs;
+  // Departure Mono's pixel is fs / 11 units; ours a whole number of CSS px (pixel art, crisp at
+  // any pitch), and a glyph cell (6 font pixels) no wider than the advance, so that the whole path
+  // fits as the original's does.
+  const int fit = static_cast<int>(std::floor(at.advance * g.scale / 6));
+  at.k = std::max(1, std::min(jsRound(at.fs * g.scale / 11), fit));
+  at.unit = at.k / g.scale;
+  return at;
+}
+
+void setupPane(Pane& p, const Grid& g, const Carving& t) {
+  p.scale = g.scale;
+  p.ox = g.ox;
+  p.oy = g.oy;
+  p.pitch = g.pitch;
+  p.drawn = {};
+  p.box = {};
+  if (t.n > 0 && g.valid()) {
+    const Rect r{std::max(0, static_cast<int>(std::floor(kPaneX0 * g.scale + g.ox))),
+                 std::max(0, static_cast<int>(std::floor(kPaneY0 * g.scale + g.oy))),
+                 std::min(g.bw * g.pitch, static_cast<int>(std::ceil(kPaneX1 * g.scale + g.ox))),
+                 std::min(g.bh * g.pitch, static_cast<int>(std::ceil(kPaneY1 * g.scale + g.oy)))};
+    if (!r.empty()) p.box = r;
   }
-  const Rect r{std::max(0, g.col(x0) - 1), std::max(0, g.row(y0) - 1), std::min(g.bw, g.col(x1) + 2),
-               std::min(g.bh, g.row(y1) + 2)};
-  return r.empty() ? Rect{} : r;
-}
-
-NF_SMALL void tabletSlots(TabletPixels& t, const Grid& g, const RuinLook& look, const Letters& L) {
-  for (Rect& r : t.slotBox) r = {};
-  t.slot.clear();
-  if (t.box.empty()) return;
-  size_t q = 0;
-  for (int j = t.box.j0; j < t.box.j1; ++j)
-    for (int i = t.box.i0; i < t.box.i1; ++i, ++q) {
-      uint8_t slot = 255;
-      if (t.carved[q] != t.bare[q] && L.shown > 0) {
-        // carvedAt's frame: font pixels from the line's corner.
-        const double ux = g.sx[i] - kTabletX, wy = g.sy[j] - kTabletY;
-        const double u = ux * look.tiltCos + wy * look.tiltSin;
-        const int c = static_cast<int>(std::floor((u / L.unit + 3.0 * L.shown) / 6));
-        if (c >= 0 && c < L.shown) {
-          slot = static_cast<uint8_t>(L.first + c);
-          t.slotBox[slot] = t.slotBox[slot].unite({i, j, i + 1, j + 1});
-        }
-      }
-      t.slot.push_back(slot);
-    }
-}
-
-Rect paintTablet(TabletPixels& t, Image& d, const Letters& L, Px ink) {
-  Rect changed;
-  if (t.box.empty()) return changed;
-  const int w = t.box.i1 - t.box.i0;
-  for (int s = L.first; s < L.first + L.shown; ++s) {
-    const int f = letterFade(L, s);
-    if (f == t.fade[s]) continue;
-    t.fade[s] = static_cast<uint8_t>(f);
-    const Rect& r = t.slotBox[s];
-    for (int j = r.j0; j < r.j1; ++j)
-      for (int i = r.i0; i < r.i1; ++i) {
-        const size_t q = static_cast<size_t>(j - t.box.j0) * w + (i - t.box.i0);
-        if (t.slot[q] != s) continue;
-        d.p[static_cast<size_t>(j) * d.w + i] = f == 0 ? t.carved[q] : mixPx(t.bare[q], ink, kFadeInk[f] / 255.0);
-      }
-    changed = changed.unite(r);
+  if (p.box.empty()) {
+    p.img = Image{};
+    return;
   }
-  return changed;
-}
-
-// ---- the flight over the near layer ----
-
-Rect eraseFlight(Flight& f, Image& d) {
-  const Rect r = f.box;
-  if (r.empty()) return r;
-  size_t q = 0;
-  for (int j = r.j0; j < r.j1; ++j)
-    for (int i = r.i0; i < r.i1; ++i) d.p[static_cast<size_t>(j) * d.w + i] = f.under[q++];
-  f.box = {};
-  return r;
+  p.img.resize(p.box.i1 - p.box.i0, p.box.j1 - p.box.j0);
 }
 
 namespace {
 
+// The pane pixels (box-relative) of a scene box [x0, x1) x [y0, y1), one pixel round it, clipped.
+Rect paneRect(const Pane& p, double x0, double y0, double x1, double y1) {
+  const Rect r{static_cast<int>(std::floor(x0 * p.scale + p.ox)) - p.box.i0 - 1,
+               static_cast<int>(std::floor(y0 * p.scale + p.oy)) - p.box.j0 - 1,
+               static_cast<int>(std::ceil(x1 * p.scale + p.ox)) - p.box.i0 + 1,
+               static_cast<int>(std::ceil(y1 * p.scale + p.oy)) - p.box.j0 + 1};
+  const Rect c{std::max(0, r.i0), std::max(0, r.j0), std::min(p.img.w, r.i1), std::min(p.img.h, r.j1)};
+  return c.empty() ? Rect{} : c;
+}
+
+// Scene coordinates of pane pixel (i, j)'s centre.
+double paneX(const Pane& p, int i) { return (p.box.i0 + i + 0.5 - p.ox) / p.scale; }
+double paneY(const Pane& p, int j) { return (p.box.j0 + j + 0.5 - p.oy) / p.scale; }
+
 // A glyph turned by `angle` about its baseline's middle at (x, y): scene units, unit per font pixel.
-void drawGlyph(Image& d, const Grid& g, const FallingLetter& f, double unit, double opacity, Px ink,
-                        const Rect& clip) {
+Rect drawGlyph(Pane& p, const FallingLetter& f, double unit, double opacity, Px ink) {
   double s, c;
   sinCosDegrees(f.angle, s, c);
   const double reach = 7.5 * unit;
-  const int i0 = std::max(clip.i0, g.col(f.x - reach)), i1 = std::min(clip.i1, g.col(f.x + reach) + 1);
-  const int j0 = std::max(clip.j0, g.row(f.y - reach)), j1 = std::min(clip.j1, g.row(f.y + reach) + 1);
-  for (int j = j0; j < j1; ++j)
-    for (int i = i0; i < i1; ++i) {
-      const double dx = g.sx[i] - f.x, dy = g.sy[j] - f.y;
+  const Rect r = paneRect(p, f.x - reach, f.y - reach, f.x + reach, f.y + reach);
+  for (int j = r.j0; j < r.j1; ++j)
+    for (int i = r.i0; i < r.i1; ++i) {
+      const double dx = paneX(p, i) - f.x, dy = paneY(p, j) - f.y;
       const double fx = (dx * c + dy * s) / unit + 2.5, fy = (-dx * s + dy * c) / unit + 7;
       if (fx < 0 || fy < 0 || fx >= 5 || fy >= 8) continue;
       if (!(tabletFontRow(f.glyph, static_cast<int>(fy)) >> (4 - static_cast<int>(fx)) & 1)) continue;
-      if (opacity < 1 && opacity <= bayer(i, j)) continue;
-      d.p[static_cast<size_t>(j) * d.w + i] = ink;
+      if (opacity < 1 && opacity <= bayer(p.box.i0 + i, p.box.j0 + j)) continue;
+      p.img.p[static_cast<size_t>(j) * p.img.w + i] = ink;
     }
-}
-
-Rect boundsOf(const Grid& g, const Letters& L) {
-  Rect r;
-  auto add = [&](double x, double y, double reach) {
-    r = r.unite({g.col(x - reach), g.row(y - reach), g.col(x + reach) + 2, g.row(y + reach) + 2});
-  };
-  for (int n = 0; n < L.fallingCount; ++n) add(L.falling[n].x, L.falling[n].y, 7.5 * L.unit);
-  for (int n = 0; n < L.dropCount; ++n) add(L.drops[n].x, L.drops[n].y, L.drops[n].side + g.px);
-  r = {std::max(0, r.i0), std::max(0, r.j0), std::min(g.bw, r.i1), std::min(g.bh, r.j1)};
-  return r.empty() ? Rect{} : r;
+  return r;
 }
 
 }  // namespace
 
-Rect paintFlight(Flight& f, Image& d, const Grid& g, const Letters& L, Px ink) {
-  const Rect r = boundsOf(g, L);
-  f.box = r;
-  f.under.clear();
-  if (r.empty()) return r;
-  for (int j = r.j0; j < r.j1; ++j)
-    for (int i = r.i0; i < r.i1; ++i) f.under.push_back(d.p[static_cast<size_t>(j) * d.w + i]);
-  for (int n = 0; n < L.fallingCount; ++n) {
-    const FallingLetter& fl = L.falling[n];
-    drawGlyph(d, g, fl, L.unit, fl.landed < 0 ? 1 : std::max(0.0, 1 - 0.7 * fl.landed), ink, r);
+Rect paintPane(Pane& p, const Image& gate, const RuinLook& look, const Letters& L, Px ink) {
+  if (p.box.empty()) return {};
+  Rect changed = p.drawn;
+  p.img.clear(p.drawn);
+  Rect drawn;
+  const int n = L.shown;
+  if (n > 0) {
+    // The carved line: each pixel of its box on the glyph whose cell it is in.
+    const double step = L.advance;
+    const double u0 = -(n - 1) / 2.0 * step;  // glyph 0's centre along the line
+    const double hu = -u0 + 3 * L.unit, hw = 4 * L.unit;
+    double x0 = 1e9, x1 = -1e9, y0 = 1e9, y1 = -1e9;
+    for (int k = 0; k < 4; ++k) {
+      const double u = (k & 1 ? 1 : -1) * hu, w = (k & 2 ? 1 : -1) * hw;
+      const double x = kTabletX + u * look.tiltCos - w * look.tiltSin, y = kTabletY + u * look.tiltSin + w * look.tiltCos;
+      x0 = std::min(x0, x), x1 = std::max(x1, x), y0 = std::min(y0, y), y1 = std::max(y1, y);
+    }
+    int fade[kMaxTabletGlyphs];
+    for (int s = 0; s < n; ++s) fade[s] = letterFade(L, L.first + s);
+    const Rect r = paneRect(p, x0, y0, x1, y1);
+    for (int j = r.j0; j < r.j1; ++j) {
+      const double wy = paneY(p, j) - kTabletY;
+      const int bj = (p.box.j0 + j) / p.pitch;
+      for (int i = r.i0; i < r.i1; ++i) {
+        const double ux = paneX(p, i) - kTabletX;
+        const double u = ux * look.tiltCos + wy * look.tiltSin, w = -ux * look.tiltSin + wy * look.tiltCos;
+        const int c = static_cast<int>(std::floor((u - u0) / step + 0.5));
+        if (c < 0 || c >= n) continue;
+        const double fx = (u - u0 - c * step) / L.unit + 2.5, fy = w / L.unit + 4;
+        if (fx < 0 || fy < 0 || fx >= 5 || fy >= 8) continue;
+        const int s = L.first + c;
+        if (L.blank[s] || !(tabletFontRow(L.glyph[s], static_cast<int>(fy)) >> (4 - static_cast<int>(fx)) & 1)) continue;
+        Px col = ink;
+        if (fade[c] > 0) {
+          const int bi = (p.box.i0 + i) / p.pitch;
+          const Px under = bj < gate.h && bi < gate.w ? gate.p[static_cast<size_t>(bj) * gate.w + bi] : 0;
+          col = mixPx(under, ink, kFadeInk[fade[c]] / 255.0);
+        }
+        p.img.p[static_cast<size_t>(j) * p.img.w + i] = col;
+      }
+    }
+    drawn = drawn.unite(r);
   }
-  for (int n = 0; n < L.dropCount; ++n) {
-    const Droplet& p = L.drops[n];
-    const double opacity = p.landed < 0 ? 1 : std::max(0.0, 1 - 6 * p.landed);
-    // A square of side 2..4 units: at least one buffer pixel.
-    const int i0 = g.col(p.x - p.side / 2), j0 = g.row(p.y - p.side / 2);
-    const int n1 = std::max(1, jsRound(p.side / g.px));
-    for (int j = std::max(r.j0, j0); j < std::min(r.j1, j0 + n1); ++j)
-      for (int i = std::max(r.i0, i0); i < std::min(r.i1, i0 + n1); ++i)
-        if (opacity >= 1 || opacity > bayer(i, j)) d.p[static_cast<size_t>(j) * d.w + i] = ink;
+  // The falling letters, then the droplets: squares of side 2..4 units, at least one pixel.
+  for (int k = 0; k < L.fallingCount; ++k) {
+    const FallingLetter& f = L.falling[k];
+    drawn = drawn.unite(drawGlyph(p, f, L.unit, f.landed < 0 ? 1 : std::max(0.0, 1 - 0.7 * f.landed), ink));
   }
-  return r;
+  for (int k = 0; k < L.dropCount; ++k) {
+    const Droplet& d = L.drops[k];
+    const double opacity = d.landed < 0 ? 1 : std::max(0.0, 1 - 6 * d.landed);
+    const int i0 = static_cast<int>(std::floor((d.x - d.side / 2) * p.scale + p.ox)) - p.box.i0;
+    const int j0 = static_cast<int>(std::floor((d.y - d.side / 2) * p.scale + p.oy)) - p.box.j0;
+    const int m = std::max(1, jsRound(d.side * p.scale));
+    const Rect r{std::max(0, i0), std::max(0, j0), std::min(p.img.w, i0 + m), std::min(p.img.h, j0 + m)};
+    if (r.empty()) continue;
+    for (int j = r.j0; j < r.j1; ++j)
+      for (int i = r.i0; i < r.i1; ++i)
+        if (opacity >= 1 || opacity > bayer(p.box.i0 + i, p.box.j0 + j)) p.img.p[static_cast<size_t>(j) * p.img.w + i] = ink;
+    drawn = drawn.unite(r);
+  }
+  p.drawn = drawn;
+  return changed.unite(drawn);
 }
 
 }  // namespace nf::scene

@@ -1,8 +1,8 @@
 // The tablet's letters (docs/scene.md, "Life"; shared/spec/ruin-and-life.md 3.3-3.7): the carved
 // glyphs crumble off one by one (the first 4.2 s after the start, then every 1.3 + 2.2 r s), or when
 // the pointer touches them, fade to a faint ghost, fall into the water with a splash (two rings in
-// the water, four droplets) and are carved again 3.6 s after the last has gone. The ghosts are
-// the gate layer's tablet repainted; the falling letters and droplets are drawn over the near layer.
+// the water, four droplets) and are carved again 3.6 s after the last has gone. The carved line,
+// its ghosts, the falling letters and the droplets are the pane's (below); the rings the water's.
 //
 // Every draw comes from the world's streams (layerSeed(4045): which glyph, then the next delay;
 // layerSeed(4046): a drop's vx, vy, spin and floor, a landing's ring size and its droplets), taken
@@ -27,6 +27,17 @@ constexpr int kMaxDroplets = 4 * kMaxTabletGlyphs;
 // A glyph's fade, 0 carved .. 3 the ghost: the ink's share at each of the 3 steps of 0.6 s (0.12 at the end).
 constexpr uint8_t kFadeInk[4] = {255, 180, 105, 31};
 
+// The line on the pane: glyph i centred at u = (i - (n - 1) / 2) advance (spec 3.2, the whole
+// path), font pixels of k CSS px (Departure Mono's pixel at the fitted size, rounded, no wider
+// than the advance allows), the 8 rows centred on w = 0.
+struct PaneLayout {
+  int k = 1;           // CSS px per font pixel
+  double unit = 1;     // scene units per font pixel
+  double advance = 0;  // scene units per glyph (0.64 fs)
+  double fs = 11;      // the spec's fitted size
+};
+PaneLayout paneLayout(const Grid& g, const Carving& t);
+
 struct FallingLetter {
   double x, y, vx, vy, angle, spin, floor;
   double landed;  // seconds since it reached its floor; < 0 while it falls
@@ -38,9 +49,10 @@ struct Droplet {
 };
 
 struct Letters {
-  // The line as the tablet shows it at this grid (tabletLayout): slots [first, first + shown).
+  // The line as the pane shows it (paneLayout): slots [first, first + shown), the whole path.
   int first = 0, shown = 0;
   double unit = 1;   // scene units per font pixel
+  double advance = 6;  // scene units from a glyph's centre to the next's
   double reach = 14; // the pointer's reach about a glyph's centre
   double tilt = 0;   // the tablet's, degrees
   uint8_t glyph[kMaxTabletGlyphs] = {};
@@ -64,9 +76,9 @@ struct Letters {
   bool hasLast = false;
 };
 
-// Lays out the line of `text` for grid g and look (which glyphs show, where) and starts the
-// schedule at the clock's hour start; on: whether the letters live (else they stay carved).
-void setupLetters(Letters& L, const Grid& g, const RuinLook& look, const Carving& text, uint32_t crumbleSeed,
+// Lays out the line of `text` as the pane shows it (at: paneLayout) and starts the schedule at the
+// clock's hour start; on: whether the letters live (else they stay carved).
+void setupLetters(Letters& L, const PaneLayout& at, const RuinLook& look, const Carving& text, uint32_t crumbleSeed,
                   uint32_t fallSeed, bool on);
 // The state at absolute step s (floor(clock / kLifeStep)): on from the current state within its
 // hour, else from the hour's start.
@@ -80,52 +92,25 @@ double lettersTime(const Letters& L);
 // Whether something is in flight (letters, droplets, rings) or a fade is still stepping.
 bool lettersMoving(const Letters& L);
 
-// The gate layer's tablet at each fade: the ruin's pixels there carved and uncarved, and which
-// glyph each belongs to. Taken once a paint of the ruin (takeTablet); paintTablet then repaints
-// the glyphs whose fade changed, from those alone, so a recarved tablet is the painted one bit for bit.
-struct TabletPixels {
-  Rect box;                      // buffer pixels; empty: none
-  PodList<Px> carved, bare;      // box-sized
-  PodList<uint8_t> slot;         // 255: no glyph's pixel
-  Rect slotBox[kMaxTabletGlyphs];
-  uint8_t fade[kMaxTabletGlyphs] = {};  // what the layer shows
+// The pane (docs/scene.md, "The pane"): the tablet's carved line, the falling letters and their
+// droplets at one CSS px a pixel, on one small canvas the page shows over the fx layer (below the
+// canopy) at the gate's depth, so the path reads at screen resolution as the original's vector
+// text does. Transparent but for the ink: a carved glyph's pixels (a ghost's the gate layer's
+// tablet under it mixed with the ink), the falling glyphs at the same weight, the droplets.
+// It covers the scene box the letters can reach (the tablet, the strand and the water below it,
+// as far as a flung letter flies); a banner (no path) has none.
+constexpr double kPaneX0 = 420, kPaneX1 = 1190, kPaneY0 = 720, kPaneY1 = 965;
+struct Pane {
+  Rect box;  // on the layer canvas, CSS px; empty: none
+  double scale = 1, ox = 0, oy = 0;  // canvas CSS x = scene x * scale + ox (the grid's)
+  int pitch = 1;
+  Image img;   // box-sized
+  Rect drawn;  // pane pixels (box-relative) not transparent
 };
-// bare(d): the ruin painted without its text over rows [j0, j1) of d (it may repaint more).
-template <class PaintBare>
-void takeTablet(TabletPixels& t, Image& d, const Grid& g, const RuinLook& look, const Letters& L, PaintBare&& bare);
-Rect tabletBox(const Grid& g, const RuinLook& look);
-void tabletSlots(TabletPixels& t, const Grid& g, const RuinLook& look, const Letters& L);
-// -> the pixels it changed.
-Rect paintTablet(TabletPixels& t, Image& d, const Letters& L, Px ink);
-
-// The falling letters and droplets over the near layer, with what they cover saved in `under` so
-// that the next paint (or eraseFlight before the water repaints) puts it back.
-struct Flight {
-  Rect box;  // what was saved; empty: nothing drawn
-  PodList<Px> under;
-};
-Rect eraseFlight(Flight& f, Image& d);
-Rect paintFlight(Flight& f, Image& d, const Grid& g, const Letters& L, Px ink);
-
-template <class PaintBare>
-void takeTablet(TabletPixels& t, Image& d, const Grid& g, const RuinLook& look, const Letters& L, PaintBare&& bare) {
-  t.box = tabletBox(g, look);
-  for (uint8_t& f : t.fade) f = 0;
-  if (t.box.empty()) return;
-  const int w = t.box.i1 - t.box.i0;
-  auto save = [&](PodList<Px>& to) {
-    to.clear();
-    for (int j = t.box.j0; j < t.box.j1; ++j)
-      for (int i = t.box.i0; i < t.box.i1; ++i) to.push_back(d.p[static_cast<size_t>(j) * d.w + i]);
-  };
-  save(t.carved);
-  bare(t.box.j0, t.box.j1);
-  save(t.bare);
-  for (int j = t.box.j0; j < t.box.j1; ++j)
-    std::copy(t.carved.begin() + static_cast<size_t>(j - t.box.j0) * w,
-              t.carved.begin() + static_cast<size_t>(j - t.box.j0 + 1) * w,
-              d.p.begin() + static_cast<size_t>(j) * d.w + t.box.i0);
-  tabletSlots(t, g, look, L);
-}
+// The pane's box and pixels for grid g (cleared; empty without text).
+void setupPane(Pane& p, const Grid& g, const Carving& t);
+// Repaints the line and the flight for the letters' state, over gate (the gate layer: a ghost
+// mixes with the tablet under it). -> the pane pixels it changed (box-relative).
+Rect paintPane(Pane& p, const Image& gate, const RuinLook& look, const Letters& L, Px ink);
 
 }  // namespace nf::scene

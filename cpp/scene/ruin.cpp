@@ -307,40 +307,7 @@ const uint8_t kFont[97][8] = {
 #include "font5x8.inc"
 };
 
-// How much ink the carving puts at a scene point of the tablet: 255 a carved letter, 31 a ghost
-// (0.12 of the ink), 0 none. The font's pixels are whole buffer pixels (pixel art at every pitch),
-// so a glyph cell is 6 buffer pixels wide, or a multiple where the fitted size allows: the line
-// keeps the spec's fitted size where the buffer is fine enough and is cut from the left ("…" and
-// the end of the path, the part that names the page) where it is not.
-NF_SMALL int carvedAt(const Grid& g, const RuinLook& look, const Carving& t, double x, double y) {
-  const TabletLayout at = tabletLayout(g, t);
-  const int first = at.first, n = at.shown;
-  const double ux = x - kTabletX, wy = y - kTabletY;
-  const double u = ux * look.tiltCos + wy * look.tiltSin, w = -ux * look.tiltSin + wy * look.tiltCos;
-  const double tx = u / at.unit + 3.0 * n, ty = w / at.unit + 3.5;  // font pixels from the line's corner
-  if (tx < 0 || ty < 0 || tx >= 6.0 * n || ty >= 8) return 0;
-  const int c = static_cast<int>(tx / 6), col = static_cast<int>(std::floor(tx)) - 6 * c, row = static_cast<int>(ty);
-  if (col >= 5) return 0;
-  const int slot = first + c;
-  const int gl = first > 0 && c == 0 ? 95 : t.glyph[slot];
-  if (!(kFont[gl][row] >> (4 - col) & 1)) return 0;
-  return t.gone[slot] && !(first > 0 && c == 0) ? 31 : 255;
-}
-
 }  // namespace
-
-TabletLayout tabletLayout(const Grid& g, const Carving& t) {
-  const double fs = std::min(28.0, std::max(11.0, 208 / (0.64 * t.n)));
-  const int k = std::max(1, static_cast<int>(std::floor(0.64 * fs / (6 * g.px))));
-  const double cell = 6 * k * g.px;  // scene units per glyph
-  TabletLayout at{0, t.n, k * g.px, fs};
-  const int fit = std::max(1, static_cast<int>(std::floor(208 / cell)));
-  if (at.shown > fit) {
-    at.first = t.n - fit;
-    at.shown = fit;
-  }
-  return at;
-}
 
 uint8_t tabletFontRow(int glyph, int row) { return glyph >= 0 && glyph < 97 && row >= 0 && row < 8 ? kFont[glyph][row] : 0; }
 
@@ -432,8 +399,7 @@ namespace {
 // r) the grown ruin's (the grain's mask is the grown ivy's: spec 1.7, absent along the ivy's path
 // before it has grown there).
 template <class Shown, class Grain>
-NF_TINY Px ruinPixel(const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look, const Carving& text,
-                     Shown&& at, Grain&& fin, int c, int r, bool smallLeaves) {
+NF_TINY Px ruinPixel(const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look, Shown&& at, Grain&& fin, int c, int r, bool smallLeaves) {
   // A keyline is the 2-unit stroke centred on a shape's outline (spec 1.5), at least the one pixel
   // nearest to it: a pixel is ink where the outline crosses within `reach` of its centre toward a
   // neighbour of another shape, which a sample there tells (the shape beyond the outline differs
@@ -475,17 +441,13 @@ NF_TINY Px ruinPixel(const Grid& g, const Palette& pal, const RuinIds& ids, cons
       else if (s == 4) col = stops[3];
     }
   }
-  if (o == kTablet && !key && text.n > 0) {
-    const int ink8 = carvedAt(g, look, text, g.sx[bi], g.sy[bj]);
-    if (ink8 > 0) col = ink8 == 255 ? ink : mixPx(col, ink, ink8 / 255.0);
-  }
   return col;
 }
 
 }  // namespace
 
 NF_SMALL void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
-                   const Carving& text, int part, int parts) {
+                            int part, int parts) {
   if (part == 0) d.clear();
   int r0, r1;
   partRows(ids.h, part, parts, r0, r1);
@@ -496,7 +458,7 @@ NF_SMALL void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const R
   const bool smallLeaves = g.px > 3;  // a leaf two pixels wide is all fill, no outline
   for (int r = r0; r < r1; ++r)
     for (int c = 0; c < ids.w; ++c) {
-      d.p[static_cast<size_t>(ids.j0 + r) * d.w + ids.i0 + c] = ruinPixel(g, pal, ids, look, text, at, at, c, r, smallLeaves);
+      d.p[static_cast<size_t>(ids.j0 + r) * d.w + ids.i0 + c] = ruinPixel(g, pal, ids, look, at, at, c, r, smallLeaves);
     }
 }
 
@@ -531,7 +493,7 @@ Rect ivyBox(const Grid& g, const RuinIds& ids, const Ivy& v) {
 }
 
 NF_SMALL void paintRuinIvy(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
-                           const Carving& text, const Rect& box, double ivyT, PodList<uint8_t>& scratch) {
+                           const Rect& box, double ivyT, PodList<uint8_t>& scratch) {
   if (box.empty() || ids.w <= 0) return;
   // The shapes as drawn at ivyT over the box and one pixel round it: only the grown ivy's pixels can differ.
   const int c0 = box.i0 - ids.i0 - 1, r0 = box.j0 - ids.j0 - 1, w = box.i1 - box.i0 + 2, h = box.j1 - box.j0 + 2;
@@ -557,7 +519,7 @@ NF_SMALL void paintRuinIvy(Image& d, const Grid& g, const Palette& pal, const Ru
   for (int j = box.j0; j < box.j1; ++j)
     for (int i = box.i0; i < box.i1; ++i)
       d.p[static_cast<size_t>(j) * d.w + i] =
-          ruinPixel(g, pal, ids, look, text, at, fin, i - ids.i0, j - ids.j0, smallLeaves);
+          ruinPixel(g, pal, ids, look, at, fin, i - ids.i0, j - ids.j0, smallLeaves);
 }
 
 }  // namespace nf::scene

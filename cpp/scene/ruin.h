@@ -2,7 +2,7 @@
 // pixel art instead of the original's vector shapes: twelve hour stones with hour 8 fallen out, the
 // rose keystone, the sage five o'clock stone, dial marks, soffit, plinth, four steps, keylines and
 // the grain over the stone; the fallen stone on the left bank, the rubble on the right, two ivy
-// creepers and the tablet carved with the page's missing path. Geometry in scene units
+// creepers and the tablet (its carved path is the pane's: letters.h). Geometry in scene units
 // (shared/spec/ruin-and-life.md sections 1, 3, 4); world 404 is the original's, other worlds vary
 // which stones have fallen, the ivy and the tablet's tilt, within bounds.
 #pragma once
@@ -61,18 +61,8 @@ struct Carving {
 Carving carvingOf(std::string_view path);
 
 // The tablet: a slab 2 kTabletHalfU x 2 kTabletHalfW centred at (kTabletX, kTabletY), turned by
-// the look's tilt (spec 3.1).
+// the look's tilt (spec 3.1), painted bare here; its text is the pane's (letters.h).
 constexpr double kTabletX = 805, kTabletY = 786, kTabletHalfU = 122, kTabletHalfW = 30;
-// How the line sits on the tablet at a grid's pitch (the carving's fit): slots [first, first + shown)
-// show, the first of them as the ellipsis when first > 0; shown glyph c covers font pixels
-// [6c, 6c + 5) x [0, 8) from the line's corner, (-3 shown, -3.5) font pixels from the tablet's
-// centre along (u, w); a font pixel is `unit` scene units (whole buffer pixels). fs: the spec's
-// fitted size (3.2).
-struct TabletLayout {
-  int first, shown;
-  double unit, fs;
-};
-TabletLayout tabletLayout(const Grid& g, const Carving& t);
 // Row `row` of a glyph of the tablet's font (font5x8.inc), bit 4 the leftmost column.
 uint8_t tabletFontRow(int glyph, int row);
 
@@ -90,7 +80,7 @@ struct RuinIds {
 // paintRuinRows; rows of d outside the box stay transparent).
 void ruinIdRows(RuinIds& ids, const Grid& g, const RuinLook& look, int part, int parts);
 void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
-                   const Carving& text, int part, int parts);
+                   int part, int parts);
 // Rows of the ruin's box per part of about unitPixels pixels.
 int ruinParts(const Grid& g, int unitPixels);
 
@@ -103,6 +93,6 @@ Rect ivyBox(const Grid& g, const RuinIds& ids, const Ivy& v);
 // after the reveal (kIvyGrown: the pixels paintRuinRows paints). The grain keeps the grown ivy's
 // mask, as the original's does. scratch: any buffer, for the shapes.
 void paintRuinIvy(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
-                  const Carving& text, const Rect& box, double ivyT, PodList<uint8_t>& scratch);
+                  const Rect& box, double ivyT, PodList<uint8_t>& scratch);
 
 }  // namespace nf::scene

@@ -220,7 +220,7 @@ test('flattened layers: one canvas for the layers at one offset, the same screen
         await flatIs(run);
         const flat = await shot();
         const shown = await visible();
-        assert.deepEqual(shown, [...Array(8).keys()].map((l) => `nf-layer:${l >= run[0] && l <= run[1] ? 'hidden' : 'visible'}`).concat(['nf-flat:visible']), `${name}: ${shown}`);
+        assert.deepEqual(shown, [...Array(8).keys()].map((l) => `nf-layer:${l >= run[0] && l <= run[1] ? 'hidden' : 'visible'}`).concat(['nf-flat:visible', 'nf-pane:visible']), `${name}: ${shown}`);
         await page.evaluate(() => window.__noisefield.debug.flatten(false));
         await flatIs(null);
         const layered = await shot();

@@ -241,7 +241,7 @@ test('a worker that loads and then does not answer an op the mount waits on give
       assert.equal(r.sized, true);
       assert.ok(r.ms < 15000, `${op}: up within seconds: ${r.ms} ms`);
       assert.equal(r.workers, 0, `${op}: the silent worker was ended`);
-      assert.deepEqual([r.stages, r.canvases], [1, r.layers + 1], `${op}: one stage, the main thread's (the failed mount's is gone)`);
+      assert.deepEqual([r.stages, r.canvases], [1, r.layers + 2], `${op}: one stage (its layers, the flat canvas and the pane's), the main thread's (the failed mount's is gone)`);
       const note = new RegExp(`the landscape worker did not answer ${op} within 5 s; the scene runs on the main thread`);
       assert.ok(problems.some((p) => note.test(p)), problems.join('\n'));
       assert.deepEqual(problems.filter((p) => !note.test(p)), [], `${op}: nothing else complains`);

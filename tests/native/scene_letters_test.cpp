@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <cstdint>
 #include <vector>
 
@@ -48,15 +49,26 @@ int carvedCount(const Letters& L) {
   return n;
 }
 
-// The pixels of layer l inside the tablet's box (the hands, elsewhere in the gate layer, move).
-std::vector<uint8_t> tabletPixels(const Scene& sc, Layer l) {
-  const Rect r = tabletBox(sc.s.grid(), makeRuinLook(sc.s.worldSeed()));
-  std::vector<uint8_t> out;
-  const uint8_t* p = sc.s.pixels(l);
-  for (int j = r.j0; j < r.j1; ++j)
-    for (int i = r.i0; i < r.i1; ++i)
-      for (int c = 0; c < 4; ++c) out.push_back(p[(static_cast<size_t>(j) * sc.s.bufferWidth() + i) * 4 + c]);
-  return out;
+// The pane's pixels (the carved line and the flight).
+std::vector<uint8_t> panePixels(const Scene& sc) {
+  const Rect b = sc.s.paneBox();
+  const uint8_t* p = sc.s.panePixels();
+  if (!p) return {};
+  return std::vector<uint8_t>(p, p + static_cast<size_t>(b.i1 - b.i0) * (b.j1 - b.j0) * 4);
+}
+
+// The carved line alone as the pane paints it for the scene's letters now (without what falls).
+std::vector<uint8_t> linePixels(const Scene& sc) {
+  Image gate;
+  gate.resize(sc.s.bufferWidth(), sc.s.bufferHeight());
+  std::memcpy(gate.p.data(), sc.s.pixels(kGate), gate.p.size() * 4);
+  Pane pane;
+  setupPane(pane, sc.s.grid(), carvingOf(kPath));
+  Letters L = sc.s.letters();
+  L.fallingCount = L.dropCount = 0;
+  paintPane(pane, gate, makeRuinLook(sc.s.worldSeed()), L, sc.s.palette()[kRuinInkC]);
+  const uint8_t* p = reinterpret_cast<const uint8_t*>(pane.img.p.data());
+  return std::vector<uint8_t>(p, p + pane.img.p.size() * 4);
 }
 
 // The times of the crumbles in the first hour's first round, stepping the frozen state.
@@ -145,9 +157,9 @@ TEST(SceneLetters, ALetterFallsIntoTheWaterAndSplashes) {
   EXPECT_LT(floor, 924);
   EXPECT_GT(floor, kWater) << "in the water";
 
-  // Against the same moments with the letters still (reduced motion): the near layer differs over
-  // the strand while the letter falls, and in the water, away from the columns where it reflects
-  // the tablet's ghost, while its rings widen; the same again there once they are gone.
+  // Against the same moments with the letters still (reduced motion): the pane differs while the
+  // letter falls, and the near layer in the water, away from the columns where it reflects the
+  // tablet, while its rings widen; the same again once they are gone.
   Scene still(kDefaultWorldSeed, 1920, 1080, 2);
   still.s.setMotion(false);
   const Letters& L0 = sc.s.letters();
@@ -157,6 +169,11 @@ TEST(SceneLetters, ALetterFallsIntoTheWaterAndSplashes) {
   ASSERT_GE(slot, 0);
   const Grid& g = sc.s.grid();
   const int ghost0 = g.col(L0.cx[slot] - 3 * L0.unit) - 4, ghost1 = g.col(L0.cx[slot] + 3 * L0.unit) + 4;
+  auto paneDiffers = [&](double t) {
+    sc.at(t);
+    still.at(t);
+    return panePixels(sc) != panePixels(still);
+  };
   auto differ = [&](double t, bool inWater) {
     sc.at(t);
     still.at(t);
@@ -170,7 +187,8 @@ TEST(SceneLetters, ALetterFallsIntoTheWaterAndSplashes) {
       }
     return n;
   };
-  EXPECT_GT(differ(4.45, false), 0) << "the letter over the strand";
+  EXPECT_TRUE(paneDiffers(4.45)) << "the letter over the strand";
+  EXPECT_EQ(differ(4.45, false), 0) << "the near layer draws no letters";
   EXPECT_GT(differ(landed + 0.9, true), 0) << "the rings";
   // Gone: the first moment after its landing with nothing in flight (before the next crumble).
   double gone = landed;
@@ -183,24 +201,26 @@ TEST(SceneLetters, ALetterFallsIntoTheWaterAndSplashes) {
   EXPECT_GT(gone, landed + 1.48);
   EXPECT_EQ(differ(gone, true), 0) << "the splash is gone";
   EXPECT_EQ(differ(gone, false), 0);
+  EXPECT_TRUE(paneDiffers(gone)) << "its ghost";
+  EXPECT_EQ(linePixels(sc), panePixels(sc)) << "nothing but the line on the pane";
 }
 
 TEST(SceneLetters, TheRecarvedTabletIsThePaintedOneBitForBit) {
   Scene sc;
   sc.at(3);
-  const std::vector<uint8_t> carved = tabletPixels(sc, kGate);
+  const std::vector<uint8_t> carved = linePixels(sc);
   sc.at(4.3);
-  EXPECT_EQ(tabletPixels(sc, kGate), carved) << "the first 0.2 s of the fade show the glyph whole";
+  EXPECT_EQ(linePixels(sc), carved) << "the first 0.2 s of the fade show the glyph whole";
   sc.at(4.9);
-  const std::vector<uint8_t> ghost = tabletPixels(sc, kGate);
+  const std::vector<uint8_t> ghost = linePixels(sc);
   EXPECT_NE(ghost, carved);
   Round r = firstRound(sc);
   ASSERT_GT(r.empty, 0);
   sc.at(r.empty + 3);
-  EXPECT_NE(tabletPixels(sc, kGate), carved) << "every glyph a ghost";
+  EXPECT_NE(linePixels(sc), carved) << "every glyph a ghost";
   const int shown = sc.s.letters().shown;
   sc.at(r.empty + 3.6 + 0.07 * shown + 0.61);
-  EXPECT_EQ(tabletPixels(sc, kGate), carved) << "carved again";
+  EXPECT_EQ(linePixels(sc), carved) << "carved again";
 }
 
 TEST(SceneLetters, ThePointerKnocksAGlyphOff) {
@@ -219,12 +239,12 @@ TEST(SceneLetters, ThePointerKnocksAGlyphOff) {
   const FallingLetter& f = L.falling[L.fallingCount - 1];
   EXPECT_GE(f.vx, 120 - 30);
   EXPECT_LE(f.vx, 120 + 30);
-  // It is drawn on the next frame, over the near layer, and the share link's moment knows nothing of it.
-  const std::vector<uint8_t> before = sc.layer(kNear);
-  sc.s.advance(1.0 / 60);
-  const Rect r = sc.s.changedRect(kNear);
+  // It is drawn on the next frame, on the pane, and the share link's moment knows nothing of it.
+  const std::vector<uint8_t> before = panePixels(sc);
+  EXPECT_NE(sc.s.advance(1.0 / 60) & kPaneBit, 0u);
+  const Rect r = sc.s.changedRect(kPaneLayer);
   EXPECT_FALSE(r.empty());
-  EXPECT_NE(sc.layer(kNear), before);
+  EXPECT_NE(panePixels(sc), before);
   sc.s.setClock(sc.s.clock());
   EXPECT_TRUE(sc.s.letters().carved[k]);
   // Reduced motion or life off: the pointer knocks nothing off.
@@ -242,14 +262,14 @@ TEST(SceneLetters, ThePointerKnocksAGlyphOff) {
 TEST(SceneLetters, LifeOffAndReducedMotionKeepThePathIntact) {
   Scene sc;
   sc.at(3);
-  const std::vector<uint8_t> carved = tabletPixels(sc, kGate);
+  const std::vector<uint8_t> carved = linePixels(sc);
   for (int mode = 0; mode < 2; ++mode) {
     Scene off;
     if (mode) off.s.setLife(false);
     else off.s.setMotion(false);
     for (double t : {4.7, 6.5, 30.0}) {
       off.at(t);
-      EXPECT_EQ(tabletPixels(off, kGate), carved) << (mode ? "life off" : "motion off") << " at " << t;
+      EXPECT_EQ(linePixels(off), carved) << (mode ? "life off" : "motion off") << " at " << t;
       EXPECT_EQ(off.s.letters().fallingCount, 0);
     }
   }
@@ -258,11 +278,12 @@ TEST(SceneLetters, LifeOffAndReducedMotionKeepThePathIntact) {
   live.at(4.6);
   ASSERT_EQ(live.s.letters().fallingCount, 1);
   live.s.setLife(false);
-  EXPECT_EQ(tabletPixels(live, kGate), carved);
+  EXPECT_EQ(linePixels(live), carved);
   Scene offAt;
   offAt.s.setLife(false);
   offAt.at(4.6);
   EXPECT_EQ(live.layer(kNear), offAt.layer(kNear));
+  EXPECT_EQ(panePixels(live), panePixels(offAt));
 }
 
 TEST(SceneLetters, TheLiveLoopReachesTheFrozenMoment) {
@@ -288,23 +309,24 @@ TEST(SceneLetters, TheLiveLoopReachesTheFrozenMoment) {
   }
   for (int k = 0; k < kMaxTabletGlyphs; ++k) EXPECT_EQ(a.carved[k], b.carved[k]);
   frozen.s.renderAll();
-  EXPECT_EQ(tabletPixels(live, kGate), tabletPixels(frozen, kGate));
+  EXPECT_EQ(panePixels(live), panePixels(frozen));
 }
 
-// Frames with letters: gate and near hashes at 1280 x 800 (default pitch) and 1920 x 1080 px 2, and
-// another world. tests/wasm/letters.test.mjs holds the wasm build to the same.
+// Frames with letters: gate, near and pane hashes at 1280 x 800 (default pitch) and 1920 x 1080
+// px 2, and another world. (Re-pinned with the pane: the gate layer's tablet is bare, its line and
+// the falling letters the pane's, so the near layer reflects a bare tablet and carries no letters.) tests/wasm/letters.test.mjs holds the wasm build to the same.
 struct Pin {
   uint32_t world;
   int w, h, pitch;
   double t;
-  uint64_t gate, near;
+  uint64_t gate, near, pane;
 };
 const Pin kPins[] = {
-    {404, 1280, 800, 0, 4.7, 0x6e99c2f0d0372d56ull, 0xcc012e800073f91aull},
-    {404, 1280, 800, 0, 6.5, 0x5bbcf9397d0377e1ull, 0xf3ba292e37d4dee0ull},
-    {404, 1920, 1080, 2, 5.1, 0x12a8c0a21d537812ull, 0x196b069468214977ull},
-    {404, 1920, 1080, 2, 6.5, 0xc4d784caae8e5281ull, 0xcd8e213a0d488d05ull},
-    {405, 1280, 800, 3, 9.25, 0x8bacff524d3fa04cull, 0x13d7205e29e22e44ull},
+    {404, 1280, 800, 0, 4.7, 0x5f4845be6ba73e46ull, 0xb63f0acd03162676ull, 0x13c4fe103cb68352ull},
+    {404, 1280, 800, 0, 6.5, 0x4ebf0565d6802021ull, 0x444e694721276153ull, 0xb6acc65cfce99e0dull},
+    {404, 1920, 1080, 2, 5.1, 0xcb6d4d070649ef47ull, 0x3347d694dfcb4fcaull, 0x5bf2664ec01a641aull},
+    {404, 1920, 1080, 2, 6.5, 0x4b0b87579e1e2674ull, 0x43b4edfc586e6ea4ull, 0x530f91b0d931e011ull},
+    {405, 1280, 800, 3, 9.25, 0x69134eab074831e8ull, 0x6b2b6ea9fa58f34aull, 0x87220e03ad7ef968ull},
 };
 
 TEST(SceneLetters, FramesAsRecorded) {
@@ -314,6 +336,9 @@ TEST(SceneLetters, FramesAsRecorded) {
       sc.at(p.t);
       EXPECT_EQ(sc.hash(kGate), p.gate) << std::hex << "0x" << sc.hash(kGate) << "ull world " << std::dec << p.world << " t " << p.t;
       EXPECT_EQ(sc.hash(kNear), p.near) << std::hex << "0x" << sc.hash(kNear) << "ull world " << std::dec << p.world << " t " << p.t;
+      const std::vector<uint8_t> pane = panePixels(sc);
+      const uint64_t ph = fnv1a64(pane.data(), pane.size());
+      EXPECT_EQ(ph, p.pane) << std::hex << "0x" << ph << "ull (pane) world " << std::dec << p.world << " t " << p.t;
     }
   }
 }
@@ -329,7 +354,10 @@ uint64_t sweepHash() {
     if (f >= 30 && f < 70) sc.s.setPointer(100, 100, true, 690 + (f - 30) * 6, 788 - (f - 30) * 0.3);
     if (f == 70) sc.s.setPointer(0, 0, false);
     sc.s.advance(1.0 / 60);
-    if (f % 25 == 24) h = h * 31 + sc.hash(kGate) * 7 + sc.hash(kNear);
+    if (f % 25 == 24) {
+      const std::vector<uint8_t> pane = panePixels(sc);
+      h = h * 31 + sc.hash(kGate) * 7 + sc.hash(kNear) + fnv1a64(pane.data(), pane.size()) * 3;
+    }
   }
   return h;
 }
@@ -337,7 +365,7 @@ uint64_t sweepHash() {
 TEST(SceneLetters, ASweepAsRecorded) {
   const uint64_t a = sweepHash();
   EXPECT_EQ(a, sweepHash()) << "two runs";
-  EXPECT_EQ(a, 0x25b167be179a85e4ull) << std::hex << "0x" << a;
+  EXPECT_EQ(a, 0xba2765a1d2e90361ull) << std::hex << "0x" << a;
 }
 
 }  // namespace

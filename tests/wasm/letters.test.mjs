@@ -1,14 +1,15 @@
 // The tablet's letters in the wasm build (cpp/scene/letters.h): the frames and the pointer sweep
 // that tests/native/scene_letters_test.cpp pins natively, recipe for recipe, so native and wasm
-// crumble, drop, splash and recarve the same pixels; and the module's face: setPointer's near
-// point, setMotion and setLife keep the path intact.
+// crumble, drop, splash and recarve the same pixels (the gate and near layers, and the pane that
+// carries the line and the falling letters); and the module's face: setPointer's near point,
+// setMotion and setLife keep the path intact, a banner has no pane.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadNoisefield } from './helpers/load.mjs';
 
 const nf = await loadNoisefield();
 const PATH = '/some/missing/page';
-const SWEEP = '0x25b167be179a85e4';  // tests/native/scene_letters_test.cpp, ASweepAsRecorded
+const SWEEP = '0xba2765a1d2e90361';  // tests/native/scene_letters_test.cpp, ASweepAsRecorded
 
 // FNV-1a 64 in two 32-bit halves (BigInt per byte takes a minute over these layers): h * prime is
 // h * 0x1b3 + (h << 40).
@@ -39,23 +40,41 @@ function withScene(args, fn) {
 
 // tests/native/scene_letters_test.cpp, FramesAsRecorded.
 const PINS = [
-  [404, 1280, 800, 0, 4.7, '0x6e99c2f0d0372d56', '0xcc012e800073f91a'],
-  [404, 1280, 800, 0, 6.5, '0x5bbcf9397d0377e1', '0xf3ba292e37d4dee0'],
-  [404, 1920, 1080, 2, 5.1, '0x12a8c0a21d537812', '0x196b069468214977'],
-  [404, 1920, 1080, 2, 6.5, '0xc4d784caae8e5281', '0xcd8e213a0d488d05'],
-  [405, 1280, 800, 3, 9.25, '0x8bacff524d3fa04c', '0x13d7205e29e22e44'],
+  [404, 1280, 800, 0, 4.7, '0x5f4845be6ba73e46', '0xb63f0acd03162676', '0x13c4fe103cb68352'],
+  [404, 1280, 800, 0, 6.5, '0x4ebf0565d6802021', '0x444e694721276153', '0xb6acc65cfce99e0d'],
+  [404, 1920, 1080, 2, 5.1, '0xcb6d4d070649ef47', '0x3347d694dfcb4fca', '0x5bf2664ec01a641a'],
+  [404, 1920, 1080, 2, 6.5, '0x4b0b87579e1e2674', '0x43b4edfc586e6ea4', '0x530f91b0d931e011'],
+  [405, 1280, 800, 3, 9.25, '0x69134eab074831e8', '0x6b2b6ea9fa58f34a', '0x87220e03ad7ef968'],
 ];
 
-for (const [world, w, h, pitch, t, gate, near] of PINS) {
-  test(`world ${world} ${w}x${h} px ${pitch} at t = ${t}: the gate and near layers as native paints them`, () => {
+for (const [world, w, h, pitch, t, gate, near, pane] of PINS) {
+  test(`world ${world} ${w}x${h} px ${pitch} at t = ${t}: the gate and near layers and the pane as native paints them`, () => {
     withScene([world, w, h, pitch], (s) => {
       s.setClock(t);
       s.renderAll();
       assert.equal(hex(fnv1a64(s.pixels('gate'))), gate);
       assert.equal(hex(fnv1a64(s.pixels('near'))), near);
+      assert.equal(hex(fnv1a64(s.pane.pixels)), pane);
     });
   });
 }
+
+test('the pane: at its box on the layer canvas, one CSS px a pixel; a banner has none', () => {
+  withScene([404, 1280, 800, 0], (s) => {
+    const p = s.pane, pl = s.placement;
+    assert.ok(p && p.width > 0 && p.height > 0);
+    assert.equal(p.pixels.length, p.width * p.height * 4);
+    // The tablet's centre (805, 786) lies inside it, in canvas CSS px (scene * scale + ox).
+    const cx = 805 * pl.scale + pl.ox, cy = 786 * pl.scale + pl.oy;
+    assert.ok(cx > p.x && cx < p.x + p.width && cy > p.y && cy < p.y + p.height);
+    assert.ok(p.x + p.width <= s.bufferWidth * s.pitch && p.y + p.height <= s.bufferHeight * s.pitch);
+    assert.equal(nf.Landscape.LAYERS[nf.Landscape.PANE_ABOVE], 'fx');
+    assert.equal(nf.Landscape.PANE_LAYER, nf.Landscape.LAYERS.length);
+    assert.equal(s.changedRects().length, 4 * (nf.Landscape.LAYERS.length + 1));
+    s.setPath('');
+    assert.equal(s.pane, null, 'no path, no pane');
+  });
+});
 
 // ASweepAsRecorded: the live loop with the pointer sweeping the tablet.
 function sweepHash() {
@@ -68,7 +87,7 @@ function sweepHash() {
       if (f >= 30 && f < 70) s.setPointer(100, 100, true, 690 + (f - 30) * 6, 788 - (f - 30) * 0.3);
       if (f === 70) s.setPointer(0, 0, false);
       s.advance(1 / 60);
-      if (f % 25 === 24) h = (h * 31n + fnv1a64(s.pixels('gate')) * 7n + fnv1a64(s.pixels('near'))) & M;
+      if (f % 25 === 24) h = (h * 31n + fnv1a64(s.pixels('gate')) * 7n + fnv1a64(s.pixels('near')) + fnv1a64(s.pane.pixels) * 3n) & M;
     }
     return h;
   });
@@ -83,7 +102,7 @@ test('a pointer sweep over the tablet: the same pixels as native, run after run'
 test('life off and reduced motion keep the path intact; the sweep knocks nothing off then', () => {
   const tablet = (s) => {
     s.renderAll();
-    return fnv1a64(s.pixels('gate'));
+    return fnv1a64(s.pane.pixels);
   };
   // The hands move with the clock: compare at one clock, the letters' schedule apart.
   const at = 6.5;
@@ -105,11 +124,10 @@ test('life off and reduced motion keep the path intact; the sweep knocks nothing
     assert.equal(tablet(s), carved, 'the pointer knocks nothing off under reduced motion');
     assert.equal(fnv1a64(s.pixels('near')), stillNear, 'nothing falls');
     s.setMotion(true);
-    assert.notEqual(tablet(s), carved);
-    const near = fnv1a64(s.pixels('near'));
+    const fallen = tablet(s);
+    assert.notEqual(fallen, carved);
     for (let x = 690; x < 930; x += 6) s.setPointer(100, 100, true, x, 786);
-    s.renderAll();
-    assert.notEqual(fnv1a64(s.pixels('near')), near, 'with motion the sweep knocks the rest off: they fall');
+    assert.notEqual(tablet(s), fallen, 'with motion the sweep knocks the rest off: they fall');
   });
   assert.throws(() => withScene([404, 1280, 800, 0], (s) => s.setPointer(1, 1, true, 'x', 2)), /nearX/);
 });

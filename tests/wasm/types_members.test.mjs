@@ -22,12 +22,12 @@ const MEMBERS = {
     heightmapFormats: 'f', capabilities: 'f',
   },
   'class Landscape static': {
-    LAYERS: 'o', LAYER_DEPTHS: 'o', LAYER_HARD_ALPHA: 'o', SWAY: 'o', INPUT_LAYERS: 'o', PORTAL_MODES: 'o', PLACEMENT: 'o', MAX_VIEWPORT_CSS: 'n', NIGHT_BELOW: 'n',
+    LAYERS: 'o', LAYER_DEPTHS: 'o', LAYER_HARD_ALPHA: 'o', SWAY: 'o', INPUT_LAYERS: 'o', PANE_LAYER: 'n', PANE_ABOVE: 'n', PORTAL_MODES: 'o', PLACEMENT: 'o', MAX_VIEWPORT_CSS: 'n', NIGHT_BELOW: 'n',
     FRAMINGS: 'o', maxBufferPixels: 'n', shortestTick: 'n', autoPitch: 'f',
   },
   'class Landscape': {
     setViewport: 'f', setWorld: 'f', world: 'f', setDay: 'f', setDusk: 'f', setDayAndDusk: 'f', setWorldSeed: 'f', setSeason: 'f', setPortalMode: 'f',
-    setClock: 'f', setPointer: 'f', splash: 'f', setPath: 'f', setWallClock: 'f', wallClock: 'n', setLife: 'f', setMotion: 'f', advance: 'f', changedRects: 'f', renderAll: 'f', setStepped: 'f', repainting: 'b',
+    setClock: 'f', setPointer: 'f', splash: 'f', setPath: 'f', setWallClock: 'f', wallClock: 'n', setLife: 'f', setMotion: 'f', advance: 'f', changedRects: 'f', pane: 'o', renderAll: 'f', setStepped: 'f', repainting: 'b',
     stepRepaint: 'f', beginRender: 'f', pixels: 'f', picture: 'f', flatten: 'f', clock: 'n', day: 'n', dusk: 'n', season: 'o', worldSeed: 'n', heat: 'n',
     starsShown: 'b', starCount: 'n', paintOnceCount: 'n', renderCount: 'n', bufferWidth: 'n', bufferHeight: 'n', pitch: 'n',
     gScenePerPixel: 'n', placement: 'o', sceneXFromCss: 'f', sceneYFromCss: 'f', delete: 'f',
