@@ -7,9 +7,10 @@
 
 /**
  * @typedef {{ bw: number, bh: number, pitch: number, scale: number, ox: number, oy: number, inset: number,
- *   sceneWidth: number, sceneHeight: number, gateX: number, gateY: number, gateR: number, waterY: number }} Placement
+ *   sceneWidth: number, sceneHeight: number, gateX: number, gateY: number, gateR: number, waterY: number,
+ *   pane: { x: number, y: number, width: number, height: number } | null }} Placement
  *   the scene's answer to a viewport: its buffer size and pitch (which may be coarser than the one
- *   asked for) and where the scene sits (the module's Landscape.PLACEMENT fields)
+ *   asked for), where the scene sits (the module's Landscape.PLACEMENT fields) and the pane's box (landscape-pane.js)
  * @typedef {Array<[string, string]>} WorldPairs the world as the scene has it, as URL text
  *   ([name, value], Landscape.world()) in the table's order: what a share link writes
  * @typedef {{ clock: number, world: WorldPairs }} Rest the view at rest: its clock and its world

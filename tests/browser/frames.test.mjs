@@ -250,7 +250,7 @@ test('a failed flat op is reported once and the layers show on their own canvase
       } finally {
         h.debug.module.Landscape.prototype.flatten = flatten;
       }
-      return { shown: h.debug.flatShown(), visible: [...document.querySelectorAll('.nf-stage canvas')].map((c) => getComputedStyle(c).visibility) };
+      return { shown: h.debug.flatShown(), visible: [...document.querySelectorAll('.nf-stage canvas:not(.nf-pane)')].map((c) => getComputedStyle(c).visibility) };
     });
     assert.equal(r.shown, null, 'no flat canvas shown');
     assert.deepEqual(r.visible, [...Array(8).fill('visible'), 'hidden'], 'every layer on its own canvas');
