@@ -72,9 +72,9 @@ export function createCore(M, init, emit, instruments = null) {
   const { dropViews, paint, all } = painter, { framing } = c;
   // Reduced motion (not a frozen clock, which shows its moment): the ruin's life still, the ivy grown.
   scene.setMotion(c.motion || c.frozen !== null);
-  // What the page reads back of the world: the seed, the daylight (after a dark scheme's cap), ...
+  // What the page reads back of the world: the seed, the daylight (after a dark scheme's cap), the pane's box (a path gives or takes it) ...
   /** @returns {import('./landscape-ops.js').WorldNow} */
-  const worldNow = () => ({ seed: scene.worldSeed, day: scene.day, dusk: scene.dusk, season: scene.season });
+  const worldNow = () => ({ seed: scene.worldSeed, day: scene.day, dusk: scene.dusk, season: scene.season, pane: rp.placement().pane });
   /** @returns {import('./landscape-ops.js').Rest} the view at rest: its clock, its world as a link writes it */
   const rest = () => ({ clock: scene.clock, world: scene.world() });
 

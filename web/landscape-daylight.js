@@ -5,6 +5,7 @@
 // what it shows back.
 import { checkOption, dayFromClock, duskFromClock, paramTable } from './landscape-params.js';
 import { sceneWorld } from './landscape-view.js';
+import { placePane } from './landscape-pane.js';
 
 /**
  * @param {import('./landscape-view.js').View} v
@@ -57,7 +58,11 @@ export function createDaylight(v, ledger) {
     if ('seed' in w) v.seed = checkOption(v.M, 'seed', w.seed);  // a word's number
     if ('day' in w) v.day = w.day;
     if ('dusk' in w) v.dusk = w.dusk;
-    return v.ops.world(w).then((now) => { if (!v.destroyed) ({ seed: v.seed, day: v.day, dusk: v.dusk, season: v.season } = now); });
+    return v.ops.world(w).then((now) => {
+      if (v.destroyed) return;
+      ({ seed: v.seed, day: v.day, dusk: v.dusk, season: v.season } = now);
+      if (v.pane) placePane(v.pane, now.pane);  // a path given or taken away gives or takes the pane
+    });
   }
   // The clock's daylight, followed from now on (once).
   function follow() {

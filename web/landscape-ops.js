@@ -15,7 +15,8 @@
  *   ([name, value], Landscape.world()) in the table's order: what a share link writes
  * @typedef {{ clock: number, world: WorldPairs }} Rest the view at rest: its clock and its world
  * @typedef {{ width: number, height: number, pixels: Uint8ClampedArray } & Rest} Picture
- * @typedef {{ seed: number, day: number, dusk: number, season: number | null }} WorldNow what the
+ * @typedef {{ seed: number, day: number, dusk: number, season: number | null,
+ *   pane?: { x: number, y: number, width: number, height: number } | null }} WorldNow what the
  *   scene shows, read back from it (the daylight after a dark scheme's cap)
  * @typedef {{ type: 'progress' | 'sleep', clock: number, keepingUp: number, behind: boolean,
  *   busy: number, span: number, frames: number, advances: number[][] }} Report the core's one report
