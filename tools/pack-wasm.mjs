@@ -13,11 +13,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const web = join(fileURLToPath(new URL('..', import.meta.url)), 'web');
 
-// xz's own -9e settings, spelled out: measured on the module (117,638 bytes, 2026-12-01) they were
-// the smallest of those tried (45,749 bytes; lc=4 +120, lc=2 +430, lc=0..3 with pb=0 +200..600,
-// lp=1 +450, pb=3 +90; the match finder's nice/depth/mf within +-30). Wasm's bytes have no
-// alignment for lp to use.
-export const XZ_ARGS = ['--format=lzma', '--lzma1=preset=9e,lc=3,lp=0,pb=2', '--stdout'];
+// xz's -9e with pb=1 and nice=128 (and lc=3 lp=0, -9e's own). Measured on the module three times
+// (2026-12-02: two links, with and without the trimmed 2/pi table, 57-59 KB packed), over a grid of
+// lc 1-4, lp 0-1, pb 0-3, nice 32-273, mf bt2/bt3/bt4: pb=1 was the smallest pb in every one (pb=2,
+// -9e's, +40..90 bytes; pb=0 and 3 larger still, except pb=0 once), nice 64-128 within 15 bytes of
+// each other (-9e's 273: +20..45), bt4 (-9e's) as good as bt3, lc=3 the best lc, lp=1 +450. The
+// decoder reads lc/lp/pb from the header and takes any of them (tests/wasm/lzma.test.mjs); nice is
+// the encoder's alone. Wasm's bytes have no alignment for lp to use.
+export const XZ_ARGS = ['--format=lzma', '--lzma1=preset=9e,lc=3,lp=0,pb=1,nice=128', '--stdout'];
 
 export function packWasm(wasm) {
   let packed;
