@@ -79,15 +79,19 @@ PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& r) {
     for (size_t k = 0; k < flat.size(); k += 4) over(&flat[k], src + k);
   }
   PodList<uint8_t> out(static_cast<size_t>(r.width) * r.height * 4);
-  // The pane over the layers below kPaneAbove's next, at one CSS px a pixel: output pixel x is
-  // canvas CSS px (x + offX) * pitch / step.
+  // The pane over the layers up to kPaneAbove, at one CSS px a pixel: output pixel x covers canvas
+  // CSS px [(x + offX) * pitch / step, (x + 1 + offX) * pitch / step).
   const Rect pane = scene.paneBox();
   const uint8_t* panePx = scene.panePixels();
   const int pitch = scene.pitch(), pw = pane.i1 - pane.i0;
+  const uint8_t* above[kLayerCount];
+  const uint8_t* below[kLayerCount];
+  for (int l = 0; l < kLayerCount; ++l) (l > kPaneAbove ? above : below)[l] = scene.pixels(static_cast<Layer>(l));
   for (int y = 0; y < r.height; ++y) {
     const int j = std::min(bh - 1, std::max(0, (y + r.offY) / r.step));
     const long long cy = static_cast<long long>(y + r.offY) * pitch / r.step;
-    const bool paneRow = panePx && cy >= pane.j0 && cy < pane.j1;
+    const long long cy1 = std::max(cy + 1, static_cast<long long>(y + 1 + r.offY) * pitch / r.step);
+    const bool paneRow = panePx && cy1 > pane.j0 && cy < pane.j1;
     for (int x = 0; x < r.width; ++x) {
       const int i = std::min(bw - 1, std::max(0, (x + r.offX) / r.step));
       uint8_t* dst = &out[(static_cast<size_t>(y) * r.width + x) * 4];
@@ -95,12 +99,40 @@ PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& r) {
       std::memcpy(dst, &flat[k], 4);
       if (!paneRow) continue;
       const long long cx = static_cast<long long>(x + r.offX) * pitch / r.step;
-      if (cx < pane.i0 || cx >= pane.i1) continue;
-      const uint8_t* p = panePx + (static_cast<size_t>(cy - pane.j0) * pw + (cx - pane.i0)) * 4;
-      if (p[3] == 0) continue;
-      // The pane's pixels are opaque: it, then the layers above it, as the page stacks them.
-      std::memcpy(dst, p, 4);
-      for (int l = kPaneAbove + 1; l < kLayerCount; ++l) over(dst, scene.pixels(static_cast<Layer>(l)) + k);
+      if (r.step >= pitch) {
+        // One CSS px or less an output pixel: the pane pixel it shows.
+        if (cx < pane.i0 || cx >= pane.i1 || cy < pane.j0) continue;
+        const uint8_t* p = panePx + (static_cast<size_t>(cy - pane.j0) * pw + (cx - pane.i0)) * 4;
+        if (p[3] == 0) continue;
+        // The pane's pixels are opaque: it, then the layers above it, as the page stacks them.
+        std::memcpy(dst, p, 4);
+      } else {
+        // Coarser: the box filter, the average of the n CSS px the output pixel covers, each the
+        // pane's pixel where it has one (alpha-weighted) and the layers below it elsewhere.
+        const long long cx1 = std::max(cx + 1, static_cast<long long>(x + 1 + r.offX) * pitch / r.step);
+        if (cx1 <= pane.i0 || cx >= pane.i1) continue;
+        const long long n = (cx1 - cx) * (cy1 - cy);
+        long long sa = 0, sc[3] = {0, 0, 0};
+        for (long long v = std::max<long long>(cy, pane.j0); v < std::min<long long>(cy1, pane.j1); ++v) {
+          const uint8_t* row = panePx + static_cast<size_t>(v - pane.j0) * pw * 4;
+          for (long long u = std::max<long long>(cx, pane.i0); u < std::min<long long>(cx1, pane.i1); ++u) {
+            const uint8_t* p = row + (u - pane.i0) * 4;
+            sa += p[3];
+            for (int c = 0; c < 3; ++c) sc[c] += p[c] * p[3];
+          }
+        }
+        if (sa == 0) continue;
+        uint8_t b[4] = {0, 0, 0, 0};
+        for (int l = 0; l <= kPaneAbove; ++l) over(b, below[l] + k);
+        // Premultiplied: alpha*W = 255 sa + (W - sa) ba, colour*alpha*W = 255 sc + (W - sa) bc ba,
+        // W = 255 n; rounded to nearest, integers only.
+        const long long w = 255 * n, rest = w - sa;
+        const long long na = 255 * sa + rest * b[3];
+        if (na == 0) continue;
+        for (int c = 0; c < 3; ++c) dst[c] = static_cast<uint8_t>((2 * (255 * sc[c] + rest * b[c] * b[3]) + na) / (2 * na));
+        dst[3] = static_cast<uint8_t>((2 * na + w) / (2 * w));
+      }
+      for (int l = kPaneAbove + 1; l < kLayerCount; ++l) over(dst, above[l] + k);
     }
   }
   return out;

@@ -25,7 +25,11 @@ ComposeRect viewportRect(const Landscape& scene, int zoom);
 ComposeRect bufferViewRect(const Landscape& scene, int zoom);
 
 // RGBA8, rect.width * rect.height * 4 bytes; empty before setViewport() or for an empty rect. The
-// pane (landscape.h) is composited in its place, at its own resolution (one CSS px a pixel).
+// pane (landscape.h) is composited in its place, at its own resolution (one CSS px a pixel): at
+// step >= pitch each output pixel shows the pane pixel it falls in; coarser (the buffer view at a
+// zoom below the pitch), each output pixel gets the exact box filter of the CSS px it covers, the
+// pane's pixels alpha-weighted over the layers below it (integer arithmetic, rounded to nearest),
+// then the layers above it, so the pane's text reduces instead of being point-sampled.
 PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& rect);
 
 // Layers first..last flattened ("over", as composite()) into out, a buffer of the layers' size

@@ -2,7 +2,8 @@
 // seed, to look at what the world seed varies (docs/scene.md, "World seeds"; docs/seeds.png).
 //   noisefield-sheet [--seeds 404,1,2,...] [--cols 4] [--day 1] [--width 1280 --height 800]
 //                    [--season DAY] [--t SECONDS] [--framing NAME] [--path TEXT] [--zoom 1..4] -o sheet.png
-//   (--zoom: each buffer pixel drawn as zoom x zoom, so the one-pixel life, fireflies and comets, shows)
+//   (--zoom: each buffer pixel drawn as zoom x zoom, so the one-pixel life, fireflies and comets, shows;
+//   the pane's text at zoom / pitch pixels a CSS px, box-filtered)
 //   noisefield-sheet --hashes [same options]   prints each world's layer hashes (FNV-1a 64, one a layer)
 //                    instead, so a test can hold the wasm build's pixels against the native build's.
 #include <cmath>
@@ -113,14 +114,11 @@ int main(int argc, char** argv) {
       std::printf("\n");
       continue;
     }
-    const nf::scene::ComposeRect rect = nf::scene::bufferViewRect(scene, 1);
-    nf::scene::PodList<uint8_t> rgba = nf::scene::composite(scene, rect);
-    Tile tile{rect.width * zoom, rect.height * zoom, {}};
-    tile.rgba.resize(static_cast<size_t>(tile.width) * tile.height * 4);
-    for (int y = 0; y < tile.height; ++y)
-      for (int x = 0; x < tile.width; ++x)
-        std::memcpy(&tile.rgba[(static_cast<size_t>(y) * tile.width + x) * 4],
-                    &rgba[(static_cast<size_t>(y / zoom) * rect.width + x / zoom) * 4], 4);
+    // The buffer view at zoom output pixels a buffer pixel: the layers' pixels drawn zoom x zoom,
+    // the pane (the tablet's path, the falling letters) at its finer resolution, box-filtered to
+    // zoom / pitch output pixels a CSS px (compose.h), so the text reads as far as that allows.
+    const nf::scene::ComposeRect rect = nf::scene::bufferViewRect(scene, zoom);
+    Tile tile{rect.width, rect.height, nf::scene::composite(scene, rect)};
     tiles.push_back(std::move(tile));
   }
   if (hashes) return 0;
