@@ -1,7 +1,7 @@
 // The landscape's ticks natively, at 1920x1080 and pitch 5, 2 and 1: the sky (stroke walking
 // through the flow field) and the canopy (wind fBm per leaf pixel) on a clock that moves between
 // iterations, a whole renderAll(), a resize (the paint-once work plus renderAll) and the stepped
-// day change and resize. A quick anchor
+// day change and resize, and one second of the scene's frames and of the gate's ticks. A quick anchor
 // for tick work without a browser; world 404, day 0.6.
 #include <benchmark/benchmark.h>
 
@@ -9,6 +9,7 @@
 #include <chrono>
 
 #include "scene/landscape.h"
+#include "scene/ruin.h"
 
 namespace {
 
@@ -87,6 +88,74 @@ void stepped(benchmark::State& state, bool resize) {
 }
 void BM_SteppedDayChange(benchmark::State& s) { stepped(s, false); }
 void BM_SteppedViewport(benchmark::State& s) { stepped(s, true); }
+
+// One second of the live scene: 60 frames of advance(1 / 60) (every tick due in them, as the page's
+// loop), the portal idle (arg 1: 0) or hot (1: the hands race, the steps lit).
+void BM_Second(benchmark::State& state) {
+  Landscape scene;
+  scene.setDayAndDusk(0.6, 0);
+  scene.setPortalMode(state.range(1) ? nf::scene::PortalMode::Hot : nf::scene::PortalMode::Idle);
+  scene.setViewport({1920, 1080, static_cast<int>(state.range(0))});
+  scene.setClock(12.3);
+  scene.advance(0);
+  for (auto _ : state)
+    for (int f = 0; f < 60; ++f) benchmark::DoNotOptimize(scene.advance(1.0 / 60));
+}
+
+// One second of the gate's ticks (20, the rift's), as the live loop paints them: the hands racing
+// (the portal hot: all three move each tick) over the ruin and the ivy growing (seconds 1 to 2
+// after the reveal, both creepers), each repainting what changed (arg 1: 1), or their whole boxes
+// (0: the hands' box and the creepers' boxes each tick, what the ticks cost before).
+void BM_GateSecond(benchmark::State& state) {
+  using namespace nf::scene;
+  Landscape scene;
+  scene.setDayAndDusk(0.6, 0);
+  scene.setViewport({1920, 1080, static_cast<int>(state.range(0))});
+  const bool partial = state.range(1) != 0;
+  const Grid& g = scene.grid();
+  const RuinLook look = makeRuinLook(kDefaultWorldSeed);
+  RuinIds ids;
+  ruinIdRows(ids, g, look, 0, 1);
+  Image ruin;
+  ruin.resize(g.bw, g.bh);
+  paintRuinRows(ruin, g, scene.palette(), ids, look, 0, 1);
+  const Rect box = handsBox(g);
+  PodList<Px> base;
+  for (int j = box.j0; j < box.j1; ++j)
+    for (int i = box.i0; i < box.i1; ++i) base.push_back(ruin.p[static_cast<size_t>(j) * g.bw + i]);
+  Image d = ruin;
+  PodList<uint8_t> scratch;
+  ClockState c;
+  c.wall = 36000;
+  double clock = 0;
+  settleClock(c, clock);
+  HandsPaint last;
+  double ivyT[2] = {kIvyGrown, kIvyGrown};
+  long pixels = 0;
+  for (auto _ : state) {
+    for (int k = 0; k < 20; ++k) {
+      clock += 0.05;
+      stepClock(c, clock, 0.05, 1);
+      const double t = 1 + std::fmod(clock, 1.0);  // the ivy's second 1..2 again and again
+      Rect ivy;
+      for (int n = 0; n < 2; ++n) {
+        const Ivy& v = look.ivy[n];
+        const Rect r = partial ? ivyChangeBox(g, ids, v, ivyT[n], t) : ivyBox(g, ids, v);
+        ivyT[n] = t;
+        paintRuinIvy(d, g, scene.palette(), ids, look, r, t, scratch);
+        ivy = ivy.unite(r);
+      }
+      if (!partial) last.valid = false;
+      paintHands(d, g, scene.palette(), base, c, clock, last, ivy);
+      pixels += last.computed;
+    }
+    benchmark::DoNotOptimize(d.p.data());
+  }
+  state.counters["hands_px_per_tick"] = static_cast<double>(pixels) / (20.0 * static_cast<double>(state.iterations()));
+}
+
+BENCHMARK(BM_Second)->ArgsProduct({{5, 2, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GateSecond)->ArgsProduct({{5, 2, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
 
 // Pitch 1 is slow enough to need 2 s per repetition for a stable median.
 #define NF_PITCHES(bm)                                        \

@@ -29,9 +29,20 @@ void settleClock(ClockState& c, double clock);
 
 // The box the hands may paint, in buffer pixels.
 Rect handsBox(const Grid& g);
+
+// What d shows of the hands: their angles as last painted (valid false: unknown, paint the box).
+struct HandsPaint {
+  bool valid = false;
+  double deg[3] = {0, 0, 0};  // hour, minute (with its ring), second, degrees clockwise from twelve
+  long long computed = 0;      // pixels the last paint worked out (the rest of the box copied or kept)
+};
+
 // Paints the hands into d over `base` (the ruin's pixels of handsBox, row by row), for scene clock
-// `clock`.
-void paintHands(Image& d, const Grid& g, const Palette& pal, const PodList<Px>& base, const ClockState& c,
-                double clock);
+// `clock`: where a hand that moved since `last` was or is now (each row's spans it reaches, the
+// keylines' and the neighbours' margin included), and in `also` (pixels of d something else has
+// repainted from base since), or the whole box when last is not valid. Every pixel of the box ends
+// as a whole paint's; returns the pixels it rewrote, and sets last.
+Rect paintHands(Image& d, const Grid& g, const Palette& pal, const PodList<Px>& base, const ClockState& c,
+                double clock, HandsPaint& last, const Rect& also = {});
 
 }  // namespace nf::scene

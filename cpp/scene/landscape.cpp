@@ -275,7 +275,11 @@ bool Landscape::runUnit(int unit) {
         handsBase_.clear();
         for (int j = r.j0; j < r.j1; ++j)
           for (int i = r.i0; i < r.i1; ++i) handsBase_.push_back(L[kGate].p[static_cast<size_t>(j) * g.bw + i]);
-        for (int n = 0; n < 2; ++n) ivyShown_[n] = ivyShownAt(ruinLook_.ivy[n], kIvyGrown);
+        for (int n = 0; n < 2; ++n) {
+          ivyShown_[n] = ivyShownAt(ruinLook_.ivy[n], kIvyGrown);
+          ivyPaintedT_[n] = kIvyGrown;
+        }
+        handsPaint_.valid = false;  // the ruin without hands
         const Rect s = spillBox(g);
         spillBase_.clear();
         for (int j = s.j0; j < s.j1; ++j)
@@ -319,9 +323,8 @@ bool Landscape::runUnit(int unit) {
       break;
     case 12:
       paintRiftTick(L, g);
-      paintIvyTick(L, g);
-      paintSpillTick(L, g);
-      paintHandsTick(L, g);
+      handsPaint_.valid = false;  // a render paints the hands whole (a new palette keeps the ruin's base)
+      paintGateTick(L, g);
       paintFxTick(L, g);
       break;
     case 13: paintNearTick(L, g); break;  // after the layers it reflects
@@ -631,9 +634,9 @@ Rect Landscape::paintNearTick(Image* L, const Grid& g) {
   return paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
 }
 
-Rect Landscape::paintHandsTick(Image* L, const Grid& g) {
-  paintHands(L[kGate], g, pal_, handsBase_, hands_, clock_);
-  return handsBox(g);
+Rect Landscape::paintGateTick(Image* L, const Grid& g) {
+  const Rect ivy = paintIvyTick(L, g), spill = paintSpillTick(L, g);
+  return ivy.unite(spill).unite(paintHands(L[kGate], g, pal_, handsBase_, hands_, clock_, handsPaint_, ivy));
 }
 
 Rect Landscape::paintIvyTick(Image* L, const Grid& g) {
@@ -644,8 +647,11 @@ Rect Landscape::paintIvyTick(Image* L, const Grid& g) {
     const IvyShown s = ivyShownAt(v, still_ ? kIvyGrown : clock_);
     if (s == ivyShown_[n]) continue;
     ivyShown_[n] = s;
-    const Rect r = ivyBox(g, ruinIds_, v);
-    paintRuinIvy(L[kGate], g, pal_, ruinIds_, ruinLook_, r, ivyGrown(v, s) ? kIvyGrown : clock_, scratch_);
+    // Only what changed since the layer's picture of it: the new stem and the leaves that popped.
+    const double t = ivyGrown(v, s) ? kIvyGrown : clock_;
+    const Rect r = ivyChangeBox(g, ruinIds_, v, ivyPaintedT_[n], t);
+    ivyPaintedT_[n] = t;
+    paintRuinIvy(L[kGate], g, pal_, ruinIds_, ruinLook_, r, t, scratch_);
     // The ruin under the hands, where the box overlaps theirs.
     const int hw = hands.i1 - hands.i0;
     if (handsBase_.size() == static_cast<size_t>(hw) * (hands.j1 - hands.j0))
@@ -703,11 +709,7 @@ uint32_t Landscape::paintTick(Layer l) {
       paintSkyTick(layers_, grid_);
       break;
     case kRift: paintRiftTick(layers_, grid_); break;
-    case kGate:
-      paintIvyTick(layers_, grid_);
-      paintSpillTick(layers_, grid_);
-      paintHandsTick(layers_, grid_);
-      break;
+    case kGate: paintGateTick(layers_, grid_); break;
     case kHill: paintFieldTick(layers_, grid_); break;
     case kNear: paintNearTick(layers_, grid_); break;
     case kFx: paintFxTick(layers_, grid_); break;
@@ -787,9 +789,7 @@ uint32_t Landscape::advance(double dt) {
   riftAcc_ += dt;
   if (takeTick(riftAcc_, kRiftEvery)) {
     changed_[kRift] = changed_[kRift].unite(paintRiftTick(layers_, grid_));
-    changed_[kGate] = changed_[kGate].unite(paintIvyTick(layers_, grid_));
-    changed_[kGate] = changed_[kGate].unite(paintSpillTick(layers_, grid_));
-    changed_[kGate] = changed_[kGate].unite(paintHandsTick(layers_, grid_));
+    changed_[kGate] = changed_[kGate].unite(paintGateTick(layers_, grid_));
     changed_[kFx] = changed_[kFx].unite(paintFxTick(layers_, grid_));
     mask |= 1u << kRift | 1u << kGate | 1u << kFx;
   }

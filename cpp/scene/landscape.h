@@ -267,7 +267,7 @@ class Landscape {
   Rect repaintPane();     // the pane from the shown layers and the letters now: -> what changed
   uint32_t paneBit() const { return pane_.box.empty() ? 0 : kPaneBit; }  // a repaint's report: none without a pane
   Rect paintCanopyTick(Image* L, const Grid& g);
-  Rect paintHandsTick(Image* L, const Grid& g);
+  Rect paintGateTick(Image* L, const Grid& g);  // the ivy, the spill and the hands, what changed of them
   Rect paintIvyTick(Image* L, const Grid& g);  // the creepers that show something new (before the hands)
   Rect paintFxTick(Image* L, const Grid& g);
   Rect paintSpillTick(Image* L, const Grid& g);  // the light on the steps, when its level changed   // comets and fireflies (after the gate: comets stay under it)
@@ -297,6 +297,8 @@ class Landscape {
   RuinIds ruinIds_;
   PodList<Px> handsBase_;  // the ruin's pixels under the hands (handsBox), painted once
   IvyShown ivyShown_[2];   // what the gate layer's creepers show
+  double ivyPaintedT_[2] = {kIvyGrown, kIvyGrown};  // the time they were painted as
+  HandsPaint handsPaint_;  // the hands as the gate layer shows them
   PodList<Px> spillBase_;  // the ruin's pixels under the light spill (spillBox), painted once
   int spillLevel_ = 0, spillShown_ = 0;  // its level now, and as the gate layer shows it
   double spillAcc_ = 0;

@@ -492,6 +492,37 @@ Rect ivyBox(const Grid& g, const RuinIds& ids, const Ivy& v) {
   return r.empty() ? Rect{} : r;
 }
 
+Rect ivyChangeBox(const Grid& g, const RuinIds& ids, const Ivy& v, double fromT, double toT) {
+  if (v.points == 0) return {};
+  double x0 = 1e18, x1 = -1e18, y0 = 1e18, y1 = -1e18;
+  auto take = [&](double ax, double ay, double bx, double by) {
+    x0 = std::min({x0, ax, bx}), x1 = std::max({x1, ax, bx});
+    y0 = std::min({y0, ay, by}), y1 = std::max({y1, ay, by});
+  };
+  // The stem between the shorter frame's end and the longer's: the segments they share, whole.
+  const int f0 = ivyStemFrame(v, fromT), f1 = ivyStemFrame(v, toT);
+  if (f0 != f1) {
+    const double s0 = v.length * std::min(f0, f1) / v.frames, s1 = v.length * std::max(f0, f1) / v.frames;
+    double walked = 0;
+    for (int k = 1; k < v.points && walked <= s1; ++k) {
+      const double L = std::hypot(v.px[k] - v.px[k - 1], v.py[k] - v.py[k - 1]);
+      if (walked + L >= s0) take(v.px[k - 1], v.py[k - 1], v.px[k], v.py[k]);
+      walked += L;
+    }
+  }
+  for (int n = 0; n < v.leafCount; ++n) {
+    const IvyLeaf& f = v.leaves[n];
+    if (leafScale(f, fromT) != leafScale(f, toT)) take(f.x0, f.y0, f.x0 + f.s, f.y0 + f.s);
+  }
+  if (x0 > x1) return {};
+  // The stem's half-width and a pixel, then the keylines and the leaves' rims a pixel beyond.
+  const double grow = std::max(1.0, 0.5 * g.px) + g.px;
+  const Rect all = ivyBox(g, ids, v);
+  const Rect r{std::max(all.i0, g.col(x0 - grow) - 2), std::max(all.j0, g.row(y0 - grow) - 2),
+               std::min(all.i1, g.col(x1 + grow) + 3), std::min(all.j1, g.row(y1 + grow) + 3)};
+  return r.empty() ? Rect{} : r;
+}
+
 NF_SMALL void paintRuinIvy(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
                            const Rect& box, double ivyT, PodList<uint8_t>& scratch) {
   if (box.empty() || ids.w <= 0) return;

@@ -89,6 +89,11 @@ int ruinParts(const Grid& g, int unitPixels);
 int treadAt(const RuinIds& ids, int i, int j);
 // The buffer pixels a creeper may paint (within the ruin's box; empty without one).
 Rect ivyBox(const Grid& g, const RuinIds& ids, const Ivy& v);
+// The buffer pixels where a creeper drawn as at fromT and as at toT seconds after the reveal may
+// differ (within ivyBox; empty when they show the same): the stem between the two frames' ends and
+// the leaves that popped, with the stem's width, the keylines beside them and a pixel's margin. A
+// repaint of only this box (paintRuinIvy) from fromT's picture gives toT's.
+Rect ivyChangeBox(const Grid& g, const RuinIds& ids, const Ivy& v, double fromT, double toT);
 // Repaints box (inside the ruin's box) of d, the painted ruin, with the ivy as drawn ivyT seconds
 // after the reveal (kIvyGrown: the pixels paintRuinRows paints). The grain keeps the grown ivy's
 // mask, as the original's does. scratch: any buffer, for the shapes.
