@@ -474,30 +474,14 @@ int treadAt(const RuinIds& ids, int i, int j) {
   return o - kStep0;
 }
 
-Rect ivyBox(const Grid& g, const RuinIds& ids, const Ivy& v) {
-  if (v.points == 0) return {};
-  double x0 = v.px[0], x1 = x0, y0 = v.py[0], y1 = y0;
-  for (int k = 0; k < v.points; ++k) {
-    x0 = std::min<double>(x0, v.px[k]), x1 = std::max<double>(x1, v.px[k]);
-    y0 = std::min<double>(y0, v.py[k]), y1 = std::max<double>(y1, v.py[k]);
-  }
-  for (int n = 0; n < v.leafCount; ++n) {
-    const IvyLeaf& f = v.leaves[n];
-    x0 = std::min<double>(x0, f.x0), x1 = std::max<double>(x1, f.x0 + f.s);
-    y0 = std::min<double>(y0, f.y0), y1 = std::max<double>(y1, f.y0 + f.s);
-  }
-  // Two pixels' margin: the stem's width and the keylines beside the ivy.
-  const Rect r{std::max(ids.i0, g.col(x0) - 2), std::max(ids.j0, g.row(y0) - 2), std::min(ids.i0 + ids.w, g.col(x1) + 3),
-               std::min(ids.j0 + ids.h, g.row(y1) + 3)};
-  return r.empty() ? Rect{} : r;
-}
+Rect ivyBox(const Grid& g, const RuinIds& ids, const Ivy& v) { return ivyChangeBox(g, ids, v, -1, kIvyGrown); }
 
-Rect ivyChangeBox(const Grid& g, const RuinIds& ids, const Ivy& v, double fromT, double toT) {
+NF_SMALL Rect ivyChangeBox(const Grid& g, const RuinIds& ids, const Ivy& v, double fromT, double toT) {
   if (v.points == 0) return {};
   double x0 = 1e18, x1 = -1e18, y0 = 1e18, y1 = -1e18;
   auto take = [&](double ax, double ay, double bx, double by) {
-    x0 = std::min({x0, ax, bx}), x1 = std::max({x1, ax, bx});
-    y0 = std::min({y0, ay, by}), y1 = std::max({y1, ay, by});
+    x0 = std::min(x0, std::min(ax, bx)), x1 = std::max(x1, std::max(ax, bx));
+    y0 = std::min(y0, std::min(ay, by)), y1 = std::max(y1, std::max(ay, by));
   };
   // The stem between the shorter frame's end and the longer's: the segments they share, whole.
   const int f0 = ivyStemFrame(v, fromT), f1 = ivyStemFrame(v, toT);
@@ -506,7 +490,7 @@ Rect ivyChangeBox(const Grid& g, const RuinIds& ids, const Ivy& v, double fromT,
     double walked = 0;
     for (int k = 1; k < v.points && walked <= s1; ++k) {
       const double L = std::hypot(v.px[k] - v.px[k - 1], v.py[k] - v.py[k - 1]);
-      if (walked + L >= s0) take(v.px[k - 1], v.py[k - 1], v.px[k], v.py[k]);
+      if (walked + L >= s0) take(v.px[k - 1], v.py[k - 1], v.px[k], v.py[k]);  // float to double
       walked += L;
     }
   }
@@ -517,9 +501,8 @@ Rect ivyChangeBox(const Grid& g, const RuinIds& ids, const Ivy& v, double fromT,
   if (x0 > x1) return {};
   // The stem's half-width and a pixel, then the keylines and the leaves' rims a pixel beyond.
   const double grow = std::max(1.0, 0.5 * g.px) + g.px;
-  const Rect all = ivyBox(g, ids, v);
-  const Rect r{std::max(all.i0, g.col(x0 - grow) - 2), std::max(all.j0, g.row(y0 - grow) - 2),
-               std::min(all.i1, g.col(x1 + grow) + 3), std::min(all.j1, g.row(y1 + grow) + 3)};
+  const Rect r{std::max(ids.i0, g.col(x0 - grow) - 2), std::max(ids.j0, g.row(y0 - grow) - 2),
+               std::min(ids.i0 + ids.w, g.col(x1 + grow) + 3), std::min(ids.j0 + ids.h, g.row(y1 + grow) + 3)};
   return r.empty() ? Rect{} : r;
 }
 

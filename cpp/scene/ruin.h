@@ -87,10 +87,11 @@ int ruinParts(const Grid& g, int unitPixels);
 // The tread (0..3, top to bottom) whose plate buffer pixel (i, j) shows (not its keyline, nothing in
 // front of it), else -1: where the light spill lands (spill.h).
 int treadAt(const RuinIds& ids, int i, int j);
-// The buffer pixels a creeper may paint (within the ruin's box; empty without one).
+// The buffer pixels a creeper may paint (within the ruin's box; empty without one): its change box
+// from nothing drawn to grown.
 Rect ivyBox(const Grid& g, const RuinIds& ids, const Ivy& v);
 // The buffer pixels where a creeper drawn as at fromT and as at toT seconds after the reveal may
-// differ (within ivyBox; empty when they show the same): the stem between the two frames' ends and
+// differ (within the ruin's box; empty when they show the same): the stem between the two frames' ends and
 // the leaves that popped, with the stem's width, the keylines beside them and a pixel's margin. A
 // repaint of only this box (paintRuinIvy) from fromT's picture gives toT's.
 Rect ivyChangeBox(const Grid& g, const RuinIds& ids, const Ivy& v, double fromT, double toT);
