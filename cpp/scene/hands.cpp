@@ -182,21 +182,34 @@ NF_SMALL Rect paintHands(Image& d, const Grid& g, const Palette& pal, const PodL
       moved[nMoved++] = barAt(k, last.deg[k]);
       moved[nMoved++] = bars[k];
     }
+  // Where something else repainted the ruin (also), and all of the box when last is unknown (the
+  // ruin copied first): the pixels within reach of a hand or of the hub.
   const Rect more = last.valid ? Rect{std::max(r.i0, also.i0), std::max(r.j0, also.j0), std::min(r.i1, also.i1),
                                       std::min(r.j1, also.j1)}
                                : r;
+  if (!last.valid)
+    for (int j = r.j0; j < r.j1; ++j)
+      std::copy(base.begin() + static_cast<size_t>(j - r.j0) * w, base.begin() + static_cast<size_t>(j - r.j0 + 1) * w,
+                d.p.begin() + static_cast<size_t>(j) * d.w + r.i0);
+  const Bar hubDisc{1, 0, 0, 0, 0, 0, 15 + hub};
   // Each span painted on its own (where two overlap, twice: the same pixels).
   int lo = r.i1, hi = r.i0, j0 = r.j1, j1 = r.j0;
+  if (!last.valid) lo = r.i0, hi = r.i1, j0 = r.j0, j1 = r.j1;
   last.computed = 0;
-  for (int j = r.j0; j < r.j1; ++j)
-    for (int n = 0; n <= 2 * nMoved; ++n) {
-      int i0 = more.i0, i1 = more.i1;
-      if (n < 2 * nMoved ? reach(g, r, moved[n / 2], n & 1, m, g.sy[j] - kGateY, i0, i1)
-                         : j >= more.j0 && j < more.j1 && i0 < i1) {
-        last.computed += paintRow(d, g, base, r, bars, colours, j, i0, i1);
-        lo = std::min(lo, i0), hi = std::max(hi, i1), j0 = std::min(j0, j), j1 = std::max(j1, j + 1);
-      }
+  for (int j = r.j0; j < r.j1; ++j) {
+    const bool in = j >= more.j0 && j < more.j1 && more.i0 < more.i1;
+    for (int n = 0; n < 2 * nMoved + (in ? 7 : 0); ++n) {
+      int i0, i1;
+      const bool mv = n < 2 * nMoved, hubN = n == 2 * nMoved + 6;  // a moved hand; the hub
+      const int q = mv ? n : n - 2 * nMoved;
+      if (!reach(g, r, hubN ? hubDisc : (mv ? moved[q / 2] : bars[q / 2]), hubN || (q & 1), m, g.sy[j] - kGateY, i0, i1))
+        continue;
+      if (!mv) i0 = std::max(i0, more.i0), i1 = std::min(i1, more.i1);
+      if (i0 >= i1) continue;
+      last.computed += paintRow(d, g, base, r, bars, colours, j, i0, i1);
+      lo = std::min(lo, i0), hi = std::max(hi, i1), j0 = std::min(j0, j), j1 = std::max(j1, j + 1);
     }
+  }
   last.valid = true;
   std::copy(deg, deg + 3, last.deg);
   return lo < hi ? Rect{lo, j0, hi, j1} : Rect{};

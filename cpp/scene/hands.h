@@ -39,9 +39,10 @@ struct HandsPaint {
 
 // Paints the hands into d over `base` (the ruin's pixels of handsBox, row by row), for scene clock
 // `clock`: where a hand that moved since `last` was or is now (each row's spans it reaches, the
-// keylines' and the neighbours' margin included), and in `also` (pixels of d something else has
-// repainted from base since), or the whole box when last is not valid. Every pixel of the box ends
-// as a whole paint's; returns the pixels it rewrote, and sets last.
+// keylines' and the neighbours' margin included), and within reach of any hand in `also` (pixels
+// of d something else has repainted from base since), or, when last is not valid, the box copied
+// from base and every hand's reach. Every pixel of the box ends as a whole paint's; returns the
+// pixels it rewrote, and sets last.
 Rect paintHands(Image& d, const Grid& g, const Palette& pal, const PodList<Px>& base, const ClockState& c,
                 double clock, HandsPaint& last, const Rect& also = {});
 
