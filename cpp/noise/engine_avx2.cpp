@@ -15,7 +15,8 @@
 #include "engine_impl.inc"
 
 namespace nf {
-const Engine kEngineAvx2{"avx2", &NF_ISA_NAMESPACE::opsFor2, &NF_ISA_NAMESPACE::opsFor3, &NF_ISA_NAMESPACE::landscapeRows};
+const Engine kEngineAvx2{"avx2", &NF_ISA_NAMESPACE::opsFor2, &NF_ISA_NAMESPACE::opsFor3, &NF_ISA_NAMESPACE::landscapeRows,
+                          &NF_ISA_NAMESPACE::storeFloatRow};
 }  // namespace nf
 #if defined(__clang__)
 #pragma clang attribute pop

@@ -7,6 +7,6 @@
 
 namespace nf {
 const Engine kEngineDefault{NF_LANES_ISA == NF_ISA_WASM ? "wasm" : "scalar", &NF_ISA_NAMESPACE::opsFor2,
-                            &NF_ISA_NAMESPACE::opsFor3, &NF_ISA_NAMESPACE::landscapeRows};
+                            &NF_ISA_NAMESPACE::opsFor3, &NF_ISA_NAMESPACE::landscapeRows, &NF_ISA_NAMESPACE::storeFloatRow};
 }  // namespace nf
 #endif

@@ -7,7 +7,8 @@
 #include "engine_impl.inc"
 
 namespace nf {
-const Engine kEngineSse2{"sse2", &NF_ISA_NAMESPACE::opsFor2, &NF_ISA_NAMESPACE::opsFor3, &NF_ISA_NAMESPACE::landscapeRows};
+const Engine kEngineSse2{"sse2", &NF_ISA_NAMESPACE::opsFor2, &NF_ISA_NAMESPACE::opsFor3, &NF_ISA_NAMESPACE::landscapeRows,
+                          &NF_ISA_NAMESPACE::storeFloatRow};
 }  // namespace nf
 
 #endif

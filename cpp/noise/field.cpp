@@ -226,6 +226,14 @@ void GradientRows::row(double y) {
   for (int i = 0; i < n_; ++i) defineGradient(h + i, gx + i, gy + i);
 }
 
+void storeStatsRow(const double* h, int n, float* out, StatsAccumulator* acc) {
+#if defined(__EMSCRIPTEN__)
+  acc->storeRow(h, n, out);
+#else
+  laneEngine().storeFloatRow(h, n, out, acc);
+#endif
+}
+
 namespace {
 
 // ys(j): the (tiled) y of row j. The statistics are taken row by row while the row is in cache,
@@ -236,10 +244,10 @@ FillStats fillGrid(SampleRows& src, const GridSpec& g, const Ys& ys, T* out) {
   for (int j = 0; j < g.height; ++j) {
     const double* row = src.row(ys(j));
     T* o = out + static_cast<size_t>(j) * g.width;
-    for (int i = 0; i < g.width; ++i) o[i] = static_cast<T>(row[i]);
     if constexpr (std::is_same_v<T, float>) {
-      stats.addRow(o, g.width);
+      storeStatsRow(row, g.width, o, &stats);
     } else {
+      for (int i = 0; i < g.width; ++i) o[i] = row[i];
       for (int i = 0; i < g.width; ++i) stats.add(o[i]);
     }
   }

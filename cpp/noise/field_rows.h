@@ -10,6 +10,7 @@ namespace nf {
 
 struct FieldOps;
 struct FieldParams;
+class StatsAccumulator;
 template <bool G>
 class RowSource;
 using RowSampler = RowSource<false>;
@@ -51,5 +52,10 @@ class GradientRows {
   std::unique_ptr<RowSampler> mid_, right_, left_;
   std::vector<double> h_, gx_, gy_, a_, b_;
 };
+
+// acc->storeRow(h, n, out) (the floats of a row stored and added to the statistics), natively by
+// the engine's lanes (Engine::storeFloatRow: the same floats and statistics, bit for bit); the
+// wasm build keeps the serial loop (the 404 page's module links no engine table).
+void storeStatsRow(const double* h, int n, float* out, StatsAccumulator* acc);
 
 }  // namespace nf

@@ -364,7 +364,7 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
     for (int j = 0; j < g.height; ++j) {
       float* f = scratch + static_cast<size_t>(j) * n;
       grad.row(rowOf(g, j));
-      acc.storeRow(grad.h(), n, f);
+      storeStatsRow(grad.h(), n, f, &acc);
       double* sh = e ? at(e->extra, j) : shade.data();
       shadeRow(grad.gx(), grad.gy(), params_.scale, n, sh);
       finishRow(f, sh, j);
@@ -377,7 +377,7 @@ void Field::fillColor(View view, const GridSpec& g, uint8_t* rgba, float* scratc
     for (int j = 0; j < g.height; ++j) {
       const double y = rowOf(g, j);
       float* f = scratch + static_cast<size_t>(j) * n;
-      if (!haveHeights) acc.storeRow(src->row(y), n, f);
+      if (!haveHeights) storeStatsRow(src->row(y), n, f, &acc);
       const double* mo = nullptr;
       if (moist) {
         mo = e ? moist->rowInto(y, at(e->extra, j)) : moist->row(y);  // straight into the cache
@@ -408,7 +408,7 @@ FillStats Field::fillBiomes(const GridSpec& g, uint8_t* ids, float* heights, flo
     const double y = rowOf(g, j);
     const size_t o = static_cast<size_t>(j) * n;
     float* f = heights + o;
-    acc.storeRow(src.row(y), n, f);
+    storeStatsRow(src.row(y), n, f, &acc);
     const double* m = moist.row(y);
     for (int i = 0; i < n; ++i) ids[o + i] = static_cast<uint8_t>(biomeIndex(f[i], m[i], config_));
     if (moisture)

@@ -59,6 +59,17 @@ class StatsAccumulator {
     for (int i = 0; i < n; ++i) out[i] = static_cast<float>(h[i]);
     addRow(out, n);
   }
+  // The running sum so far (row_stats.h decides from it whether a row's sum may be taken in lanes).
+  double runningSum() const { return sum_; }
+  // A row of n values whose statistics were found apart (detail/row_stats.h, in lanes) where they
+  // equal addRow's bit for bit: lo and hi its smallest and largest value (the first of equals,
+  // as addRow keeps them), sum the running sum after it (runningSum() + the row, exact).
+  void mergeRow(double lo, double hi, double sum, int n) {
+    if (lo < min_) min_ = lo;
+    if (hi > max_) max_ = hi;
+    sum_ = sum;
+    n_ += n;
+  }
   FillStats result() const {
     FillStats s;
     if (n_ > 0) {

@@ -211,7 +211,13 @@ struct Grad8 {
   template <class U>
   static U index(U h) { return h >> 29; }
   template <class D>
-  static void of(UOf<D> h, D* g) { gradientsOf<Grad8, D>(kGrad2, h, g); }
+  static void of(UOf<D> h, D* g) {
+#if defined(NF_LANES_AVX2) && !defined(NF_GRAD8_TABLE)
+    // AVX2 lanes pick the rows by register lookups (lanes::pick8): the same doubles, no gather.
+    if constexpr (lanes::kWidthOf<D> > 1) return lanes::pick8(kGrad2, h, &g[0], &g[1]);
+#endif
+    gradientsOf<Grad8, D>(kGrad2, h, g);
+  }
 };
 
 // d/dx and d/dy of gradient noise's bilinear blend of corner values va..vd (corner gradients ga..gd,

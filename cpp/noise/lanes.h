@@ -162,6 +162,13 @@ inline I iMulHi(I a, uint32_t b) {
   return wasm_i32x4_shuffle(wasm_u64x2_extmul_low_u32x4(a, B), wasm_u64x2_extmul_high_u32x4(a, B), 1, 3, 5, 7);
 }
 // (a0, b0) and (a1, b1) from two pairs a, b.
+// Two pairs rounded to four floats (as static_cast<float>) stored at p, and those floats as doubles.
+inline void pStoreF4(float* p, P lo, P hi, P* rlo, P* rhi) {
+  const v128_t fl = wasm_f32x4_demote_f64x2_zero(lo), fh = wasm_f32x4_demote_f64x2_zero(hi);
+  wasm_v128_store(p, wasm_i64x2_shuffle(fl, fh, 0, 2));
+  *rlo = wasm_f64x2_promote_low_f32x4(fl);
+  *rhi = wasm_f64x2_promote_low_f32x4(fh);
+}
 inline P pPair(const double* a, const double* b) { return wasm_f64x2_make(*a, *b); }  // (*a, *b)
 inline P pFirsts(P a, P b) { return wasm_i64x2_shuffle(a, b, 0, 2); }
 inline P pSeconds(P a, P b) { return wasm_i64x2_shuffle(a, b, 1, 3); }
@@ -238,6 +245,12 @@ inline I iMulHi(I a, uint32_t b) {  // pmuludq on even lanes and on odd ones, hi
   const I B = _mm_set1_epi32(static_cast<int32_t>(b));
   const I even = _mm_mul_epu32(a, B), odd = _mm_mul_epu32(_mm_srli_epi64(a, 32), B);
   return _mm_unpacklo_epi32(_mm_shuffle_epi32(even, 0x0D), _mm_shuffle_epi32(odd, 0x0D));
+}
+inline void pStoreF4(float* p, P lo, P hi, P* rlo, P* rhi) {  // cvtpd2ps rounds as static_cast<float>
+  const __m128 fl = _mm_cvtpd_ps(lo), fh = _mm_cvtpd_ps(hi);
+  _mm_storeu_ps(p, _mm_movelh_ps(fl, fh));
+  *rlo = _mm_cvtps_pd(fl);
+  *rhi = _mm_cvtps_pd(fh);
 }
 inline P pPair(const double* a, const double* b) { return _mm_loadh_pd(_mm_load_sd(a), b); }
 inline P pFirsts(P a, P b) { return _mm_unpacklo_pd(a, b); }
@@ -333,6 +346,33 @@ inline void gather3(const double (*table)[3], U32x4 rows, F64x4* c0, F64x4* c1, 
   *c2 = F64x4(_mm256_set_pd(r[3][2], r[2][2], r[1][2], r[0][2]));
 }
 
+// The 32-bit word k (0: low, 1: high) of a double's bits.
+inline int32_t wordOf(double v, int k) {
+  uint64_t b;
+  __builtin_memcpy(&b, &v, sizeof b);
+  return static_cast<int32_t>(k ? b >> 32 : b);
+}
+// Row top3 = h >> 29 of an 8-row table of (c0, c1) pairs as two columns, without a gather: the
+// four hashes duplicated into the two words of each 64-bit lane (vpermd), shifted to their row
+// index, which picks the low and the high word of each column's double from the table's words
+// (vpermd: a lookup of eight 32-bit entries), put back together (blend). The same doubles.
+NF_HOT_INLINE void pick8(const double (*table)[2], U32x4 h, F64x4* c0, F64x4* c1) {
+  const __m256i rows = _mm256_srli_epi32(
+      _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(h.v), _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3)), 29);
+  auto column = [&](int c) {
+    const __m256i lo = _mm256_setr_epi32(wordOf(table[0][c], 0), wordOf(table[1][c], 0), wordOf(table[2][c], 0),
+                                         wordOf(table[3][c], 0), wordOf(table[4][c], 0), wordOf(table[5][c], 0),
+                                         wordOf(table[6][c], 0), wordOf(table[7][c], 0));
+    const __m256i hi = _mm256_setr_epi32(wordOf(table[0][c], 1), wordOf(table[1][c], 1), wordOf(table[2][c], 1),
+                                         wordOf(table[3][c], 1), wordOf(table[4][c], 1), wordOf(table[5][c], 1),
+                                         wordOf(table[6][c], 1), wordOf(table[7][c], 1));
+    return F64x4(_mm256_castsi256_pd(_mm256_blend_epi32(_mm256_permutevar8x32_epi32(lo, rows),
+                                                        _mm256_permutevar8x32_epi32(hi, rows), 0xAA)));
+  };
+  *c0 = column(0);
+  *c1 = column(1);
+}
+
 inline F64x4 toDouble(U32x4 h) {  // signed conversion, then + 2^32 where the uint32 had its top bit set
   const __m256d d = _mm256_cvtepi32_pd(h.v);
   return F64x4(_mm256_add_pd(d, _mm256_and_pd(_mm256_cmp_pd(d, _mm256_setzero_pd(), _CMP_LT_OQ), _mm256_set1_pd(kTwoPow32))));
@@ -367,6 +407,12 @@ inline void latticeIndices(F64x4 f, U32x4* i0, U32x4* i1) {
 inline F64x4 load4(const double* p) { return F64x4(_mm256_loadu_pd(p)); }
 inline F64x4 load4(const float* p) { return F64x4(_mm256_cvtps_pd(_mm_loadu_ps(p))); }  // exact
 inline void store4(double* p, F64x4 v) { _mm256_storeu_pd(p, v.v); }
+// Four doubles rounded to floats (vcvtpd2ps: as static_cast<float>) stored at p; returns those floats as doubles.
+inline F64x4 storeF4(float* p, F64x4 v) {
+  const __m128 f = _mm256_cvtpd_ps(v.v);
+  _mm_storeu_ps(p, f);
+  return F64x4(_mm256_cvtps_pd(f));
+}
 #else
 // ---- four samples -----------------------------------------------------------------------------
 struct M64x4 {
@@ -505,6 +551,12 @@ inline void store4(double* p, F64x4 v) {
   pStore(p, v.lo);
   pStore(p + 2, v.hi);
 }
+// Four doubles rounded to floats (as static_cast<float>) stored at p; returns those floats as doubles.
+inline F64x4 storeF4(float* p, F64x4 v) {
+  F64x4 r;
+  pStoreF4(p, v.lo, v.hi, &r.lo, &r.hi);
+  return r;
+}
 #endif  // NF_LANES_AVX2
 #endif
 
@@ -521,6 +573,11 @@ struct Lane<double> {
   static uint32_t loadU(const uint32_t* p) { return *p; }
   static void store(double* p, double v) { *p = v; }
   static void storeU(uint32_t* p, uint32_t v) { *p = v; }
+  // v rounded to a float stored at p; returns that float as a double.
+  static double storeF(float* p, double v) {
+    *p = static_cast<float>(v);
+    return *p;
+  }
 };
 #ifdef NF_LANES_VECTOR
 template <>
@@ -533,6 +590,7 @@ struct Lane<F64x4> {
   static U32x4 loadU(const uint32_t* p) { return U32x4(iLoad(p)); }
   static void store(double* p, F64x4 v) { store4(p, v); }
   static void storeU(uint32_t* p, U32x4 v) { iStore(p, v.v); }
+  static F64x4 storeF(float* p, F64x4 v) { return storeF4(p, v); }
 };
 using Wide = F64x4;  // what row fills and scattered pairs run on
 #else

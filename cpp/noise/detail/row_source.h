@@ -19,6 +19,7 @@ namespace nf {
 
 struct FieldParams;
 struct FieldConfig;
+class StatsAccumulator;
 
 // The field's samples at columns xs[0..n) (sample coordinates), one row y at a time:
 // h[i] = Field::sample(xs[i], sy) (the double before any rounding to float), with G also
@@ -50,6 +51,9 @@ struct Engine {
   const FieldOps* (*ops3)(const FieldConfig&);
   // The landscape's value noise rows (fillLandscape), named apart so a module can link them alone.
   std::unique_ptr<RowSampler> (*landscapeRows)(const FieldParams&, const double* xs, int n);
+  // out[i] = static_cast<float>(h[i]) for i < n, the row added to acc as acc->storeRow(h, n, out)
+  // adds it, bit for bit, with the statistics taken in lanes (detail/row_stats.h).
+  void (*storeFloatRow)(const double* h, int n, float* out, StatsAccumulator* acc);
 };
 // The engines this build has (engine_*.cpp): scalar, SSE2 and AVX2 on x86, else the target's own
 // (wasm SIMD, or scalar) as kEngineDefault.
@@ -61,6 +65,8 @@ const Engine& laneEngine();
 NF_ISA_BEGIN
 // This translation unit's own engine's landscape rows (the wasm build calls them directly).
 std::unique_ptr<RowSampler> landscapeRows(const FieldParams& p, const double* xs, int n);
+// This translation unit's own engine's storeFloatRow.
+void storeFloatRow(const double* h, int n, float* out, StatsAccumulator* acc);
 NF_ISA_END
 
 }  // namespace nf
