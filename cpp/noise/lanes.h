@@ -322,7 +322,7 @@ inline U32x4 mulHi(U32x4 a, uint32_t b) { return U32x4(iMulHi(a.v, b)); }
 
 // Rows of a table of (c0, c1) pairs at byte offsets off[k] from base, as two columns: one 16-byte
 // load a row, rows 0 and 2 (1 and 3) in one register, then unpacked.
-inline void gatherAt(const char* base, I off, F64x4* c0, F64x4* c1) {
+NF_HOT_INLINE void gatherAt(const char* base, I off, F64x4* c0, F64x4* c1) {
   const __m128d r0 = _mm_loadu_pd(reinterpret_cast<const double*>(base + iLane<0>(off)));
   const __m128d r1 = _mm_loadu_pd(reinterpret_cast<const double*>(base + iLane<1>(off)));
   const __m128d r2 = _mm_loadu_pd(reinterpret_cast<const double*>(base + iLane<2>(off)));
@@ -332,10 +332,10 @@ inline void gatherAt(const char* base, I off, F64x4* c0, F64x4* c1) {
   *c0 = F64x4(_mm256_unpacklo_pd(r02, r13));
   *c1 = F64x4(_mm256_unpackhi_pd(r02, r13));
 }
-inline void gather2(const double (*table)[2], U32x4 rows, F64x4* c0, F64x4* c1) {
+NF_HOT_INLINE void gather2(const double (*table)[2], U32x4 rows, F64x4* c0, F64x4* c1) {
   gatherAt(reinterpret_cast<const char*>(table), iShl(rows.v, 4), c0, c1);  // 16 bytes a row
 }
-inline void gather3(const double (*table)[3], U32x4 rows, F64x4* c0, F64x4* c1, F64x4* c2) {
+NF_HOT_INLINE void gather3(const double (*table)[3], U32x4 rows, F64x4* c0, F64x4* c1, F64x4* c2) {
   const char* base = reinterpret_cast<const char*>(table);
   const I off = iAdd(iShl(rows.v, 4), iShl(rows.v, 3));  // 24 bytes a row
   gatherAt(base, off, c0, c1);
@@ -346,33 +346,42 @@ inline void gather3(const double (*table)[3], U32x4 rows, F64x4* c0, F64x4* c1, 
   *c2 = F64x4(_mm256_set_pd(r[3][2], r[2][2], r[1][2], r[0][2]));
 }
 
-// The 32-bit word k (0: low, 1: high) of a double's bits.
-inline int32_t wordOf(double v, int k) {
-  uint64_t b;
-  __builtin_memcpy(&b, &v, sizeof b);
-  return static_cast<int32_t>(k ? b >> 32 : b);
+// A table of doubles as 32-bit words, [column][0: low, 1: high word][row], for register lookups
+// (vpermd takes eight 32-bit entries): built at compile time from the table's own doubles.
+template <int Rows, int Cols>
+struct WordTable {
+  alignas(32) int32_t w[Cols][2][Rows];
+};
+template <int Rows, int Cols>
+constexpr WordTable<Rows, Cols> wordTable(const double (&t)[Rows][Cols]) {
+  WordTable<Rows, Cols> r{};
+  for (int i = 0; i < Rows; ++i)
+    for (int c = 0; c < Cols; ++c) {
+      const uint64_t b = __builtin_bit_cast(uint64_t, t[i][c]);
+      r.w[c][0][i] = static_cast<int32_t>(static_cast<uint32_t>(b));
+      r.w[c][1][i] = static_cast<int32_t>(static_cast<uint32_t>(b >> 32));
+    }
+  return r;
 }
-// Row top3 = h >> 29 of an 8-row table of (c0, c1) pairs as two columns, without a gather: the
-// four hashes duplicated into the two words of each 64-bit lane (vpermd), shifted to their row
-// index, which picks the low and the high word of each column's double from the table's words
-// (vpermd: a lookup of eight 32-bit entries), put back together (blend). The same doubles.
-NF_HOT_INLINE void pick8(const double (*table)[2], U32x4 h, F64x4* c0, F64x4* c1) {
-  const __m256i rows = _mm256_srli_epi32(
-      _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(h.v), _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3)), 29);
-  auto column = [&](int c) {
-    const __m256i lo = _mm256_setr_epi32(wordOf(table[0][c], 0), wordOf(table[1][c], 0), wordOf(table[2][c], 0),
-                                         wordOf(table[3][c], 0), wordOf(table[4][c], 0), wordOf(table[5][c], 0),
-                                         wordOf(table[6][c], 0), wordOf(table[7][c], 0));
-    const __m256i hi = _mm256_setr_epi32(wordOf(table[0][c], 1), wordOf(table[1][c], 1), wordOf(table[2][c], 1),
-                                         wordOf(table[3][c], 1), wordOf(table[4][c], 1), wordOf(table[5][c], 1),
-                                         wordOf(table[6][c], 1), wordOf(table[7][c], 1));
-    return F64x4(_mm256_castsi256_pd(_mm256_blend_epi32(_mm256_permutevar8x32_epi32(lo, rows),
-                                                        _mm256_permutevar8x32_epi32(hi, rows), 0xAA)));
-  };
-  *c0 = column(0);
-  *c1 = column(1);
+// The four hashes h, each in both words of a 64-bit lane.
+NF_HOT_INLINE __m256i pairsOf(U32x4 h) {
+  return _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(h.v), _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3));
 }
-
+// The double of column c at rows (an eight-row table t, the row in bits 0-2 of each word of
+// rows): its low and its high word looked up, put back together.
+template <int Cols>
+NF_HOT_INLINE F64x4 lookupColumn(const WordTable<8, Cols>& t, int c, __m256i rows) {
+  const __m256i lo = _mm256_permutevar8x32_epi32(_mm256_load_si256(reinterpret_cast<const __m256i*>(t.w[c][0])), rows);
+  const __m256i hi = _mm256_permutevar8x32_epi32(_mm256_load_si256(reinterpret_cast<const __m256i*>(t.w[c][1])), rows);
+  return F64x4(_mm256_castsi256_pd(_mm256_blend_epi32(lo, hi, 0xAA)));
+}
+// Row h >> 29 of an 8-row table of (c0, c1) pairs as two columns, without a gather (the rows'
+// words looked up in registers): the same doubles.
+NF_HOT_INLINE void pick8(const WordTable<8, 2>& t, U32x4 h, F64x4* c0, F64x4* c1) {
+  const __m256i rows = _mm256_srli_epi32(pairsOf(h), 29);
+  *c0 = lookupColumn(t, 0, rows);
+  *c1 = lookupColumn(t, 1, rows);
+}
 inline F64x4 toDouble(U32x4 h) {  // signed conversion, then + 2^32 where the uint32 had its top bit set
   const __m256d d = _mm256_cvtepi32_pd(h.v);
   return F64x4(_mm256_add_pd(d, _mm256_and_pd(_mm256_cmp_pd(d, _mm256_setzero_pd(), _CMP_LT_OQ), _mm256_set1_pd(kTwoPow32))));
