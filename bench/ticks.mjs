@@ -4,7 +4,7 @@ import { quantile, median } from './harness.mjs';
 // Tick kinds, the layer bit each repaints and its cadence (ticks per second, landscape.cpp; the field
 // ticks the hill layer, kJobLayer, since the ruin swapped gate and hill; the rift's tick also moves
 // the clock hands on the gate layer).
-export const TICKS = { sky: [1 << 0, 8], rift: [1 << 2, 20], field: [1 << 3, 10], near: [1 << 5, 10], canopy: [1 << 6, 10] };
+export const TICKS = { sky: [1 << 0, 8], rift: [1 << 2, 20], field: [1 << 3, 10], near: [1 << 5, 10], canopy: [1 << 7, 10] };
 const ALL_TICKS = Object.values(TICKS).reduce((a, [bit]) => a | bit, 0);
 
 // advances: [mask, advanceMs, paintMs, startMs] per frame of the page's loop that began in the
