@@ -1,11 +1,20 @@
 // The scene's tick kinds as the benchmarks count them (bench/landscape.mjs, bench/visitor.mjs).
 import { quantile, median } from './harness.mjs';
+import { loadNoisefield } from '../tests/wasm/helpers/load.mjs';
 
-// Tick kinds, the layer bit each repaints and its cadence (ticks per second, landscape.cpp; the field
+// The layers in the scene's order (cpp/scene/landscape.h, kLayerNames, as the module exports them):
+// a tick kind's bit in advance()'s mask is its layer's index there.
+const { LAYERS } = (await loadNoisefield()).Landscape;
+const bit = (/** @type {string} */ layer) => {
+  const l = LAYERS.indexOf(layer);
+  if (l < 0) throw new Error(`bench/ticks.mjs: no layer ${layer} in ${LAYERS.join(', ')}`);
+  return 1 << l;
+};
+// Tick kinds, the layer each repaints and its cadence (ticks per second, landscape.cpp; the field
 // ticks the hill layer, kJobLayer, since the ruin swapped gate and hill; the rift's tick also moves
 // the clock hands on the gate layer).
-export const TICKS = { sky: [1 << 0, 8], rift: [1 << 2, 20], field: [1 << 3, 10], near: [1 << 5, 10], canopy: [1 << 7, 10] };
-const ALL_TICKS = Object.values(TICKS).reduce((a, [bit]) => a | bit, 0);
+export const TICKS = { sky: [bit('sky'), 8], rift: [bit('rift'), 20], field: [bit('hill'), 10], near: [bit('near'), 10], canopy: [bit('canopy'), 10] };
+const ALL_TICKS = Object.values(TICKS).reduce((a, [b]) => a | b, 0);
 
 // advances: [mask, advanceMs, paintMs, startMs] per frame of the page's loop that began in the
 // window. Per tick kind: the advance() cost of frames where it ran alone (median, p95), and ticks

@@ -90,6 +90,8 @@ export declare class Landscape {
   static readonly LAYER_DEPTHS: number[];
   /** Per layer, in LAYERS order: every pixel alpha 0 or 255, so a run of them may be shown flattened (cpp/scene/landscape.h, kLayerHardAlpha). */
   static readonly LAYER_HARD_ALPHA: boolean[];
+  /** The layers (indices, back to front: a run from the sky) flattened into one opaque canvas while they sit at one parallax offset; flatten() blends their soft pixels as Chromium's software compositor does (cpp/scene/landscape.h, kOpaqueBase). */
+  static readonly OPAQUE_BASE: number[];
   /** The CSS px a layer of depth 1 moves for a pointer at the element's edge. */
   static readonly SWAY: { x: number; y: number };
   /** The layers (indices) whose parallax the pointer's eddies, the portal and a splash follow. */

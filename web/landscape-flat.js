@@ -1,10 +1,11 @@
-// The page's side of flattening (the core's is landscape-paint.js, setFlat): the longest run of
-// adjacent layers that sit at one parallax offset and whose alpha is all or nothing
-// (M.Landscape.LAYER_HARD_ALPHA: blending them first gives what the compositor gives, to the bit)
-// is shown as ONE canvas, the flat canvas, which the core composites from them, and their own
-// canvases are hidden: the five at the gate's depth always; sky to fx (all but the soft-edged
-// canopy) while the pointer has not moved the parallax off centre. The compositor then blends
-// fewer full-window layers per frame, with the same pixels.
+// The page's side of flattening (the core's is landscape-paint.js, setFlat). While the layers of
+// the opaque base (M.Landscape.OPAQUE_BASE: sky to canopy) sit at one parallax offset (the pointer
+// has not moved it), they are shown as ONE canvas, the flat canvas, which the core composites from
+// them (the canopy's soft edges blended as the compositor blends its canvas: the same pixels), and
+// their own canvases are hidden. Once the parallax moves them apart, the longest run of adjacent
+// layers at one offset whose alpha is all or nothing (M.Landscape.LAYER_HARD_ALPHA: the five at the
+// gate's depth) is the flat canvas instead. The compositor then blends fewer full-window layers per
+// frame (one while the pointer is still), with the same pixels.
 //
 // A change of run is made without a wrong frame: every layer canvas shows (they are always
 // current) until the core answers that the flat canvas has the new run drawn and two more frames
@@ -18,6 +19,7 @@
 export function createFlat(v, canvas) {
   const { canvases, win } = v;
   const hard = /** @type {boolean[]} */ (v.M.Landscape.LAYER_HARD_ALPHA ?? []);  // a module without it: no flattening
+  const base = /** @type {number[]} */ (v.M.Landscape.OPAQUE_BASE ?? []);
   /** @type {[number, number] | null} */
   let shown = null;  // the run the flat canvas stands for on the page now
   let want = '', gen = 0, on = true;
@@ -38,7 +40,9 @@ export function createFlat(v, canvas) {
   function place(applied) {
     /** @type {[number, number] | null} */
     let run = null;
-    for (let a = 0, b = 0; a < applied.length; a = b + 1) {
+    const b0 = applied[base[0]];
+    if (b0 && base.length > 1 && base.every((l) => applied[l] && applied[l][0] === b0[0] && applied[l][1] === b0[1])) run = [base[0], base[base.length - 1]];
+    for (let a = 0, b = 0; !run && a < applied.length; a = b + 1) {
       if (!hard[a]) { b = a; continue; }
       for (b = a; b + 1 < applied.length && hard[b + 1] && applied[b + 1][0] === applied[a][0] && applied[b + 1][1] === applied[a][1];) b++;
       if (b > a && (!run || b - a > run[1] - run[0])) run = [a, b];

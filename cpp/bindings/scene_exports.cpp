@@ -140,6 +140,8 @@ EMSCRIPTEN_KEEPALIVE const char* nf_layer_names() { return (text_.clear() << sc:
 // Their parallax depths, in that order.
 EMSCRIPTEN_KEEPALIVE const char* nf_layer_depths() { return (text_.clear() << sc::kLayerDepths).c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* nf_layer_hard_alpha() { return (text_.clear() << sc::kLayerHardAlpha).c_str(); }
+// The opaque base's layers, comma-separated names, back to front (landscape.h, kOpaqueBase).
+EMSCRIPTEN_KEEPALIVE const char* nf_opaque_base() { return (text_.clear() << sc::kOpaqueBase).c_str(); }
 // The named framings, comma-separated, in order.
 EMSCRIPTEN_KEEPALIVE const char* nf_framings() { return framings(text_.clear(), ",").c_str(); }
 EMSCRIPTEN_KEEPALIVE int nf_auto_pitch(double cssWidth) {

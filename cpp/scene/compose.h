@@ -32,9 +32,12 @@ ComposeRect bufferViewRect(const Landscape& scene, int zoom);
 // then the layers above it, so the pane's text reduces instead of being point-sampled.
 PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& rect);
 
-// Layers first..last flattened ("over", as composite()) into out, a buffer of the layers' size
-// (resized, cleared, when it is not), within buffer pixels [x0, x1) x [y0, y1) (clamped): the page
-// shows such a run of layers at one parallax offset as one canvas. -> false without pixels.
+// Layers first..last flattened into out, a buffer of the layers' size (resized, cleared, when it
+// is not), within buffer pixels [x0, x1) x [y0, y1) (clamped): the page shows such a run of layers
+// at one parallax offset as one canvas. Where the run has an opaque pixel, what is above it is
+// blended as Chromium's software compositor blends the layers' canvases (so a run with soft pixels
+// over an opaque bottom, kOpaqueBase, shows the screen's pixels); elsewhere "over", as composite().
+// -> false without pixels.
 bool flattenRect(const Landscape& scene, int first, int last, int x0, int y0, int x1, int y1, PodList<uint8_t>& out);
 
 }  // namespace nf::scene

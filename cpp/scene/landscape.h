@@ -48,6 +48,13 @@ constexpr std::string_view kLayerDepths = "0.1,0.18,0.42,0.42,0.42,0.42,0.42,1";
 // them first (compose.h, flattenRect) gives what the browser's compositor gives, to the bit; the
 // canopy's leaf edges are soft. tests/wasm/flatten.test.mjs checks it on rendered frames.
 constexpr std::string_view kLayerHardAlpha = "1,1,1,1,1,1,1,0";
+// The opaque base: the run of layers (names, back to front) whose flattening is opaque at every
+// pixel (the sky and the land together are), which the page shows as ONE canvas while they sit at
+// one parallax offset (the pointer has not moved it). Its soft pixels (the canopy's) are blended
+// onto what is below them as Chromium's software compositor blends a canvas onto an opaque one
+// (compose.h, flattenRect), so the one canvas shows the pixels the layers' canvases show;
+// tests/wasm/flatten.test.mjs checks both, tests/browser/frames.test.mjs the screen.
+constexpr std::string_view kOpaqueBase = "sky,land,rift,hill,gate,near,fx,canopy";
 // The parallax travel of a layer of depth 1 (CSS px), which the page applies.
 constexpr double kSwayX = 64, kSwayY = 30;
 // The layers whose parallax the page's input follows: the pointer's eddies are the sky's, the

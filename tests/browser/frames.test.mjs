@@ -181,9 +181,9 @@ test('behind, then not: the pitch rises while throttled and steps back down to t
 
 // Flattening (web/landscape-flat.js): layers that sit at one parallax offset are shown as one
 // canvas the core composites from them. The screen is the same pixel for pixel with it and without
-// it (the tests' switch, handle.debug.flatten): sky to fx (all but the soft-edged canopy) while the
-// pointer has not moved the parallax, the five at the gate's depth once it has; the layers' own
-// canvases hide meanwhile.
+// it (the tests' switch, handle.debug.flatten): the opaque base, sky to canopy (its soft edges
+// blended as the compositor blends its canvas), while the pointer has not moved the parallax, the
+// five at the gate's depth once it has; the layers' own canvases hide meanwhile.
 test('flattened layers: one canvas for the layers at one offset, the same screen pixels as the layers', async () => {
   for (const worker of [1, 0]) {
     await withLoad(`?seed=alice&t=7.5&day=0.7&season=30&px=4&test&worker=${worker}`, async ({ page, problems }) => {
@@ -210,7 +210,7 @@ test('flattened layers: one canvas for the layers at one offset, the same screen
         return n;
       };
       const visible = () => page.evaluate(() => [...document.querySelectorAll('.nf-stage canvas')].map((c) => `${c.className.split(' ')[0]}:${getComputedStyle(c).visibility}`));
-      for (const [run, name] of [[[0, 6], 'pointer not moved: sky to fx'], [[2, 6], 'parallax off centre: the gate\'s depth']]) {
+      for (const [run, name] of [[[0, 7], 'pointer not moved: the opaque base, sky to canopy'], [[2, 6], 'parallax off centre: the gate\'s depth']]) {
         if (run[0] === 2) {
           await page.mouse.move(40, 40);
           await page.mouse.move(60, 50);
@@ -236,7 +236,7 @@ test('flattened layers: one canvas for the layers at one offset, the same screen
 // shows the layers on their own canvases.
 test('a failed flat op is reported once and the layers show on their own canvases', async () => {
   await withLoad('?seed=alice&t=7.5&day=0.7&season=30&px=4&test&worker=0', async ({ page, problems }) => {
-    await page.waitForFunction(() => JSON.stringify(window.__noisefield.debug.flatShown()) === '[0,6]', null, { timeout: 30000 });
+    await page.waitForFunction(() => JSON.stringify(window.__noisefield.debug.flatShown()) === '[0,7]', null, { timeout: 30000 });
     const r = await page.evaluate(async () => {
       const h = window.__noisefield;
       const flatten = h.debug.module.Landscape.prototype.flatten;

@@ -1,14 +1,16 @@
 // Flattening a run of layers (Landscape.flatten, cpp/scene/compose.h flattenRect), which the page
 // shows as one canvas in their place (web/landscape-flat.js). It is exact only over layers whose
-// every pixel is alpha 0 or 255 (Landscape.LAYER_HARD_ALPHA): those flags are checked here on live
-// frames (days, pitches, the portal hot, the ruin's life running), and flatten() against the
-// top-most opaque pixel of the run, within the rectangle asked, nothing outside it.
+// every pixel is alpha 0 or 255 (Landscape.LAYER_HARD_ALPHA), or over an opaque bottom
+// (Landscape.OPAQUE_BASE: the sky), where soft pixels are blended as Chromium's compositor blends
+// them: those flags are checked here on live frames (days, pitches, the portal hot, the ruin's life
+// running), and flatten() against the top-most opaque pixel of the run, within the rectangle
+// asked, nothing outside it, and the base against the compositor's blend.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadNoisefield } from './helpers/load.mjs';
 
 const nf = await loadNoisefield();
-const { LAYERS, LAYER_HARD_ALPHA } = nf.Landscape;
+const { LAYERS, LAYER_HARD_ALPHA, OPAQUE_BASE } = nf.Landscape;
 
 function live(seed, { day, pitch, mode = 'idle', steps = 240 }, fn) {
   const s = new nf.Landscape(seed);
@@ -73,6 +75,41 @@ test('flatten(first, last, rect): the top-most opaque pixel of the run inside th
     }
     assert.equal(wrong, 0, 'the part redone, the rest as it was');
   });
+});
+
+// Chromium's software compositor (--disable-gpu) showing a canvas pixel of straight alpha a over an
+// opaque one, per channel: the canvas keeps it premultiplied (rounded), the compositor adds the
+// opaque pixel times 256 - a, shifted down by 8 (fitted on the browser; tests/browser/frames.test.mjs
+// holds the page's screen to it).
+const chromiumOver = (d, s, a) => Math.floor((s * a + 127) / 255) + ((d * (256 - a)) >> 8);
+
+test('OPAQUE_BASE: a run from the sky whose flattening is opaque, its soft pixels blended as the compositor blends their canvas', () => {
+  assert.ok(OPAQUE_BASE.length >= 2 && OPAQUE_BASE[0] === 0, `OPAQUE_BASE ${OPAQUE_BASE}`);
+  assert.ok(OPAQUE_BASE.every((l, i) => l === OPAQUE_BASE[0] + i && l < LAYERS.length), 'a run of layers, back to front');
+  const first = OPAQUE_BASE[0], last = OPAQUE_BASE[OPAQUE_BASE.length - 1];
+  assert.ok(OPAQUE_BASE.some((l) => !LAYER_HARD_ALPHA[l]), 'the base holds a soft layer (the canopy): else the hard runs would do');
+  for (const c of CASES) {
+    live(11, c, (s) => {
+      const bw = s.bufferWidth, bh = s.bufferHeight;
+      const layers = OPAQUE_BASE.map((l) => Uint8Array.from(s.pixels(l)));
+      const flat = s.flatten(first, last, 0, 0, bw, bh);
+      let wrong = 0, soft = 0, clear = 0;
+      for (let k = 0; k < flat.length; k += 4) {
+        const e = new Uint8Array(4);
+        for (const px of layers) {
+          const a = px[k + 3];
+          if (a === 255) e.set(px.subarray(k, k + 4));
+          else if (a > 0 && e[3] === 255) { soft++; for (let ch = 0; ch < 3; ch++) e[ch] = chromiumOver(e[ch], px[k + ch], a); }
+          else if (a > 0) e[3] = 1;  // soft over clear: not the base's case (counted below)
+        }
+        if (e[3] !== 255) clear++;
+        if (e.some((v, ch) => flat[k + ch] !== v)) wrong++;
+      }
+      assert.equal(clear, 0, `${JSON.stringify(c)}: ${clear} pixels not opaque under the soft ones`);
+      assert.ok(soft > 100, `${JSON.stringify(c)}: the canopy has soft pixels to blend (${soft})`);
+      assert.equal(wrong, 0, `${JSON.stringify(c)}: ${wrong} of ${bw * bh} pixels differ from the compositor's`);
+    });
+  }
 });
 
 test('flatten refuses a run that is not one, naming the layers', () => {
