@@ -152,7 +152,19 @@ export function appendRun(file, { title, head, rows, notes }, label) {
   appendFileSync(file, text);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+const HELP = `node bench/visitor.mjs [options]: what a visitor pays, CPU of all of headless Chromium's processes
+  --quick           1 round of 5 s per case (else 3 rounds of 15 s)
+  --rounds N        rounds (each runs every case once, in a new order)
+  --seconds S       seconds measured per case (after ${SETTLE_MS / 1000} s to settle)
+  --only REGEXP     the cases whose name matches: ${visitorCases().map((c) => `'${c.name}'`).join(', ')}
+  --before DIR      another checkout (its index.html and web/ built) measured beside this one in the
+                    same rounds, each case as [before] and [after]
+  --append FILE     the table appended to FILE (bench/results.md) under a dated heading, titled by
+  --label TEXT`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && (process.argv.includes('--help') || process.argv.includes('-h'))) {
+  console.log(HELP);
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { startBrowser } = await import('../tests/browser/helpers/browser.mjs');
   const { Report } = await import('./report.mjs');
   const args = process.argv.slice(2);

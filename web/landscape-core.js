@@ -79,7 +79,7 @@ export function createCore(M, init, emit, instruments = null) {
   const rest = () => ({ clock: scene.clock, world: scene.world() });
 
   const commands = {
-    flat: painter.setFlat,  // (a, b): layers a..b onto the flat canvas, sized with the layers (landscape-flat.js)
+    flat: painter.setFlat,  // (a, b, hidden): layers a..b onto the flat canvas, sized with the layers (landscape-flat.js)
     // The element's size in CSS px and the pitch asked for: -> { bw, bh, pitch (the scene's), scale,
     // ox, oy, inset, gateX, gateY, gateR, waterY }. The first call renders the first frame (once: setViewport renders).
     // Stepped: -> a Promise of it, when the new layers are shown (the old stay up until then).
@@ -183,7 +183,7 @@ export function createCore(M, init, emit, instruments = null) {
   if (instruments) {
     Object.assign(commands, instruments({
       M, scene, framing, debug: c.debug, layers: LAYERS, all, layout: () => c.layout, paint, paintAdvanced: painter.paintAdvanced,
-      finishRepaint: rp.finishRepaint, dropViews, present: painter.present,
+      finishRepaint: rp.finishRepaint, dropViews, present: painter.present, freshen: () => painter.freshen(all), canvases: init.canvases,
     }));
   }
   return commands;

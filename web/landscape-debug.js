@@ -5,8 +5,14 @@
 // what createCore() hands it.
 
 // The core's extra commands. c: { M, scene, framing, debug, layers, all, layout(), paint(mask),
-// paintAdvanced(mask), finishRepaint(), dropViews(), present() } of one createCore().
-export function coreInstruments({ M, scene, framing, debug, layers, all, layout, paint, paintAdvanced, finishRepaint, dropViews, present }) {
+// paintAdvanced(mask), finishRepaint(), dropViews(), present(), freshen(), canvases (the layers') }
+// of one createCore().
+export function coreInstruments({ M, scene, framing, debug, layers, all, layout, paint, paintAdvanced, finishRepaint, dropViews, present, freshen, canvases }) {
+  // Counts what is put on the layers' own canvases (debugInfo's puts).
+  for (const cv of canvases) {
+    const ctx = cv.getContext('2d', { alpha: true }), put = ctx.putImageData.bind(ctx);
+    ctx.putImageData = (/** @type {any[]} */ ...a) => { debug.puts = (debug.puts ?? 0) + 1; return put(...a); };
+  }
   return {
     debugInfo() {
       return {
@@ -15,6 +21,8 @@ export function coreInstruments({ M, scene, framing, debug, layers, all, layout,
         paintOnceCount: scene.paintOnceCount, renderCount: scene.renderCount,
         // The live loop's advance() calls and the frames it put on the canvases (uploads).
         steps: debug.frames, presents: debug.presents ?? 0,
+        // Parts put on the layers' own canvases (a flattened run's, hidden, get none until shown).
+        puts: debug.puts ?? 0,
         heapUsed: M.heapUsedBytes(), heapTotal: M.HEAPU8.buffer.byteLength,
       };
     },
@@ -24,8 +32,9 @@ export function coreInstruments({ M, scene, framing, debug, layers, all, layout,
     // Busy work of ms milliseconds per 100,000 buffer pixels in every step of the live loop (0: none):
     // a scene too slow for its clock, to see the page adapt.
     burden(ms) { debug.burden = ms; return true; },
-    // Puts what the live loop holds (changes not yet shown, waiting to share a frame) on the canvases.
-    showHeld() { present(); return true; },
+    // Puts what the live loop holds (changes not yet shown, waiting to share a frame) on the canvases,
+    // and on the canvases the page hides (a flattened run's) what they lack: all current.
+    showHeld() { present(); freshen(); return true; },
     // Finishes a stepped repaint in progress at once (tests that read the layers next).
     settleRepaint() { finishRepaint(); return true; },
     // n frames of dt seconds by hand (no loop), painting as the loop does: -> [mask, advance ms, paint ms] each.

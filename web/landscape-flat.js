@@ -7,10 +7,11 @@
 // gate's depth) is the flat canvas instead. The compositor then blends fewer full-window layers per
 // frame (one while the pointer is still), with the same pixels.
 //
-// A change of run is made without a wrong frame: every layer canvas shows (they are always
-// current) until the core answers that the flat canvas has the new run drawn and two more frames
-// have passed (a worker's frames reach the page's canvases on their own schedule); then the flat
-// canvas shows in the run's place (z-index) and the run's canvases hide.
+// A change of run is made without a wrong frame (change()): the run's own canvases, which the
+// core leaves as they are while hidden, are brought up to date and shown once that has reached the
+// screen (two frames after the core's answer: a worker's frames reach the page's canvases on their
+// own schedule); then the new run is drawn, shown in its layers' place (z-index) two frames after
+// the answer, and its canvases hide and are left.
 
 /**
  * @param {import('./landscape-view.js').View} v
@@ -49,19 +50,32 @@ export function createFlat(v, canvas) {
     }
     if (!on) run = null;
     const key = run ? run.join() : '';
-    if (key === want) {
-      if (shown) canvas.style.transform = canvases[shown[0]].style.transform;
-      return;
-    }
+    if (shown) canvas.style.transform = canvases[shown[0]].style.transform;  // its layers move as one
+    if (key === want) return;
     want = key;
-    const g = ++gen;
-    if (shown) show(null);  // the layers themselves until the flat canvas has the new run
-    // A failed flat op answers false (the op list reports it): the layers' own canvases stay shown.
-    void v.ops.flat(run ? run[0] : -1, run ? run[1] : -1).then(async (drawn) => {
-      if (!drawn || !run) return;
-      for (let i = 0; i < 2; i++) await frame();
-      if (g === gen && !v.destroyed) show(run);
-    });
+    void change(run, ++gen);
+  }
+  // From the run shown to another (or none). The run's own canvases lag while hidden (the core
+  // leaves them: landscape-paint.js), so they get what they lack before they show again, and until
+  // then the flat canvas stands for them, moved as its first layer (the layers apart a few frames
+  // later than the parallax asks, never a wrong picture). A failed flat op answers false (the op
+  // list reports it): the layers' own canvases stay shown.
+  /** @param {[number, number] | null} run @param {number} g */
+  async function change(run, g) {
+    const ok = () => g === gen && !v.destroyed;
+    const twoFrames = async () => { for (let i = 0; i < 2; i++) await frame(); };
+    if (shown) {
+      await v.ops.flat(shown[0], shown[1], false);  // the core keeps every canvas current from now
+      await twoFrames();
+      if (!ok()) return;
+      show(null);
+    }
+    const drawn = await v.ops.flat(run ? run[0] : -1, run ? run[1] : -1, false);
+    if (!drawn || !run) return;
+    await twoFrames();
+    if (!ok()) return;
+    show(run);
+    void v.ops.flat(run[0], run[1], true);  // hidden now: the core may leave the run's own canvases
   }
   // The tests' switch (handle.debug.flatten): off, every layer shows on its own canvas.
   /** @param {boolean} yes @param {Array<[number, number]>} applied */

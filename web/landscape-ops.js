@@ -61,7 +61,7 @@ export const OPS = Object.freeze({
   motion: 'tell',
   /** (on): a hidden page or an element off screen runs no frames */
   visible: 'tell',
-  /** (first, last: a run of layers at one parallax offset, or -1, -1) -> whether the flat canvas has it drawn (coreOps: false if it failed, reported as a tell's failure) */
+  /** (first, last: a run of layers at one parallax offset, or -1, -1; hidden: the page hides the run's own canvases, which may then lag) -> whether the flat canvas has it drawn and every canvas not hidden is current (coreOps: false if it failed, reported as a tell's failure) */
   flat: 'ask',
   /** (entering) -> Rest */
   pause: 'ask',
@@ -127,8 +127,8 @@ export function coreOps(port, failed) {
     /** @param {boolean} on */
     visible: (on) => tell('visible', [on]),
     // Its failure is reported as a tell's, and answers false: the page shows the layers' own canvases.
-    /** @param {number} first @param {number} last @returns {Promise<boolean>} */
-    flat: (first, last) => port.call('flat', [first, last]).then((drawn) => drawn === true, (/** @type {unknown} */ e) => {
+    /** @param {number} first @param {number} last @param {boolean} hidden @returns {Promise<boolean>} */
+    flat: (first, last, hidden) => port.call('flat', [first, last, hidden]).then((drawn) => drawn === true, (/** @type {unknown} */ e) => {
       note('flat', e);
       return false;
     }),

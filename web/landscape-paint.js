@@ -13,6 +13,11 @@
 // canvases stay current (the page shows them again when the run changes), and each frame redoes
 // only the union of what changed in the run's layers. (drawImage from the layer canvases did the
 // same on the canvas side, but snapshotting each source canvas cost more than it saved.)
+//
+// While the page hides the run's own canvases (setFlat's hidden), they are left as they are and what
+// changed on them is kept (stale); before the page may show them again (setFlat without hidden, or
+// another run), they get it. In a worker every canvas that changes is one more frame sent to the
+// compositor: two thirds of what the page cost beyond the scene with the pointer still.
 
 /**
  * @param {{ scene: any, layout: { bw: number, bh: number } | null, debug: any }} c the core's state
@@ -26,6 +31,7 @@ export function createPainter(c, canvases, flatCanvas = null) {
   const flat = flatCanvas && context(flatCanvas);
   const n = ctxs.length;
   let runMask = 0, runA = 0, runB = -1;  // the flattened run: layers runA..runB (runMask: their bits)
+  let hiddenMask = 0;  // the layers whose canvases the page hides (the run's, or none): left stale
   /** @type {Array<ImageData | null>} */
   const images = new Array(n).fill(null);
   const all = (1 << n) - 1;
@@ -41,14 +47,35 @@ export function createPainter(c, canvases, flatCanvas = null) {
     }
     return id;
   }
-  // Held changes: x0, y0, x1, y1 per layer, for the layers of heldMask.
-  const held = new Int32Array(4 * n);
-  let heldMask = 0;
+  // Held changes: x0, y0, x1, y1 per layer, for the layers of heldMask; stale: the same for the
+  // layers of staleMask, what their hidden canvases have not got.
+  const held = new Int32Array(4 * n), stale = new Int32Array(4 * n);
+  let heldMask = 0, staleMask = 0;
+  /** @param {Int32Array} rs @param {number} bits @param {number} l @param {number} x0 @param {number} y0 @param {number} x1 @param {number} y1 -> bits with l's */
+  function unite(rs, bits, l, x0, y0, x1, y1) {
+    const k = 4 * l;
+    if (bits & (1 << l)) {
+      rs[k] = Math.min(rs[k], x0); rs[k + 1] = Math.min(rs[k + 1], y0);
+      rs[k + 2] = Math.max(rs[k + 2], x1); rs[k + 3] = Math.max(rs[k + 3], y1);
+    } else {
+      rs[k] = x0; rs[k + 1] = y0; rs[k + 2] = x1; rs[k + 3] = y1;
+    }
+    return bits | (1 << l);
+  }
+  /** @param {number} l @param {Int32Array} rs @param {number} [k] */
+  const put = (l, rs, k = 4 * l) => ctxs[l].putImageData(image(l), 0, 0, rs[k], rs[k + 1], rs[k + 2] - rs[k], rs[k + 3] - rs[k + 1]);
   /** @param {number} mask */
   function paint(mask) {
     for (let l = 0; l < n; l++) if (mask & (1 << l)) ctxs[l].putImageData(image(l), 0, 0);
     heldMask &= ~mask;  // those layers are on their canvases whole: nothing of them is held
+    staleMask &= ~mask;
     if (mask & runMask && c.layout) drawFlat(0, 0, c.layout.bw, c.layout.bh);
+  }
+  // The stale canvases of the layers in mask get what they lack.
+  /** @param {number} mask */
+  function freshen(mask) {
+    for (let l = 0; l < n; l++) if (mask & staleMask & (1 << l)) put(l, stale);
+    staleMask &= ~mask;
   }
   // The run's layers, in order, onto the flat canvas within [x0, x1) x [y0, y1).
   /** @param {number} x0 @param {number} y0 @param {number} x1 @param {number} y1 */
@@ -60,12 +87,16 @@ export function createPainter(c, canvases, flatCanvas = null) {
     const v = c.scene.flatten(runA, runB, x0, y0, w, h);
     flat.putImageData(new ImageData(new Uint8ClampedArray(v.buffer, v.byteOffset, v.length), L.bw, L.bh), 0, 0, x0, y0, w, h);
   }
-  // Layers a..b flattened from now on (a > b, or no flat canvas: none), drawn whole at once.
-  /** @param {number} a @param {number} b -> whether a run is flattened */
-  function setFlat(a, b) {
-    if (!flat || typeof c.scene.flatten !== 'function' || !(a >= 0 && b > a && b < n)) { runMask = 0; runA = 0; runB = -1; return false; }
+  // Layers a..b flattened from now on (a > b, or no flat canvas: none), drawn whole at once; hidden:
+  // the page hides their own canvases (else every canvas is current when this returns, and kept so).
+  /** @param {number} a @param {number} b @param {boolean} [hidden] -> whether a run is flattened */
+  function setFlat(a, b, hidden = false) {
+    const mask = a >= 0 && b > a && b < n ? ((1 << (b + 1)) - 1) & ~((1 << a) - 1) : 0;
+    hiddenMask = hidden ? mask : 0;
+    freshen(~hiddenMask);  // first: whatever follows, the canvases the page may show are current
+    if (!flat || typeof c.scene.flatten !== 'function' || !mask) { runMask = 0; runA = 0; runB = -1; return false; }
     runA = a; runB = b;
-    runMask = ((1 << (b + 1)) - 1) & ~((1 << a) - 1);
+    runMask = mask;
     // Drawn from the canvases as they are; what is held for the next frame redraws its part then.
     try {
       if (c.layout) drawFlat(0, 0, c.layout.bw, c.layout.bh);
@@ -92,16 +123,7 @@ export function createPainter(c, canvases, flatCanvas = null) {
       if (!(mask & (1 << l))) continue;
       const k = 4 * l;
       if (!(r[k + 2] > 0 && r[k + 3] > 0)) continue;
-      const x1 = r[k] + r[k + 2], y1 = r[k + 1] + r[k + 3];
-      if (heldMask & (1 << l)) {
-        held[k] = Math.min(held[k], r[k]);
-        held[k + 1] = Math.min(held[k + 1], r[k + 1]);
-        held[k + 2] = Math.max(held[k + 2], x1);
-        held[k + 3] = Math.max(held[k + 3], y1);
-      } else {
-        held[k] = r[k]; held[k + 1] = r[k + 1]; held[k + 2] = x1; held[k + 3] = y1;
-        heldMask |= 1 << l;
-      }
+      heldMask = unite(held, heldMask, l, r[k], r[k + 1], r[k] + r[k + 2], r[k + 1] + r[k + 3]);
     }
   }
   // The held changes onto the canvases, one putImageData per layer: one frame. -> true if any.
@@ -113,7 +135,8 @@ export function createPainter(c, canvases, flatCanvas = null) {
     for (let l = 0; l < n; l++) {
       if (!(heldMask & (1 << l))) continue;
       const k = 4 * l;
-      ctxs[l].putImageData(image(l), 0, 0, held[k], held[k + 1], held[k + 2] - held[k], held[k + 3] - held[k + 1]);
+      if (hiddenMask & (1 << l)) staleMask = unite(stale, staleMask, l, held[k], held[k + 1], held[k + 2], held[k + 3]);
+      else put(l, held);
       if (!(runMask & (1 << l))) continue;
       parts += (held[k + 2] - held[k]) * (held[k + 3] - held[k + 1]);
       x0 = Math.min(x0, held[k]); y0 = Math.min(y0, held[k + 1]);
@@ -129,6 +152,5 @@ export function createPainter(c, canvases, flatCanvas = null) {
     if (c.debug) c.debug.presents = (c.debug.presents ?? 0) + 1;
     return true;
   }
-  const flatRun = () => (runMask ? [runA, runB] : null);
-  return { all, dropViews, paint, paintAdvanced, hold, present, setFlat, flatRun };
+  return { all, dropViews, paint, paintAdvanced, hold, present, setFlat, freshen };
 }

@@ -35,7 +35,7 @@ async function countOver(page, steps, during = null) {
   assert.ok(reached, `the loop made ${steps} steps within a minute`);
   await moving?.stop();
   const b = await info(page);
-  return { steps: b.steps - a.steps, presents: b.presents - a.presents };
+  return { steps: b.steps - a.steps, presents: b.presents - a.presents, puts: b.puts - a.puts };
 }
 
 // A pointer sweeping over the page until stop() (each move awaited, so the moves keep coming).
@@ -56,6 +56,7 @@ for (const worker of [1, 0]) {
       assert.equal(await page.evaluate(() => window.__noisefield.debug.mode), worker ? 'worker' : 'main');
       const shortest = await page.evaluate(() => window.__noisefield.debug.module.Landscape.shortestTick);
       assert.ok(shortest >= 1 / 60 && shortest <= 0.2, `Landscape.shortestTick ${shortest}`);
+      await page.waitForFunction(() => JSON.stringify(window.__noisefield.debug.flatShown()) === '[0,7]', null, { timeout: 30000 });
       await countOver(page, 30);  // past the first frames
       const still = await countOver(page, 180);
       // 60 steps a second; a frame per shortest tick (20 a second: a third of the steps; a late
@@ -63,6 +64,9 @@ for (const worker of [1, 0]) {
       // has, so a little more), far from the frame per step (ticks interleave) of a display-rate loop.
       assert.ok(still.presents <= 1.3 * still.steps * (1 / 60) / shortest + 2, `still: ${JSON.stringify(still)}`);
       assert.ok(still.presents >= still.steps / 12, `still: the ticks are shown (${JSON.stringify(still)})`);
+      // The opaque base shown as one canvas: the layers' own canvases, hidden, get nothing (in a
+      // worker each canvas changed is one more frame for the compositor).
+      assert.equal(still.puts, 0, `still: nothing put on the hidden layer canvases (${JSON.stringify(still)})`);
       // Moving: every display frame that changed pixels is shown at once, and nearly every frame
       // carries a tick (ticks interleave), so far more frames per step than when still.
       const moving = await countOver(page, 120, () => sweep(page));

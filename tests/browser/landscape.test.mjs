@@ -365,6 +365,7 @@ test('live frames paint only what their ticks changed, and the canvases still sh
         if (f % 30 === 5) el.dispatchEvent(new MouseEvent('click', { clientX: 300 + f * 5, clientY: bankY, bubbles: true }));
         await h.debug.call('step', 1, 1 / 60);
       }
+      await h.debug.call('showHeld');  // the canvases the page hides (a flattened run's) get what they lack
       const layers = await h.debug.call('layers');
       return h.canvases.map((c, l) => {
         const shown = window.__nfPixels.read(c);
