@@ -2,7 +2,8 @@
 // the opaque base (M.Landscape.OPAQUE_BASE: sky to canopy) sit at one parallax offset (the pointer
 // has not moved it), they are shown as ONE canvas, the flat canvas, which the core composites from
 // them (the canopy's soft edges blended as the compositor blends its canvas: the same pixels), and
-// their own canvases are hidden. Once the parallax moves them apart, the longest run of adjacent
+// their own canvases are hidden; with the pane (the tablet's line, over the fx layer: a 404 page
+// with a path) the run ends below it, sky to fx, and the canopy has its own canvas. Once the parallax moves them apart, the longest run of adjacent
 // layers at one offset whose alpha is all or nothing (M.Landscape.LAYER_HARD_ALPHA: the five at the
 // gate's depth) is the flat canvas instead. The compositor then blends fewer full-window layers per
 // frame (one while the pointer is still), with the same pixels.
@@ -21,6 +22,7 @@ export function createFlat(v, canvas) {
   const { canvases, win } = v;
   const hard = /** @type {boolean[]} */ (v.M.Landscape.LAYER_HARD_ALPHA ?? []);  // a module without it: no flattening
   const base = /** @type {number[]} */ (v.M.Landscape.OPAQUE_BASE ?? []);
+  const paneAbove = v.M.Landscape.PANE_ABOVE ?? -1;
   /** @type {[number, number] | null} */
   let shown = null;  // the run the flat canvas stands for on the page now
   let want = '', gen = 0, on = true;
@@ -48,6 +50,9 @@ export function createFlat(v, canvas) {
       for (b = a; b + 1 < applied.length && hard[b + 1] && applied[b + 1][0] === applied[a][0] && applied[b + 1][1] === applied[a][1];) b++;
       if (b > a && (!run || b - a > run[1] - run[0])) run = [a, b];
     }
+    // The pane's canvas (the tablet's line, landscape-pane.js) is over layer paneAbove: a run shown
+    // as one canvas ends there while the pane shows (the canopy above it then on its own canvas).
+    if (run && v.layout?.pane && run[0] <= paneAbove && paneAbove < run[1]) run = paneAbove > run[0] ? [run[0], paneAbove] : null;
     if (!on) run = null;
     const key = run ? run.join() : '';
     if (shown) canvas.style.transform = canvases[shown[0]].style.transform;  // its layers move as one

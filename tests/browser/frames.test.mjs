@@ -56,7 +56,7 @@ for (const worker of [1, 0]) {
       assert.equal(await page.evaluate(() => window.__noisefield.debug.mode), worker ? 'worker' : 'main');
       const shortest = await page.evaluate(() => window.__noisefield.debug.module.Landscape.shortestTick);
       assert.ok(shortest >= 1 / 60 && shortest <= 0.2, `Landscape.shortestTick ${shortest}`);
-      await page.waitForFunction(() => JSON.stringify(window.__noisefield.debug.flatShown()) === '[0,7]', null, { timeout: 30000 });
+      await page.waitForFunction(() => window.__noisefield.debug.flatShown()?.[0] === 0, null, { timeout: 30000 });  // the opaque base
       await countOver(page, 30);  // past the first frames
       const still = await countOver(page, 180);
       // 60 steps a second; a frame per shortest tick (20 a second: a third of the steps; a late
@@ -214,7 +214,10 @@ test('flattened layers: one canvas for the layers at one offset, the same screen
         return n;
       };
       const visible = () => page.evaluate(() => [...document.querySelectorAll('.nf-stage canvas')].map((c) => `${c.className.split(' ')[0]}:${getComputedStyle(c).visibility}`));
-      for (const [run, name] of [[[0, 7], 'pointer not moved: the opaque base, sky to canopy'], [[2, 6], 'parallax off centre: the gate\'s depth']]) {
+      // The opaque base, sky to canopy; with the pane (the tablet's line, over fx) it ends below it.
+      const { pane, above } = await page.evaluate(() => ({ pane: !!window.__noisefield.debug.layout().pane, above: window.__noisefield.debug.module.Landscape.PANE_ABOVE }));
+      const base = pane ? [0, above] : [0, 7];
+      for (const [run, name] of [[base, `pointer not moved: the opaque base, ${pane ? 'sky to fx under the pane' : 'sky to canopy'}`], [[2, 6], 'parallax off centre: the gate\'s depth']]) {
         if (run[0] === 2) {
           await page.mouse.move(40, 40);
           await page.mouse.move(60, 50);
@@ -235,12 +238,44 @@ test('flattened layers: one canvas for the layers at one offset, the same screen
   }
 });
 
+// Without the pane (an element with no path, as a banner): the opaque base, sky to canopy, is the
+// one canvas, the canopy's soft edges blended as the compositor blends its canvas (flattenRect):
+// the same screen pixel for pixel as the layers' canvases, in the worker and on the main thread.
+test('no pane: the opaque base, sky to canopy, as one canvas shows the layers\' screen', async () => {
+  for (const worker of [true, false]) {
+    await withLoad('?test&day=0.7&t=7.5', async ({ page, problems }) => {
+      await page.evaluate(async (worker) => {
+        const { mount } = await import('./web/landscape-mount.js');
+        const el = document.createElement('div');
+        el.id = 'bare';
+        Object.assign(el.style, { position: 'fixed', left: '0', top: '0', width: '900px', height: '500px', zIndex: '10000' });
+        document.body.append(el);
+        window.__bare = await mount(el, { worker, debug: true, portal: false, seed: 'alice', time: 7.5, day: 0.7, season: 30, pitch: 4 });
+      }, worker);
+      const flatIs = (run) => page.waitForFunction((r) => JSON.stringify(window.__bare.debug.flatShown()) === JSON.stringify(r), run, { timeout: 30000 });
+      const shot = async () => {
+        await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(ok)))));
+        return decodePng(await page.locator('#bare').screenshot());
+      };
+      await flatIs([0, 7]);
+      const flat = await shot();
+      await page.evaluate(() => window.__bare.debug.flatten(false));
+      await flatIs(null);
+      const layered = await shot();
+      let n = 0;
+      for (let k = 0; k < flat.data.length; k++) if (flat.data[k] !== layered.data[k]) n++;
+      assert.equal(n, 0, `${worker ? 'worker' : 'main thread'}: the flattened screen equals the layered one`);
+      assert.deepEqual(problems, []);
+    });
+  }
+});
+
 // A flat op that fails (here the scene's flatten refused, on the main thread where the test can
 // reach the module) is reported once, through the op list's warning for failed ops, and the page
 // shows the layers on their own canvases.
 test('a failed flat op is reported once and the layers show on their own canvases', async () => {
   await withLoad('?seed=alice&t=7.5&day=0.7&season=30&px=4&test&worker=0', async ({ page, problems }) => {
-    await page.waitForFunction(() => JSON.stringify(window.__noisefield.debug.flatShown()) === '[0,7]', null, { timeout: 30000 });
+    await page.waitForFunction(() => window.__noisefield.debug.flatShown()?.[0] === 0, null, { timeout: 30000 });
     const r = await page.evaluate(async () => {
       const h = window.__noisefield;
       const flatten = h.debug.module.Landscape.prototype.flatten;
