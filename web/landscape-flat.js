@@ -26,7 +26,8 @@ export function createFlat(v, canvas) {
   /** @type {[number, number] | null} */
   let shown = null;  // the run the flat canvas stands for on the page now
   let want = '', gen = 0, on = true;
-  const frame = () => new Promise((ok) => win.requestAnimationFrame(() => ok(undefined)));
+  // Two frames of the page (a worker's frames reach the page's canvases on their own schedule).
+  const twoFrames = async () => { for (let i = 0; i < 2; i++) await new Promise((ok) => win.requestAnimationFrame(ok)); };
 
   /** @param {[number, number] | null} run */
   function show(run) {
@@ -43,16 +44,15 @@ export function createFlat(v, canvas) {
   function place(applied) {
     /** @type {[number, number] | null} */
     let run = null;
-    const b0 = applied[base[0]];
-    if (b0 && base.length > 1 && base.every((l) => applied[l] && applied[l][0] === b0[0] && applied[l][1] === b0[1])) run = [base[0], base[base.length - 1]];
-    for (let a = 0, b = 0; !run && a < applied.length; a = b + 1) {
+    for (let a = 0, b = 0; a < applied.length; a = b + 1) {
       if (!hard[a]) { b = a; continue; }
       for (b = a; b + 1 < applied.length && hard[b + 1] && applied[b + 1][0] === applied[a][0] && applied[b + 1][1] === applied[a][1];) b++;
       if (b > a && (!run || b - a > run[1] - run[0])) run = [a, b];
     }
-    // The pane's canvas (the tablet's line, landscape-pane.js) is over layer paneAbove: a run shown
-    // as one canvas ends there while the pane shows (the canopy above it then on its own canvas).
-    if (run && v.layout?.pane && run[0] <= paneAbove && paneAbove < run[1]) run = paneAbove > run[0] ? [run[0], paneAbove] : null;
+    // The opaque base, up to the layer under the pane's canvas while it shows (the tablet's line,
+    // landscape-pane.js: the canopy above it then has its own canvas; the hard runs end below it).
+    const b0 = applied[base[0]], top = /** @type {any} */ (v.layout)?.pane ? paneAbove : base[base.length - 1];
+    if (b0 && top > base[0] && base.every((l) => l > top || (applied[l][0] === b0[0] && applied[l][1] === b0[1]))) run = [base[0], top];
     if (!on) run = null;
     const key = run ? run.join() : '';
     if (shown) canvas.style.transform = canvases[shown[0]].style.transform;  // its layers move as one
@@ -68,19 +68,18 @@ export function createFlat(v, canvas) {
   /** @param {[number, number] | null} run @param {number} g */
   async function change(run, g) {
     const ok = () => g === gen && !v.destroyed;
-    const twoFrames = async () => { for (let i = 0; i < 2; i++) await frame(); };
     if (shown) {
-      await v.ops.flat(shown[0], shown[1], false);  // the core keeps every canvas current from now
+      await v.ops.flat(...shown, false);  // the core keeps every canvas current from now
       await twoFrames();
       if (!ok()) return;
       show(null);
     }
-    const drawn = await v.ops.flat(run ? run[0] : -1, run ? run[1] : -1, false);
+    const drawn = await v.ops.flat(...(run ?? [-1, -1]), false);
     if (!drawn || !run) return;
     await twoFrames();
     if (!ok()) return;
     show(run);
-    void v.ops.flat(run[0], run[1], true);  // hidden now: the core may leave the run's own canvases
+    void v.ops.flat(...run, true);  // hidden now: the core may leave the run's own canvases
   }
   // The tests' switch (handle.debug.flatten): off, every layer shows on its own canvas.
   /** @param {boolean} yes @param {Array<[number, number]>} applied */

@@ -127,8 +127,8 @@ export function coreOps(port, failed) {
     /** @param {boolean} on */
     visible: (on) => tell('visible', [on]),
     // Its failure is reported as a tell's, and answers false: the page shows the layers' own canvases.
-    /** @param {number} first @param {number} last @param {boolean} hidden @returns {Promise<boolean>} */
-    flat: (first, last, hidden) => port.call('flat', [first, last, hidden]).then((drawn) => drawn === true, (/** @type {unknown} */ e) => {
+    /** @param {[first: number, last: number, hidden: boolean]} a @returns {Promise<boolean>} */
+    flat: (...a) => port.call('flat', a).then((drawn) => drawn === true, (/** @type {unknown} */ e) => {
       note('flat', e);
       return false;
     }),

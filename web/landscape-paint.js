@@ -30,21 +30,20 @@ export function createPainter(c, canvases, flatCanvas = null) {
   const ctxs = canvases.map(context);
   const flat = flatCanvas && context(flatCanvas);
   const n = ctxs.length;
-  let runMask = 0, runA = 0, runB = -1;  // the flattened run: layers runA..runB (runMask: their bits)
+  let runMask = 0, runA = 0, runB = 0;  // the flattened run: layers runA..runB (runMask: their bits)
   let hiddenMask = 0;  // the layers whose canvases the page hides (the run's, or none): left stale
   /** @type {Array<ImageData | null>} */
   const images = new Array(n).fill(null);
   const all = (1 << n) - 1;
   const dropViews = () => { images.fill(null); };
+  // A buffer's size (the layers') in wasm memory as ImageData, no copy.
+  /** @param {Uint8Array} v */
+  const view = (v) => new ImageData(new Uint8ClampedArray(v.buffer, v.byteOffset, v.length), /** @type {any} */ (c.layout).bw, /** @type {any} */ (c.layout).bh);
   /** @param {number} l */
   function image(l) {
     let id = images[l];
-    if (!id || id.data.length === 0) {  // a grown memory detaches the old buffer: length 0
-      const v = c.scene.pixels(l);
-      const L = /** @type {{ bw: number, bh: number }} */ (c.layout);
-      id = new ImageData(new Uint8ClampedArray(v.buffer, v.byteOffset, v.length), L.bw, L.bh);
-      images[l] = id;
-    }
+    // A grown memory detaches the old buffer: length 0.
+    if (!id || id.data.length === 0) id = images[l] = view(c.scene.pixels(l));
     return id;
   }
   // Held changes: x0, y0, x1, y1 per layer, for the layers of heldMask; stale: the same for the
@@ -67,8 +66,8 @@ export function createPainter(c, canvases, flatCanvas = null) {
   /** @param {number} mask */
   function paint(mask) {
     for (let l = 0; l < n; l++) if (mask & (1 << l)) ctxs[l].putImageData(image(l), 0, 0);
-    heldMask &= ~mask;  // those layers are on their canvases whole: nothing of them is held
-    staleMask &= ~mask;
+    heldMask &= ~mask;  // those layers are on their canvases whole: nothing of them is held (a stale part
+    // put again later is put as it is now: no harm, and rare)
     if (mask & runMask && c.layout) drawFlat(0, 0, c.layout.bw, c.layout.bh);
   }
   // The stale canvases of the layers in mask get what they lack.
@@ -84,26 +83,23 @@ export function createPainter(c, canvases, flatCanvas = null) {
     if (!flat || !L || x1 <= x0 || y1 <= y0) return;
     const w = x1 - x0, h = y1 - y0;
     // One call composites the part; its buffer may be new (memory grown): a fresh view each time.
-    const v = c.scene.flatten(runA, runB, x0, y0, w, h);
-    flat.putImageData(new ImageData(new Uint8ClampedArray(v.buffer, v.byteOffset, v.length), L.bw, L.bh), 0, 0, x0, y0, w, h);
+    flat.putImageData(view(c.scene.flatten(runA, runB, x0, y0, w, h)), 0, 0, x0, y0, w, h);
   }
   // Layers a..b flattened from now on (a > b, or no flat canvas: none), drawn whole at once; hidden:
   // the page hides their own canvases (else every canvas is current when this returns, and kept so).
-  /** @param {number} a @param {number} b @param {boolean} [hidden] -> whether a run is flattened */
-  function setFlat(a, b, hidden = false) {
+  /** @param {number} a @param {number} b @param {boolean} hidden -> whether a run is flattened */
+  function setFlat(a, b, hidden) {
     const mask = a >= 0 && b > a && b < n ? ((1 << (b + 1)) - 1) & ~((1 << a) - 1) : 0;
     hiddenMask = hidden ? mask : 0;
     freshen(~hiddenMask);  // first: whatever follows, the canvases the page may show are current
-    if (!flat || typeof c.scene.flatten !== 'function' || !mask) { runMask = 0; runA = 0; runB = -1; return false; }
+    // None flattened until it is drawn (a failure leaves none: the frames go on without it, the page
+    // reports it); runA..runB mean something only with runMask.
+    runMask = 0;
+    if (!flat || !mask) return false;
     runA = a; runB = b;
+    // Drawn from the layers as they are; what is held for the next frame redraws its part then.
+    if (c.layout) drawFlat(0, 0, c.layout.bw, c.layout.bh);
     runMask = mask;
-    // Drawn from the canvases as they are; what is held for the next frame redraws its part then.
-    try {
-      if (c.layout) drawFlat(0, 0, c.layout.bw, c.layout.bh);
-    } catch (e) {
-      runMask = 0; runA = 0; runB = -1;  // none flattened: the frames go on without it; the page reports the failure
-      throw e;
-    }
     return true;
   }
   // What advance() changed: of each layer it reports, only the part its tick painted (the rest of

@@ -396,12 +396,10 @@ function nfLandscapeClass(ctx) {
   Landscape.LAYERS = layers;
   // Each layer's parallax depth (the page moves it by -p * depth * (64, 30) CSS px), LAYERS order.
   Landscape.LAYER_DEPTHS = nfList(text(fn.nf_layer_depths())).map(Number);
-  // Per layer: whether its every pixel is alpha 0 or 255, so that a run of such layers at one
-  // parallax offset may be shown flattened (flatten) with the compositor's pixels (kLayerHardAlpha).
+  // Per layer: every pixel alpha 0 or 255, so a run of them at one offset flattens exactly (kLayerHardAlpha);
   Landscape.LAYER_HARD_ALPHA = nfList(text(fn.nf_layer_hard_alpha())).map((x) => x === '1');
-  // The layers (indices, back to front: a run) flattened into one opaque canvas while they sit at
-  // one parallax offset; flatten blends its soft ones as the browser's compositor does (kOpaqueBase).
-  Landscape.OPAQUE_BASE = nfList(text(fn.nf_opaque_base())).map((x) => nfLayerIndex(layers, x));
+  // and the run from the sky flattened into one opaque canvas, its soft pixels blended as the compositor does (kOpaqueBase).
+  Landscape.OPAQUE_BASE = nfList(text(fn.nf_opaque_base())).map((x) => layers.indexOf(x));
   // SWAY: the CSS px a layer of depth 1 moves for a pointer at the edge ({ x, y }); INPUT_LAYERS:
   // the layers whose parallax the pointer's eddies, the portal and a splash follow.
   Landscape.SWAY = { x: fn.nf_parallax(0), y: fn.nf_parallax(1) };
