@@ -8,11 +8,12 @@
 // paintAdvanced(mask), finishRepaint(), dropViews(), present(), freshen(), canvases (the layers') }
 // of one createCore().
 export function coreInstruments({ M, scene, framing, debug, layers, all, layout, paint, paintAdvanced, finishRepaint, dropViews, present, freshen, canvases }) {
-  // Counts what is put on the layers' own canvases (debugInfo's puts).
-  for (const cv of canvases) {
+  // Counts what is put on each layer's own canvas (debugInfo's puts).
+  debug.puts = canvases.map(() => 0);
+  canvases.forEach((cv, l) => {
     const ctx = cv.getContext('2d', { alpha: true }), put = ctx.putImageData.bind(ctx);
-    ctx.putImageData = (/** @type {any[]} */ ...a) => { debug.puts = (debug.puts ?? 0) + 1; return put(...a); };
-  }
+    ctx.putImageData = (/** @type {any[]} */ ...a) => { debug.puts[l]++; return put(...a); };
+  });
   return {
     debugInfo() {
       return {
@@ -21,8 +22,8 @@ export function coreInstruments({ M, scene, framing, debug, layers, all, layout,
         paintOnceCount: scene.paintOnceCount, renderCount: scene.renderCount,
         // The live loop's advance() calls and the frames it put on the canvases (uploads).
         steps: debug.frames, presents: debug.presents ?? 0,
-        // Parts put on the layers' own canvases (a flattened run's, hidden, get none until shown).
-        puts: debug.puts ?? 0,
+        // Parts put on each layer's own canvas (a flattened run's, hidden, get none until shown).
+        puts: [...debug.puts],
         heapUsed: M.heapUsedBytes(), heapTotal: M.HEAPU8.buffer.byteLength,
       };
     },

@@ -37,7 +37,7 @@ export function createPainter(c, canvases, flatCanvas = null) {
   const all = (1 << n) - 1;
   const dropViews = () => { images.fill(null); };
   // A buffer's size (the layers') in wasm memory as ImageData, no copy.
-  /** @param {Uint8Array} v */
+  /** @param {any} v */
   const view = (v) => new ImageData(new Uint8ClampedArray(v.buffer, v.byteOffset, v.length), /** @type {any} */ (c.layout).bw, /** @type {any} */ (c.layout).bh);
   /** @param {number} l */
   function image(l) {

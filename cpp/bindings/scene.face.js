@@ -396,9 +396,8 @@ function nfLandscapeClass(ctx) {
   Landscape.LAYERS = layers;
   // Each layer's parallax depth (the page moves it by -p * depth * (64, 30) CSS px), LAYERS order.
   Landscape.LAYER_DEPTHS = nfList(text(fn.nf_layer_depths())).map(Number);
-  // Per layer: every pixel alpha 0 or 255, so a run of them at one offset flattens exactly (kLayerHardAlpha);
+  // Per layer, alpha 0 or 255 only (kLayerHardAlpha); the sky's run flattened opaque, soft pixels as the compositor blends (kOpaqueBase).
   Landscape.LAYER_HARD_ALPHA = nfList(text(fn.nf_layer_hard_alpha())).map((x) => x === '1');
-  // and the run from the sky flattened into one opaque canvas, its soft pixels blended as the compositor does (kOpaqueBase).
   Landscape.OPAQUE_BASE = nfList(text(fn.nf_opaque_base())).map((x) => layers.indexOf(x));
   // SWAY: the CSS px a layer of depth 1 moves for a pointer at the edge ({ x, y }); INPUT_LAYERS:
   // the layers whose parallax the pointer's eddies, the portal and a splash follow.
