@@ -22,7 +22,7 @@ const MEMBERS = {
     heightmapFormats: 'f', capabilities: 'f',
   },
   'class Landscape static': {
-    LAYERS: 'o', LAYER_DEPTHS: 'o', LAYER_HARD_ALPHA: 'o', SWAY: 'o', INPUT_LAYERS: 'o', PANE_LAYER: 'n', PANE_ABOVE: 'n', PORTAL_MODES: 'o', PLACEMENT: 'o', MAX_VIEWPORT_CSS: 'n', NIGHT_BELOW: 'n',
+    LAYERS: 'o', LAYER_DEPTHS: 'o', LAYER_HARD_ALPHA: 'o', OPAQUE_BASE: 'o', SWAY: 'o', INPUT_LAYERS: 'o', PANE_LAYER: 'n', PANE_ABOVE: 'n', PORTAL_MODES: 'o', PLACEMENT: 'o', MAX_VIEWPORT_CSS: 'n', NIGHT_BELOW: 'n',
     FRAMINGS: 'o', maxBufferPixels: 'n', shortestTick: 'n', autoPitch: 'f',
   },
   'class Landscape': {
