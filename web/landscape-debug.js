@@ -36,6 +36,9 @@ export function coreInstruments({ M, scene, framing, debug, layers, all, layout,
     // Puts what the live loop holds (changes not yet shown, waiting to share a frame) on the canvases,
     // and on the canvases the page hides (a flattened run's) what they lack: all current.
     showHeld() { present(); freshen(); return true; },
+    // Puts on the canvases the page hides (a flattened run's) what they lack, without showing what
+    // the loop holds: debug.shown()'s readers see every canvas current.
+    freshenHidden() { freshen(); return true; },
     // Finishes a stepped repaint in progress at once (tests that read the layers next).
     settleRepaint() { finishRepaint(); return true; },
     // n frames of dt seconds by hand (no loop), painting as the loop does: -> [mask, advance ms, paint ms] each.
@@ -116,7 +119,7 @@ export function handleInstruments(debug, { port, M, call, layout, canvases, win 
     // so the canvases must first have the layout's size (two frames were not always enough:
     // hashes of blank 300 x 150 canvases), then two more frames pass for a same-size frame.
     async shown() {
-      await call('debugInfo');
+      await call('freshenHidden');
       const frame = () => new Promise((ok) => win.requestAnimationFrame(ok));
       const sized = () => !layout() || canvases.every((c) => c.width === layout().bw && c.height === layout().bh);
       for (let i = 0; i < 1200 && !sized(); i++) await frame();
