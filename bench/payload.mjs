@@ -21,7 +21,10 @@ export const PAYLOAD_GOAL = 70000;  // issue 22 (the ruin, clock and tablet): at
 // for the features other helpers land in the same session (about 1.3 KB), not a margin to spend.
 // Then 88,300: those features took 1,516 B (the tablet's pane and its box filter in pictures, the
 // gate's partial repaints): the page at 88,237 B at 57f1fe1, still 623 B under the session's start.
-export const PAYLOAD_CEILING = 88300;
+// Raised again, to 88,600: the still page as one canvas whose hidden layers' canvases are left
+// (issue 26: all of Chromium's processes 0.23 -> 0.16 CPU-s per second at 1920 x 1080, worker,
+// pointer still) costs 308 B (88,545 B), a trade made on purpose, as the first raise was.
+export const PAYLOAD_CEILING = 88600;
 
 // References in a page: <script src>, <link href> of the kinds a browser fetches at load.
 function pageRefs(html) {
