@@ -10,8 +10,13 @@
 export function coreInstruments({ M, scene, framing, debug, layers, all, layout, paint, paintAdvanced, finishRepaint, dropViews, present, freshen, canvases }) {
   // Counts what is put on each layer's own canvas (debugInfo's puts).
   debug.puts = canvases.map(() => 0);
+  // (Firefox refuses a second getContext on a canvas handed to a worker, "Cannot update created
+  // context to different thread": there the puts are not counted, and the mount goes on.)
   canvases.forEach((cv, l) => {
-    const ctx = cv.getContext('2d', { alpha: true }), put = ctx.putImageData.bind(ctx);
+    let ctx;
+    try { ctx = cv.getContext('2d', { alpha: true }); } catch { return; }
+    if (!ctx) return;
+    const put = ctx.putImageData.bind(ctx);
     ctx.putImageData = (/** @type {any[]} */ ...a) => { debug.puts[l]++; return put(...a); };
   });
   return {
