@@ -24,16 +24,7 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 const double kFar[] = {1e308, -1e308, 1.7976931348623157e308, -1.7976931348623157e308, 1e306, 1e300,
                        1e295, 4.4e307, 9e307, 2.5e-308, 0};
 
-nf::GridSpec gridAt(double x, double y, double step = 0.1) {
-  nf::GridSpec g;
-  g.width = 3;
-  g.height = 2;
-  g.originX = x;
-  g.originY = y;
-  g.stepX = step;
-  g.stepY = step;
-  return g;
-}
+nf::GridSpec gridAt(double x, double y, double step = 0.1) { return nftest::grid(3, 2, x, y, step); }
 
 }  // namespace
 

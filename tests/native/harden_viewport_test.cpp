@@ -22,7 +22,9 @@ TEST(ViewportBudget, APitchOverTheBudgetIsRaisedToTheSmallestThatFits) {
     const nf::scene::Grid g = makeGrid(c.w, c.h, c.pitch);
     EXPECT_EQ(g.pitch, c.expected) << c.w << "x" << c.h << " at " << c.pitch;
     EXPECT_LE(static_cast<long long>(g.bw) * g.bh, kMaxBufferPixels);
-    if (g.pitch != c.pitch && c.pitch > 0) EXPECT_GT(pixelsAt(c.w, c.h, g.pitch - 1), kMaxBufferPixels);
+    if (g.pitch != c.pitch && c.pitch > 0) {
+      EXPECT_GT(pixelsAt(c.w, c.h, g.pitch - 1), kMaxBufferPixels);
+    }
   }
 }
 

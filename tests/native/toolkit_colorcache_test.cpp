@@ -43,16 +43,6 @@ Out fillOf(const nf::FieldConfig& c, nf::View v, const nf::GridSpec& g, nf::Colo
 
 const nf::View kViews[] = {nf::View::Raw, nf::View::Land, nf::View::Bands, nf::View::Biomes, nf::View::Relief};
 
-nf::GridSpec grid(int w, int h, double x, double y, double step) {
-  nf::GridSpec g;
-  g.width = w;
-  g.height = h;
-  g.originX = x;
-  g.originY = y;
-  g.stepX = g.stepY = step;
-  return g;
-}
-
 // Value fBm (the explorer's default kind), a warped field with terrain, and central differences.
 std::vector<nf::FieldConfig> configs() {
   return {cfg({{"scale", "16"}, {"octaves", "4"}}),
@@ -62,7 +52,7 @@ std::vector<nf::FieldConfig> configs() {
 }
 
 TEST(ToolkitColorCache, EveryViewOfOneFieldEqualsAnUncachedFill) {
-  const nf::GridSpec g = grid(37, 23, -11.5, 4.25, 0.75);
+  const nf::GridSpec g = nftest::grid(37, 23, -11.5, 4.25, 0.75);
   for (const nf::FieldConfig& c : configs()) {
     nf::ColorFillCache cache;
     for (int round = 0; round < 2; ++round)  // the second round repaints from the cache alone
@@ -72,7 +62,7 @@ TEST(ToolkitColorCache, EveryViewOfOneFieldEqualsAnUncachedFill) {
 }
 
 TEST(ToolkitColorCache, ThresholdMovesRepaintAndFieldMovesResample) {
-  const nf::GridSpec g = grid(41, 19, 3, -7, 1);
+  const nf::GridSpec g = nftest::grid(41, 19, 3, -7, 1);
   for (const nf::FieldConfig& base : configs()) {
     nf::ColorFillCache cache;
     nf::FieldConfig c = base;
@@ -90,8 +80,8 @@ TEST(ToolkitColorCache, ThresholdMovesRepaintAndFieldMovesResample) {
 
 TEST(ToolkitColorCache, PreviewGridsAndEvictionNeverMixGrids) {
   const nf::FieldConfig c = configs()[0];
-  const nf::GridSpec full = grid(32, 32, -16, -16, 1), half = grid(16, 16, -16, -16, 2),
-                     moved = grid(32, 32, -15, -16, 1), negZero = grid(32, 32, -0.0, 0, 1), zero = grid(32, 32, 0, 0, 1);
+  const nf::GridSpec full = nftest::grid(32, 32, -16, -16, 1), half = nftest::grid(16, 16, -16, -16, 2),
+                     moved = nftest::grid(32, 32, -15, -16, 1), negZero = nftest::grid(32, 32, -0.0, 0, 1), zero = nftest::grid(32, 32, 0, 0, 1);
   nf::ColorFillCache cache(2);  // fewer entries than grids: entries are evicted and refilled
   for (int round = 0; round < 3; ++round)
     for (const nf::GridSpec& g : {full, half, moved, full, negZero, zero, half})

@@ -186,11 +186,7 @@ TEST(ToolkitColorFill, BiomeMoistureIsTheMoistureField) {
   // classified by the height itself.
   nf::FieldConfig c = cfg({{"scale", "11"}, {"octaves", "4"}, {"seed", "5"}, {"moistureSeed", "5"}});
   const nf::Field f(c);
-  nf::GridSpec g;
-  g.width = 40;
-  g.height = 30;
-  g.originX = -13.25;
-  g.stepX = 0.8;
+  const nf::GridSpec g = nftest::grid(40, 30, -13.25, 0, 0.8, 1);
   std::vector<float> h(static_cast<size_t>(g.samples())), m(h.size());
   std::vector<uint8_t> px(h.size() * 4);
   f.fillColor(nf::View::Biomes, g, px.data(), h.data(), nullptr);

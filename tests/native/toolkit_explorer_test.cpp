@@ -222,11 +222,7 @@ TEST(ToolkitExplorer, ViewLegendsAreTheFillColours) {
   // Every pixel of the flat-coloured views is its legend entry, and the right one.
   nf::FieldConfig c = cfg({{"scale", "12"}, {"octaves", "5"}});
   const nf::Field f(c);
-  nf::GridSpec g;
-  g.width = 48;
-  g.height = 40;
-  g.originX = -20;
-  g.originY = 7;
+  const nf::GridSpec g = nftest::grid(48, 40, -20, 7);
   std::vector<float> h(static_cast<size_t>(g.samples()));
   std::vector<uint8_t> px(h.size() * 4);
   for (nf::View v : {nf::View::Land, nf::View::Bands, nf::View::Biomes}) {
@@ -253,12 +249,7 @@ TEST(ToolkitExplorer, ViewLegendsAreTheFillColours) {
 TEST(ToolkitExplorer, ColorSummary) {
   nf::FieldConfig c = cfg({{"scale", "10"}, {"octaves", "4"}, {"t1", "0.4"}, {"t2", "0.47"}});
   const nf::Field f(c);
-  nf::GridSpec g;
-  g.width = 64;
-  g.height = 50;
-  g.originX = 3.5;
-  g.originY = -11;
-  g.stepX = 0.75;
+  const nf::GridSpec g = nftest::grid(64, 50, 3.5, -11, 0.75, 1);
   std::vector<float> h(static_cast<size_t>(g.samples()));
   std::vector<uint8_t> px(h.size() * 4);
   for (int bins : {1, 7, 32, 128, 1024}) {
@@ -300,11 +291,7 @@ TEST(ToolkitExplorer, ColorSummary) {
 
 TEST(ToolkitExplorer, BandWidths) {
   nf::FieldConfig c = cfg({{"scale", "16"}, {"octaves", "4"}});
-  nf::GridSpec g;
-  g.width = 64;
-  g.height = 64;
-  g.originX = -32;
-  g.originY = -32;
+  const nf::GridSpec g = nftest::grid(64, 64, -32, -32);
   const nf::Field f(c);
   const nf::BandWidths w = f.bandWidths(g);
   EXPECT_TRUE(w.analytic);

@@ -177,13 +177,7 @@ TEST(ToolkitFillStats, ExtremeValuesMatchSerial) {
 // The fills themselves (on this process's engine): fill(), fillColor() and fillBiomes() report the
 // statistics of the floats they wrote, as the serial loop adds them.
 TEST(ToolkitFillStats, FillsReportTheSerialStatistics) {
-  nf::GridSpec g;
-  g.width = 203;
-  g.height = 61;
-  g.originX = -3.1;
-  g.originY = 7.3;
-  g.stepX = 0.37;
-  g.stepY = 0.41;
+  const nf::GridSpec g = nftest::grid(203, 61, -3.1, 7.3, 0.37, 0.41);
   for (const char* type : nftest::typeNames()) {
     const nf::FieldConfig c = nftest::cfg({{"type", type}, {"octaves", "3"}});
     const nf::Field f(c);

@@ -106,13 +106,7 @@ TEST(ToolkitFade, WorkedExamples) {
 TEST(ToolkitBitExact, LandscapeFunctionsAreTheDefaultsOnLandscapeSeeds) {
   const nf::FieldConfig d;
   EXPECT_EQ(nf::toQuery(d), "");
-  nf::GridSpec g;
-  g.width = 23;
-  g.height = 5;
-  g.originX = -431.7;
-  g.originY = 208.3;
-  g.stepX = 37.1;
-  g.stepY = 41.3;
+  const nf::GridSpec g = nftest::grid(23, 5, -431.7, 208.3, 37.1, 41.3);
   std::vector<uint32_t> seeds = {0u, 42u, 211u, 1u << 26, 1u << 31, 0xFFFFFFFFu, 0xFFFFFFFFu - 40u};
   for (uint32_t s = (1u << 26) - 40u; s < (1u << 26); ++s) seeds.push_back(s);  // octave seeds crossing 2^26
   for (uint32_t seed : seeds)
@@ -150,13 +144,7 @@ TEST(ToolkitBitExact, LandscapeFunctionsAreTheDefaultsOnLandscapeSeeds) {
 
 TEST(ToolkitBitExact, NebulaIsAWarpConfig) {
   // nebulaConfig() on the landscape's seeds is nf::nebula (fillLandscape; floats as every fill).
-  nf::GridSpec g;
-  g.width = 40;
-  g.height = 30;
-  g.originX = -50;
-  g.originY = -37;
-  g.stepX = 2.53;
-  g.stepY = 2.47;
+  const nf::GridSpec g = nftest::grid(40, 30, -50, -37, 2.53, 2.47);
   std::vector<float> out(g.samples());
   nf::fillLandscape(nf::LandscapeKind::Nebula, g, 0, 3, out.data());
   for (int j = 0; j < g.height; ++j)

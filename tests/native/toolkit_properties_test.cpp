@@ -292,8 +292,9 @@ TEST(ToolkitProperties, CellularEqualsBruteForceSearch) {
           ASSERT_LE(s(0), s(1));
           ASSERT_EQ(s(3), nf::tk::unit(nf::hashFinish(b.nearest + nf::kHashMix))) << "cell value at " << x << ", " << y;
         }
-        if (std::string(jitter) == "1" && m != 2)  // Chebyshev F2 <= 1.5 rarely reaches past the core
+        if (std::string(jitter) == "1" && m != 2) {  // Chebyshev F2 <= 1.5 rarely reaches past the core
           EXPECT_GT(outer, 0) << base.dimensions << "-D " << metrics[m] << ": no point needed the outer ring";
+        }
       }
 }
 
@@ -302,12 +303,7 @@ TEST(ToolkitProperties, CellularEqualsBruteForceSearch) {
 TEST(ToolkitProperties, EverySeedGivesItsOwnField) {
   std::mt19937_64 rng(12);
   std::uniform_int_distribution<uint32_t> S;
-  nf::GridSpec g;
-  g.width = 24;
-  g.height = 24;
-  g.originX = 3.3;
-  g.originY = -7.1;
-  g.stepX = g.stepY = 0.37;
+  const nf::GridSpec g = nftest::grid(24, 24, 3.3, -7.1, 0.37);
   for (const char* type : nftest::typeNames())
     for (const char* hash : {"landscape", "tutorial"}) {
       std::vector<std::pair<uint32_t, uint32_t>> pairs = {{0u, 1u << 26}, {0u, 1u << 31}, {5u, 5u + (3u << 26)},
@@ -355,12 +351,7 @@ double correlation(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 TEST(ToolkitProperties, SeedsOneBitApartGiveUnrelatedFields) {
-  nf::GridSpec g;
-  g.width = g.height = 32;
-  g.originX = 0.31;
-  g.originY = -5.17;
-  g.stepX = 1.37;
-  g.stepY = 1.41;
+  const nf::GridSpec g = nftest::grid(32, 32, 0.31, -5.17, 1.37, 1.41);
   std::vector<std::vector<std::pair<const char*, const char*>>> variants = {{{"fractal", "none"}}, {}};
   int worstSame = 0;
   double worstCorr = 0;

@@ -38,6 +38,22 @@ inline std::vector<const char*> typeNames(bool nf::TypeCaps::*flag = nullptr) {
   return r;
 }
 
+// A grid of width x height samples from (originX, originY), stepX and stepY apart (one step for
+// both unless two are given), its offsets 0: the tests' grids in one line.
+inline nf::GridSpec grid(int width, int height, double originX, double originY, double stepX, double stepY) {
+  nf::GridSpec g;
+  g.width = width;
+  g.height = height;
+  g.originX = originX;
+  g.originY = originY;
+  g.stepX = stepX;
+  g.stepY = stepY;
+  return g;
+}
+inline nf::GridSpec grid(int width, int height, double originX, double originY, double step = 1) {
+  return grid(width, height, originX, originY, step, step);
+}
+
 // The window of `big` that starts at its sample (offsetX, offsetY), as a grid of its own.
 inline nf::GridSpec tileOf(const nf::GridSpec& big, int width, int height, int64_t offsetX, int64_t offsetY) {
   nf::GridSpec t = big;
