@@ -5,17 +5,14 @@
 // what createCore() hands it.
 
 // The core's extra commands. c: { M, scene, framing, debug, layers, all, layout(), paint(mask),
-// paintAdvanced(mask), finishRepaint(), dropViews(), present(), freshen(), canvases (the layers') }
+// paintAdvanced(mask), finishRepaint(), dropViews(), present(), freshen(), contexts (the painter's,
+// of the layer canvases) }
 // of one createCore().
-export function coreInstruments({ M, scene, framing, debug, layers, all, layout, paint, paintAdvanced, finishRepaint, dropViews, present, freshen, canvases }) {
-  // Counts what is put on each layer's own canvas (debugInfo's puts).
-  debug.puts = canvases.map(() => 0);
-  // (Firefox refuses a second getContext on a canvas handed to a worker, "Cannot update created
-  // context to different thread": there the puts are not counted, and the mount goes on.)
-  canvases.forEach((cv, l) => {
-    let ctx;
-    try { ctx = cv.getContext('2d', { alpha: true }); } catch { return; }
-    if (!ctx) return;
+export function coreInstruments({ M, scene, framing, debug, layers, all, layout, paint, paintAdvanced, finishRepaint, dropViews, present, freshen, contexts }) {
+  // Counts what is put on each layer's own canvas (debugInfo's puts), on the painter's own contexts
+  // (a second getContext on a canvas handed to a worker throws in Firefox).
+  debug.puts = contexts.map(() => 0);
+  contexts.forEach((ctx, l) => {
     const put = ctx.putImageData.bind(ctx);
     ctx.putImageData = (/** @type {any[]} */ ...a) => { debug.puts[l]++; return put(...a); };
   });

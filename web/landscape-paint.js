@@ -148,5 +148,6 @@ export function createPainter(c, canvases, flatCanvas = null) {
     if (c.debug) c.debug.presents = (c.debug.presents ?? 0) + 1;
     return true;
   }
-  return { all, dropViews, paint, paintAdvanced, hold, present, setFlat, freshen };
+  // contexts: the layer canvases' own, for the tests' instruments to count what is put on them.
+  return { all, dropViews, paint, paintAdvanced, hold, present, setFlat, freshen, contexts: ctxs };
 }
