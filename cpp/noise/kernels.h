@@ -86,9 +86,10 @@ NF_HOT_INLINE Axis axis(double c, double period) { return axisOf(c, period); }
 
 inline double unit(uint32_t h) { return lanes::unit(h); }
 
+// v < 0 ? 0 : (v > 1 ? 1 : v) (a NaN passes through), lanes::clampUnit's selects.
 template <class D>
 inline D clampUnit(D v) {
-  return lanes::select(v < D(0), D(0), lanes::select(v > D(1), D(1), v));
+  return lanes::clampUnit(v);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1001,10 +1002,10 @@ alignas(16) inline constexpr Grad24Padded kGrad24Padded = grad24Padded();
 // compares, where the 64-bit products of mulHi cost V8 an emulated i64x2.mul each. The compares
 // give -1 per true lane, so 16b = -16 (m1 + m2).
 inline void grad24Lanes(lanes::U32x4 h, lanes::F64x4* g) {
-  using lanes::I;
-  const I r = lanes::iAnd(h.v, lanes::iSplat(0x1FFFFFFFu));
-  const I m1 = lanes::iGtS(r, lanes::iSplat(178956970u)), m2 = lanes::iGtS(r, lanes::iSplat(357913941u));
-  const I off = lanes::iSub(lanes::iShl(lanes::iShr(h.v, 29), 6), lanes::iShl(lanes::iAdd(m1, m2), 4));
+  using lanes::U32x4;
+  const U32x4 r = h & U32x4(0x1FFFFFFFu);
+  const U32x4 m1 = lanes::greaterSigned(r, U32x4(178956970u)), m2 = lanes::greaterSigned(r, U32x4(357913941u));
+  const U32x4 off = ((h >> 29) << 6) - ((m1 + m2) << 4);
   lanes::gatherAt(reinterpret_cast<const char*>(kGrad24Padded.g), off, &g[0], &g[1]);
 }
 #endif
@@ -1103,7 +1104,9 @@ struct OpenSimplex2Kernel {
       D d[3], ad[3];
       constexpr uint32_t kMul[3] = {kHashX, kHashY, kHashZ};
       for (int a = 0; a < 3; ++a) {
-        const D c = lanes::floor(p[a] - shift + 0.5);  // the nearest point's index (round half up)
+        // The nearest point's index (round half up). Near: |p'| < 2^50, where p' - 0.5 + 0.5 is p'
+        // exactly (both steps exact), so the second lattice's is floor(p').
+        const D c = Near && lattice ? lanes::floor(p[a]) : lanes::floor(p[a] - shift + 0.5);
         d[a] = p[a] - (c + shift);
         if constexpr (Near) h = h + lanes::nearLatticeIndex(c) * kMul[a];
         else h = h + lanes::latticeIndex(c) * kMul[a];
