@@ -129,8 +129,16 @@ PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& r) {
         if (cx < pane.i0 || cx >= pane.i1 || cy < pane.j0) continue;
         const uint8_t* p = panePx + (static_cast<size_t>(cy - pane.j0) * pw + (cx - pane.i0)) * 4;
         if (p[3] == 0) continue;
-        // The pane's pixels are opaque: it, then the layers above it, as the page stacks them.
-        std::memcpy(dst, p, 4);
+        // The pane's pixel over the layers below it (its fringe is translucent), then the layers
+        // above it, as the page stacks them.
+        if (p[3] == 255) {
+          std::memcpy(dst, p, 4);
+        } else {
+          uint8_t b[4] = {0, 0, 0, 0};
+          for (int l = 0; l <= kPaneAbove; ++l) over(b, below[l] + k);
+          over(b, p);
+          std::memcpy(dst, b, 4);
+        }
       } else {
         // Coarser: the box filter, the average of the n CSS px the output pixel covers, each the
         // pane's pixel where it has one (alpha-weighted) and the layers below it elsewhere.

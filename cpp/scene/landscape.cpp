@@ -267,6 +267,7 @@ bool Landscape::runUnit(int unit) {
         break;
       }
       const int parts = ruinParts(g, unit);
+      if (part == 0) ruinIds_.paneKeys = carving_.n > 0;  // a path: the pane shows, with keylines
       if (part < parts) ruinIdRows(ruinIds_, g, ruinLook_, part, parts);
       else paintRuinRows(L[kGate], g, pal_, ruinIds_, ruinLook_, part - parts, parts);
       last = part + 1 >= 2 * parts;
@@ -346,7 +347,7 @@ bool Landscape::runUnit(int unit) {
       jobNewGrid_ = jobNewWorld_ = jobBack_ = jobRenderOnly_ = false;
       {
         const bool had = !pane_.box.empty();
-        setupPane(pane_, grid_, carving_);
+        setupPane(pane_, grid_, carving_, ruinIds_, ruinLook_, pal_);
         repaintPane();
         if (had && pane_.box.empty()) dirty_ |= kPaneBit;  // gone: the page clears its canvas
       }
@@ -631,6 +632,8 @@ Rect Landscape::paintNearTick(Image* L, const Grid& g) {
   in.sunLit = world_.original ? 1.0 : 1 - nf::smooth(0.55, 0.95, world_.cover);
   in.walker = walkerOn_ ? &walker_ : nullptr;
   in.walkerRow = g.row(std::max(848.0, hillTop(walker_.x) + 8));
+  in.ruin = &ruinIds_;
+  in.ruinInk = pal_[kRuinInkC];
   return paintWater(L[kNear], g, pal_, seeds_, in, scratch_);
 }
 

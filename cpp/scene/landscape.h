@@ -150,6 +150,7 @@ class Landscape {
   void setMotion(bool on);
   bool motion() const { return !still_; }
   const Letters& letters() const { return letters_; }
+  const RuinIds& ruinIds() const { return ruinIds_; }  // the ruin's last paint (the pane's keylines)
   const Walker& walker() const { return walker_; }
   const Fireflies& fireflies() const { return fireflies_; }
   const Comets& comets() const { return comets_; }

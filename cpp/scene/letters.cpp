@@ -273,7 +273,7 @@ PaneLayout paneLayout(const Grid& g, const Carving& t) {
   return at;
 }
 
-void setupPane(Pane& p, const Grid& g, const Carving& t) {
+void setupPane(Pane& p, const Grid& g, const Carving& t, const RuinIds& ids, const RuinLook& look, const Palette& pal) {
   p.scale = g.scale;
   p.ox = g.ox;
   p.oy = g.oy;
@@ -281,17 +281,36 @@ void setupPane(Pane& p, const Grid& g, const Carving& t) {
   p.drawn = {};
   p.box = {};
   if (t.n > 0 && g.valid()) {
-    const Rect r{std::max(0, static_cast<int>(std::floor(kPaneX0 * g.scale + g.ox))),
-                 std::max(0, static_cast<int>(std::floor(kPaneY0 * g.scale + g.oy))),
-                 std::min(g.bw * g.pitch, static_cast<int>(std::ceil(kPaneX1 * g.scale + g.ox))),
-                 std::min(g.bh * g.pitch, static_cast<int>(std::ceil(kPaneY1 * g.scale + g.oy)))};
+    Rect r{static_cast<int>(std::floor(kPaneX0 * g.scale + g.ox)), static_cast<int>(std::floor(kPaneY0 * g.scale + g.oy)),
+           static_cast<int>(std::ceil(kPaneX1 * g.scale + g.ox)), static_cast<int>(std::ceil(kPaneY1 * g.scale + g.oy))};
+    // The ruin's box, whole buffer pixels, for its keylines.
+    if (ids.paneKeys && ids.w > 0 && ids.h > 0)
+      r = r.unite({ids.i0 * g.pitch, ids.j0 * g.pitch, (ids.i0 + ids.w) * g.pitch, (ids.j0 + ids.h) * g.pitch});
+    r = {std::max(0, r.i0), std::max(0, r.j0), std::min(g.bw * g.pitch, r.i1), std::min(g.bh * g.pitch, r.j1)};
     if (!r.empty()) p.box = r;
   }
   if (p.box.empty()) {
     p.img = Image{};
+    p.keys.clear();
+    p.keysGen = 0;
     return;
   }
   p.img.resize(p.box.i1 - p.box.i0, p.box.j1 - p.box.j0);
+  const bool same = p.keysGen != 0 && p.keysGen == ids.gen && p.keysBox.i0 == p.box.i0 && p.keysBox.j0 == p.box.j0 &&
+                    p.keysBox.i1 == p.box.i1 && p.keysBox.j1 == p.box.j1;
+  if (!same) {
+    paneKeylines(p.keys, g, ids, look, p.box.i0, p.box.j0, p.box.i1, p.box.j1);
+    p.keysBox = p.box;
+    p.keysGen = ids.gen;
+  }
+  p.keysPx[1] = pal[kRuinInkC];
+  p.keysPx[2] = pal[kStoneC + 2];
+  p.keysPx[3] = pal[kRoseC + 2];
+  p.keysPx[4] = pal[kSageC + 2];
+  for (int m = 0; m < 3; ++m) p.keysPx[5 + m] = mixPx(p.keysPx[2 + m], p.keysPx[1], 0.5);
+  p.keysPx[8] = (p.keysPx[1] & 0x00ffffffu) | 0x80000000u;  // the ink at half strength
+  for (size_t k = 0; k < p.keys.size(); ++k)
+    if (p.keys[k]) p.img.p[k] = p.keysPx[p.keys[k]];
 }
 
 namespace {
@@ -333,7 +352,15 @@ Rect drawGlyph(Pane& p, const FallingLetter& f, double unit, double opacity, Px 
 Rect paintPane(Pane& p, const Image& gate, const RuinLook& look, const Letters& L, Px ink) {
   if (p.box.empty()) return {};
   Rect changed = p.drawn;
-  p.img.clear(p.drawn);
+  // Back to the keylines where the letters were.
+  {
+    const Rect& d = p.drawn;
+    for (int j = std::max(0, d.j0); j < std::min(p.img.h, d.j1); ++j)
+      for (int i = std::max(0, d.i0); i < std::min(p.img.w, d.i1); ++i) {
+        const size_t k = static_cast<size_t>(j) * p.img.w + i;
+        p.img.p[k] = k < p.keys.size() ? p.keysPx[p.keys[k]] : 0;
+      }
+  }
   Rect drawn;
   const int n = L.shown;
   if (n > 0) {

@@ -97,18 +97,26 @@ bool lettersMoving(const Letters& L);
 // canopy) at the gate's depth, so the path reads at screen resolution as the original's vector
 // text does. Transparent but for the ink: a carved glyph's pixels (a ghost's the gate layer's
 // tablet under it mixed with the ink), the falling glyphs at the same weight, the droplets.
-// It covers the scene box the letters can reach (the tablet, the strand and the water below it,
-// as far as a flung letter flies); a banner (no path) has none.
+// It also draws the ruin's keylines that nothing in the gate layer moves over (ruin.h, paneKeyable)
+// at that resolution, the 2-unit stroke the spec gives (the gate layer leaves them to it), painted
+// once per ruin. It covers the scene box the letters can reach (the tablet, the strand and the water
+// below it, as far as a flung letter flies) and the ruin's; a banner (no path) has none.
 constexpr double kPaneX0 = 420, kPaneX1 = 1190, kPaneY0 = 720, kPaneY1 = 965;
 struct Pane {
   Rect box;  // on the layer canvas, CSS px; empty: none
   double scale = 1, ox = 0, oy = 0;  // canvas CSS x = scene x * scale + ox (the grid's)
   int pitch = 1;
   Image img;   // box-sized
-  Rect drawn;  // pane pixels (box-relative) not transparent
+  Rect drawn;  // pane pixels (box-relative) the letters drew
+  PodList<uint8_t> keys;  // box-sized: the keylines' colour index (paneKeylines; 0: none)
+  Rect keysBox;           // the box they were drawn for
+  unsigned keysGen = 0;   // and the ruin's paint (RuinIds::gen); 0: none
+  Px keysPx[9] = {};      // by index: none, ink, the stone, rose and sage plates, the fringe over them, over the layers
 };
-// The pane's box and pixels for grid g (cleared; empty without text).
-void setupPane(Pane& p, const Grid& g, const Carving& t);
+// The pane's box and pixels for grid g: the keylines of the ruin's paint ids (kept while the box and
+// the paint are the same) in ink, with the plates inside the ruin's edge, the rest transparent; empty
+// without text.
+void setupPane(Pane& p, const Grid& g, const Carving& t, const RuinIds& ids, const RuinLook& look, const Palette& pal);
 // Repaints the line and the flight for the letters' state, over gate (the gate layer: a ghost
 // mixes with the tablet under it). -> the pane pixels it changed (box-relative).
 Rect paintPane(Pane& p, const Image& gate, const RuinLook& look, const Letters& L, Px ink);

@@ -6,6 +6,7 @@
 #include "noise/random.h"
 #include "rift.h"
 #include "seeds.h"
+#include "walker.h"
 
 namespace nf::scene {
 namespace {
@@ -179,7 +180,8 @@ bool onDrawnStem(const Ivy& v, double x, double y, double r2, double ivyT) {
 
 // The shape and overlay of scene point (x, y); minHalf: half a buffer pixel in scene units; ivyT:
 // seconds after the reveal, for the ivy as drawn then (infinite: grown).
-NF_SMALL uint8_t shapeAt(double x, double y, const RuinLook& look, double minHalf, double ivyT = kIvyGrown) {
+NF_SMALL uint8_t shapeAt(double x, double y, const RuinLook& look, double minHalf, double ivyT = kIvyGrown,
+                         bool withIvy = true) {
   // The tablet, the rubble and the fallen stone are in front of everything else.
   {
     const double ux = x - kTabletX, wy = y - kTabletY;
@@ -217,7 +219,7 @@ NF_SMALL uint8_t shapeAt(double x, double y, const RuinLook& look, double minHal
     }
   }
   // The ivy climbs over the ring, the plinth and the steps.
-  if ((id & kIdMask) != kNone || d2 <= 260.0 * 260) {
+  if (withIvy && ((id & kIdMask) != kNone || d2 <= 260.0 * 260)) {
     const double stemR2 = std::max(1.0, minHalf) * std::max(1.0, minHalf);
     const bool grown = !(ivyT < kIvyGrown);
     for (const Ivy& v : look.ivy) {
@@ -399,7 +401,8 @@ namespace {
 // r) the grown ruin's (the grain's mask is the grown ivy's: spec 1.7, absent along the ivy's path
 // before it has grown there).
 template <class Shown, class Grain>
-NF_TINY Px ruinPixel(const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look, Shown&& at, Grain&& fin, int c, int r, bool smallLeaves) {
+NF_TINY Px ruinPixel(const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look, Shown&& at, Grain&& fin, int c, int r, bool smallLeaves,
+                     uint8_t* keyed = nullptr) {
   // A keyline is the 2-unit stroke centred on a shape's outline (spec 1.5), at least the one pixel
   // nearest to it: a pixel is ink where the outline crosses within `reach` of its centre toward a
   // neighbour of another shape, which a sample there tells (the shape beyond the outline differs
@@ -414,6 +417,16 @@ NF_TINY Px ruinPixel(const Grid& g, const Palette& pal, const RuinIds& ids, cons
   for (int n = 0; n < 4 && !key; ++n)
     if (plate(nb[n]) != o)
       key = plate(shapeAt(g.sx[bi] + kDx[n] * reach, g.sy[bj] + kDy[n] * reach, look, minHalf)) != o;
+  // The pane draws this keyline at one CSS px a pixel: here the plate under it, or where the outline
+  // is the ruin's edge, nothing (the pane paints the plate inside the outline, so the ruin ends at it
+  // rather than at this pixel's edge).
+  if (key && !over && paneKeyable(g, ids, c, r)) {
+    key = false;
+    bool edge = o == kNone;
+    for (int q : nb) edge = edge || plate(q) == kNone;
+    if (keyed) *keyed = edge ? 2 : 1;
+    if (edge) return 0;
+  }
   if (!o && !over && !key) return 0;
   const Px ink = pal[kRuinInkC];
   Px col;
@@ -446,9 +459,14 @@ NF_TINY Px ruinPixel(const Grid& g, const Palette& pal, const RuinIds& ids, cons
 
 }  // namespace
 
-NF_SMALL void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
+NF_SMALL void paintRuinRows(Image& d, const Grid& g, const Palette& pal, RuinIds& ids, const RuinLook& look,
                             int part, int parts) {
-  if (part == 0) d.clear();
+  if (part == 0) {
+    d.clear();
+    // The ids are this paint's (ruinIdRows' first rows came before): a new number for the pane.
+    ++ids.gen;
+    ids.keyed.assign(ids.paneKeys ? static_cast<size_t>(ids.w) * ids.h : 0, 0);
+  }
   int r0, r1;
   partRows(ids.h, part, parts, r0, r1);
   auto at = [&](int c, int r) -> int {
@@ -458,7 +476,8 @@ NF_SMALL void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const R
   const bool smallLeaves = g.px > 3;  // a leaf two pixels wide is all fill, no outline
   for (int r = r0; r < r1; ++r)
     for (int c = 0; c < ids.w; ++c) {
-      d.p[static_cast<size_t>(ids.j0 + r) * d.w + ids.i0 + c] = ruinPixel(g, pal, ids, look, at, at, c, r, smallLeaves);
+      uint8_t* keyed = ids.paneKeys ? &ids.keyed[static_cast<size_t>(r) * ids.w + c] : nullptr;
+      d.p[static_cast<size_t>(ids.j0 + r) * d.w + ids.i0 + c] = ruinPixel(g, pal, ids, look, at, at, c, r, smallLeaves, keyed);
     }
 }
 
@@ -469,6 +488,11 @@ int treadAt(const RuinIds& ids, int i, int j) {
   };
   const int c = i - ids.i0, r = j - ids.j0, v = at(c, r), o = v & kIdMask;
   if ((v >> 5) != 0 || o < kStep0 || o > kStep0 + 3) return -1;
+  if (!ids.keyed.empty() && c >= 0 && r >= 0 && c < ids.w && r < ids.h) {
+    const uint8_t k = ids.keyed[static_cast<size_t>(r) * ids.w + c];
+    if (k == 1) return o - kStep0;  // its keyline is the pane's: the plate shows here
+    if (k == 2) return -1;          // the ruin's edge: the pane's
+  }
   for (int q : {at(c + 1, r), at(c - 1, r), at(c, r + 1), at(c, r - 1)})
     if ((q & kIdMask) == 0 || (q & kIdMask) < o) return -1;  // its keyline
   return o - kStep0;
@@ -534,6 +558,89 @@ NF_SMALL void paintRuinIvy(Image& d, const Grid& g, const Palette& pal, const Ru
     for (int i = box.i0; i < box.i1; ++i)
       d.p[static_cast<size_t>(j) * d.w + i] =
           ruinPixel(g, pal, ids, look, at, fin, i - ids.i0, j - ids.j0, smallLeaves);
+}
+
+NF_SMALL bool paneKeyable(const Grid& g, const RuinIds& ids, int c, int r) {
+  if (!ids.paneKeys || c < 0 || r < 0 || c >= ids.w || r >= ids.h) return false;
+  const double dx = g.sx[ids.i0 + c] - kGateX, dy = g.sy[ids.j0 + r] - kGateY;
+  if (dx * dx + dy * dy < 190.0 * 190 && dy < 650 - kGateY) return false;
+  // The walker passes in front of the ruin's foot (the near layer, under the pane): her rows, from
+  // the strand at 848 up, stay the layer's.
+  if (g.sy[ids.j0 + r] + 0.5 * g.px + 2 > 848 - (kWalkerRows + 0.5) * g.px) return false;
+  for (int v = r - 1; v <= r + 1; ++v)
+    for (int u = c - 1; u <= c + 1; ++u) {
+      if (u < 0 || v < 0 || u >= ids.w || v >= ids.h) continue;
+      const int q = ids.id[static_cast<size_t>(v) * ids.w + u], o = q & kIdMask, over = q >> 5;
+      if (o == kIvyOnly || over == kStem || over == kLeaf || over == kBloom) return false;
+    }
+  return true;
+}
+
+// The fringe's reach beyond the stroke, CSS px: of 0.35 .. 0.75, the one nearest the reference
+// renders at both pitches (docs/scene.md, "Exact and reinterpreted").
+constexpr double kFringePx = 0.6;
+
+NF_SMALL void paneKeylines(PodList<uint8_t>& keys, const Grid& g, const RuinIds& ids, const RuinLook& look, int x0,
+                           int y0, int x1, int y1) {
+  const int kw = x1 - x0;
+  keys.assign(static_cast<size_t>(std::max(0, kw)) * std::max(0, y1 - y0), 0);
+  if (kw <= 0 || y1 <= y0 || !ids.paneKeys || ids.w <= 0 || ids.keyed.size() != static_cast<size_t>(ids.w) * ids.h)
+    return;
+  // Every outline crosses a keyline pixel; a CSS px within the stroke and its fringe of one lies in
+  // a buffer pixel within n of it.
+  const int n = static_cast<int>(std::ceil((1 + kFringePx / g.scale) / g.px));
+  auto keyedNear = [&](int c, int r) {
+    for (int v = std::max(0, r - n); v <= std::min(ids.h - 1, r + n); ++v)
+      for (int u = std::max(0, c - n); u <= std::min(ids.w - 1, c + n); ++u)
+        if (ids.keyed[static_cast<size_t>(v) * ids.w + u]) return true;
+    return false;
+  };
+  // The stroke's reach about a CSS px centre: a unit each way, in eight directions.
+  constexpr double kD = 0.70710678118654752440;
+  constexpr double kRx[8] = {1, -1, 0, 0, kD, kD, -kD, -kD}, kRy[8] = {0, 0, 1, -1, kD, -kD, kD, -kD};
+  PodList<int> near;  // the buffer pixels looked at, for the fringe
+  for (int r = 0; r < ids.h; ++r)
+    for (int c = 0; c < ids.w; ++c) {
+      if (!keyedNear(c, r) || !paneKeyable(g, ids, c, r)) continue;
+      near.push_back(r * ids.w + c);
+      const int bi = ids.i0 + c, bj = ids.j0 + r;
+      const bool edge = !ids.keyed.empty() && ids.keyed[static_cast<size_t>(r) * ids.w + c] == 2;
+      for (int y = std::max(y0, bj * g.pitch); y < std::min(y1, (bj + 1) * g.pitch); ++y) {
+        const double sy = (y + 0.5 - g.oy) / g.scale;
+        for (int x = std::max(x0, bi * g.pitch); x < std::min(x1, (bi + 1) * g.pitch); ++x) {
+          const double sx = (x + 0.5 - g.ox) / g.scale;
+          const int s0 = shapeAt(sx, sy, look, 0, kIvyGrown, false) & kIdMask;
+          bool ink = false;
+          for (int k = 0; k < 8 && !ink; ++k)
+            ink = (shapeAt(sx + kRx[k], sy + kRy[k], look, 0, kIvyGrown, false) & kIdMask) != s0;
+          uint8_t v = ink ? 1 : 0;
+          // Where the layer left the ruin's edge to the pane: the plate inside the outline.
+          if (!ink && edge && s0 != kNone) v = static_cast<uint8_t>(2 + materialOf(s0));
+          if (v) keys[static_cast<size_t>(y - y0) * kw + (x - x0)] = v;
+        }
+      }
+    }
+  // The fringe, as a vector stroke's anti-aliased edge: a CSS px beside the ink whose centre is within
+  // 0.6 px more of an outline, ink at half its strength (over the plate the pane paints there, or over
+  // the layers).
+  const double far = 1 + kFringePx / g.scale;
+  const int kh = y1 - y0;
+  auto at = [&](int x, int y) { return x < 0 || y < 0 || x >= kw || y >= kh ? 0 : keys[static_cast<size_t>(y) * kw + x]; };
+  for (int q : near) {
+    const int bi = ids.i0 + q % ids.w, bj = ids.j0 + q / ids.w;
+    for (int y = std::max(y0, bj * g.pitch); y < std::min(y1, (bj + 1) * g.pitch); ++y)
+      for (int x = std::max(x0, bi * g.pitch); x < std::min(x1, (bi + 1) * g.pitch); ++x) {
+        const int lx = x - x0, ly = y - y0, v = at(lx, ly);
+        if (v == 1 || v > 4) continue;
+        if (at(lx + 1, ly) != 1 && at(lx - 1, ly) != 1 && at(lx, ly + 1) != 1 && at(lx, ly - 1) != 1) continue;
+        const double sx = (x + 0.5 - g.ox) / g.scale, sy = (y + 0.5 - g.oy) / g.scale;
+        const int s0 = shapeAt(sx, sy, look, 0, kIvyGrown, false) & kIdMask;
+        bool in = false;
+        for (int k = 0; k < 8 && !in; ++k)
+          in = (shapeAt(sx + kRx[k] * far, sy + kRy[k] * far, look, 0, kIvyGrown, false) & kIdMask) != s0;
+        if (in) keys[static_cast<size_t>(ly) * kw + lx] = static_cast<uint8_t>(v >= 2 ? v + 3 : 8);
+      }
+  }
 }
 
 }  // namespace nf::scene

@@ -70,16 +70,42 @@ uint8_t tabletFontRow(int glyph, int row);
 constexpr double kRuinX0 = 290, kRuinX1 = 1340, kRuinY0 = 180, kRuinY1 = 840;
 
 // Scratch for one paint: the ruin's shape ids per buffer pixel of its box.
+// paneKeys (the caller's, before the first rows): the pane draws the keylines it can at one CSS px
+// a pixel (paneKeyable), the layer leaves them to it and marks them in keyed (1: this pixel's ink is
+// the pane's; the water reflects it as ink). gen: a new paint's number, so the pane knows its keys
+// are still the ruin's.
 struct RuinIds {
   PodList<uint8_t> id;
+  PodList<uint8_t> keyed;
   int i0 = 0, j0 = 0, w = 0, h = 0;
+  bool paneKeys = false;
+  unsigned gen = 0;
 };
+// Whether buffer pixel (i, j) is a keyline pixel whose ink the pane draws (keyed 1: the layer keeps
+// the plate under it; 2: the ruin's edge, left transparent, the pane painting the plate inside).
+inline bool keyedAt(const RuinIds& ids, int i, int j) {
+  const int c = i - ids.i0, r = j - ids.j0;
+  return ids.paneKeys && c >= 0 && r >= 0 && c < ids.w && r < ids.h && !ids.keyed.empty() &&
+         ids.keyed[static_cast<size_t>(r) * ids.w + c] != 0;
+}
+// Whether the keylines of buffer pixel (c, r) of the ruin's box are the pane's: away from what moves
+// over the ruin in the gate layer or in front of it below the pane (the hands' reach, 190 units about
+// the centre above the plinth; the ivy's grown shape with a pixel round it; the walker's rows), with
+// paneKeys on.
+bool paneKeyable(const Grid& g, const RuinIds& ids, int c, int r);
+// The pane's keylines (docs/scene.md, "The pane"): for each CSS px of the box [x0, x1) x [y0, y1)
+// (layer canvas px; buffer pixel i covers [i pitch, (i + 1) pitch)) whose buffer pixel is
+// paneKeyable, 1 in keys (row-major, box-sized) where the spec's 2-unit keyline covers its centre,
+// and in the layer's edge pixels (keyed 2) 2 + the material (0 stone, 1 rose, 2 sage) inside the
+// outline; beside the ink, the fringe: 5 + the material over such a plate, 8 over the layers.
+void paneKeylines(PodList<uint8_t>& keys, const Grid& g, const RuinIds& ids, const RuinLook& look, int x0, int y0,
+                  int x1, int y1);
 
 // The two passes of the paint, each over rows [j0, j1) of the ruin's box (so a stepped repaint can
 // spread them): the shapes into ids, then the colours into d (cleared by the first rows' call of
 // paintRuinRows; rows of d outside the box stay transparent).
 void ruinIdRows(RuinIds& ids, const Grid& g, const RuinLook& look, int part, int parts);
-void paintRuinRows(Image& d, const Grid& g, const Palette& pal, const RuinIds& ids, const RuinLook& look,
+void paintRuinRows(Image& d, const Grid& g, const Palette& pal, RuinIds& ids, const RuinLook& look,
                    int part, int parts);
 // Rows of the ruin's box per part of about unitPixels pixels.
 int ruinParts(const Grid& g, int unitPixels);

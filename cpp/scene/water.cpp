@@ -82,6 +82,7 @@ NF_SMALL Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seed
   Px contour = pal[kWaterC] | 0xff000000u;
   blendToward(contour, ink, dark ? 0.5 : 0.45);
   const Image* layers[4] = {in.gate, in.hill, in.rift, in.land};
+  const bool keyed = in.ruin && in.ruin->paneKeys;
   const uint8_t layerId[4] = {kIdGate, kIdHill, kIdRift, kIdRanges};
   ids.resize(static_cast<size_t>(bw) * 2);
   uint8_t* above = ids.data();
@@ -105,7 +106,7 @@ NF_SMALL Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seed
       if (src >= 0 && src < bh && si >= 0 && si < bw) {
         const size_t q = static_cast<size_t>(src) * bw + si;
         for (int n = 0; n < 4; ++n) {
-          const Px c = layers[n]->p[q];
+          const Px c = n == 0 && keyed && keyedAt(*in.ruin, si, src) ? in.ruinInk : layers[n]->p[q];
           if (chA(c) != 255) continue;
           id = layerId[n];
           if (id == kIdRanges && ys < in.ridges->mid[si]) id = kIdFar;

@@ -5,6 +5,7 @@
 #include "grid.h"
 #include "palette.h"
 #include "raster.h"
+#include "ruin.h"
 #include "ridges.h"
 #include "seeds.h"
 #include "walker.h"
@@ -42,6 +43,10 @@ struct WaterInputs {
   bool dark;  // day < 0.5
   const Walker* walker;  // null: none
   int walkerRow;         // the buffer row of her feet
+  // The ruin's keylines that the pane draws (ruin.h, keyedAt) are reflected in this ink, as the
+  // gate layer drew them before (null: none).
+  const RuinIds* ruin;
+  Px ruinInk;
 };
 
 // ids: scratch rows of bw bytes each (two rows). -> the pixels that may have changed since the last

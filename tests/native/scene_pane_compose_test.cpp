@@ -59,22 +59,26 @@ void checkBufferView(uint32_t world, int w, int h) {
       if (u0 >= u1 || v0 >= v1) continue;
       const size_t k = (static_cast<size_t>(j) * bw + i) * 4;
       if (!f.plain(k)) continue;
-      // Independently: the pane's pixels are 0 or 255 alpha, so the box filter is the mean of the
-      // inked pixels' colours and the layers below's colour for the rest of the pitch x pitch box.
+      // Independently: the box filter is the mean over the pitch x pitch box of each CSS px's pane
+      // pixel over the layers below (source-over, unrounded: (c a + (255 - a) below) / 255; a
+      // keyline's fringe is translucent, the rest 0 or 255), rounded once to nearest.
       const int n = pitch * pitch;
-      int inked = 0, sum[3] = {0, 0, 0};
+      int inked = 0;
+      long long sa = 0, sum[3] = {0, 0, 0};
       for (int v = v0; v < v1; ++v)
         for (int u = u0; u < u1; ++u) {
           const uint8_t* p = px + (static_cast<size_t>(v - pane.j0) * pw + (u - pane.i0)) * 4;
-          ASSERT_TRUE(p[3] == 0 || p[3] == 255);
           if (p[3] == 0) continue;
           ++inked;
-          for (int c = 0; c < 3; ++c) sum[c] += p[c];
+          sa += p[3];
+          for (int c = 0; c < 3; ++c) sum[c] += p[c] * p[3];
         }
       const uint8_t* got = &out[(static_cast<size_t>(y) * r.width + x) * 4];
       uint8_t want[4] = {f.below[k], f.below[k + 1], f.below[k + 2], 255};
+      const long long den = 255LL * n;
       if (inked > 0)
-        for (int c = 0; c < 3; ++c) want[c] = static_cast<uint8_t>((2 * (sum[c] + (n - inked) * f.below[k + c]) + n) / (2 * n));
+        for (int c = 0; c < 3; ++c)
+          want[c] = static_cast<uint8_t>((2 * (sum[c] + (den - sa) * f.below[k + c]) + den) / (2 * den));
       ++checked;
       if (inked > 0 && inked < n) ++edges;
       if (std::memcmp(got, want, 4) != 0 && ++bad <= 5)
