@@ -130,13 +130,15 @@ PodList<uint8_t> composite(const Landscape& scene, const ComposeRect& r) {
         const uint8_t* p = panePx + (static_cast<size_t>(cy - pane.j0) * pw + (cx - pane.i0)) * 4;
         if (p[3] == 0) continue;
         // The pane's pixel over the layers below it (its fringe is translucent), then the layers
-        // above it, as the page stacks them.
+        // above it, as the page stacks them: over an opaque picture (the sky is) as the compositor
+        // blends the pane's canvas onto the canvases under it (overOpaque).
         if (p[3] == 255) {
           std::memcpy(dst, p, 4);
         } else {
           uint8_t b[4] = {0, 0, 0, 0};
           for (int l = 0; l <= kPaneAbove; ++l) over(b, below[l] + k);
-          over(b, p);
+          if (b[3] == 255) overOpaque(b, p);
+          else over(b, p);
           std::memcpy(dst, b, 4);
         }
       } else {

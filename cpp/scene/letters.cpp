@@ -308,7 +308,7 @@ void setupPane(Pane& p, const Grid& g, const Carving& t, const RuinIds& ids, con
   p.keysPx[3] = pal[kRoseC + 2];
   p.keysPx[4] = pal[kSageC + 2];
   for (int m = 0; m < 3; ++m) p.keysPx[5 + m] = mixPx(p.keysPx[2 + m], p.keysPx[1], 0.5);
-  p.keysPx[8] = (p.keysPx[1] & 0x00ffffffu) | 0x80000000u;  // the ink at half strength
+  p.keysPx[8] = stableTranslucentOf(p.keysPx[1], 128);  // the ink at about half strength, stored exactly
   for (size_t k = 0; k < p.keys.size(); ++k)
     if (p.keys[k]) p.img.p[k] = p.keysPx[p.keys[k]];
 }

@@ -133,6 +133,10 @@ Rgba lerpC(const Rgba& a, const Rgba& b, double t) {
 
 }  // namespace
 
+Px stableTranslucentOf(Px opaque, int a) {
+  return stableTranslucent(opaque & 0xffu, (opaque >> 8) & 0xffu, (opaque >> 16) & 0xffu, a);
+}
+
 const Px kRiftRamp[8] = {packHex(0x0b0b0e), packHex(0x10131f), packHex(0x172036), packHex(0x22305a),
                      packHex(0x34427a), packHex(0x5d5a8c), packHex(0x9a7094), packHex(0xe3a19a)};
 const Px kStarColors[6] = {packHex(0xfffcf0), packHex(0xfffcf0), packHex(0xf1d67e),

@@ -56,5 +56,9 @@ extern const Px kStarColors[6];
 // DARK -> LIGHT per channel by day, after the world's tint (tint.h) turns both tables; dusk in
 // [0, 1] then pulls sky/cloud/sun/far/water/glint toward the DUSK colours by 0.75 * dusk.
 Palette makePalette(double day, double dusk, const World& w = originalWorld());
+// An opaque colour at alpha a as every browser stores it exactly in a canvas (premultiplied 8-bit:
+// alpha to the nearest multiple of 15 or 17, each channel to a multiple of 255 over their common
+// factor), as the palette's own translucent colours are.
+Px stableTranslucentOf(Px opaque, int a);
 
 }  // namespace nf::scene
