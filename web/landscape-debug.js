@@ -91,8 +91,9 @@ export function coreInstruments({ M, scene, framing, debug, layers, all, layout,
 }
 
 // The page's side. pageReport(debug, setClock) -> the report function for the core's messages,
-// which keeps every frame's [mask, advance ms, paint ms, start] (up to 20000) in debug.advances and
-// each report's fields, as seen, in debug.reportShapes (one shape in both modes: landscape-ops.js).
+// which keeps every frame's [mask, advance ms, paint ms, start] (up to 20000) in debug.advances,
+// each report's fields, as seen, in debug.reportShapes (one shape in both modes: landscape-ops.js),
+// and the last progress report's pace (keepingUp, busy, span) in debug.pace.
 export function pageReport(debug, setClock) {
   const keep = (a) => { if (debug.advances.length < 20000) debug.advances.push(a); };
   debug.reportShapes = [];
@@ -101,6 +102,7 @@ export function pageReport(debug, setClock) {
     if (!debug.reportShapes.includes(shape)) debug.reportShapes.push(shape);
     setClock(r.clock);
     if (r.type !== 'progress') return;
+    debug.pace = { keepingUp: r.keepingUp, busy: r.busy, span: r.span };
     if (r.advances.length) { debug.frames = r.frames; r.advances.forEach(keep); }
   };
 }

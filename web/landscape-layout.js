@@ -58,11 +58,14 @@ export function createLayout(v, wake, flat = null) {
     if (asked && asked.w === w && asked.h === h && asked.pitch === pitch && asked.dpr === dpr) return null;
     const view = { w, h, dpr, pitch };
     asked = view;
+    const up = raised > 0;
     // The core sizes the canvases and paints them; the old layers stay up until then.
     return v.ops.viewport(w, h, pitch, (at) => {
       if (!at || v.destroyed || asked !== view) return;
       // at.pitch is the scene's, which may be coarser than the one asked for (the buffer budget).
       v.layout = { ...view, ...at };
+      // state() says behind exactly while the layout shown is the raised one.
+      v.adapted = up ? 'behind' : null;
       for (const c of flat ? [...canvases, v.flat] : canvases) {
         c.style.width = `${at.bw * at.pitch}px`;
         c.style.height = `${at.bh * at.pitch}px`;
@@ -116,7 +119,6 @@ export function createLayout(v, wake, flat = null) {
     changedAt = now;
     if (v.adapted === null) v.chosenPitch = v.layout.pitch;  // the scene's own for the pitch asked (its buffer budget may raise it)
     raised = v.layout.pitch + 1 - v.requestedPitch;
-    v.adapted = 'behind';
     relayout()?.catch(() => {});
   }
   // The pitch was raised and the scene has kept up comfortably for finerAfter: one step finer,
@@ -129,11 +131,9 @@ export function createLayout(v, wake, flat = null) {
     comfortSince = -Infinity;
     const to = L0.pitch - 1;
     raised = to <= v.chosenPitch ? 0 : to - v.requestedPitch;
-    const shown = relayout();
-    // Not adapted once the view is back at its own pitch (until then state() says the raised one).
-    const back = () => { if (raised === 0 && !v.destroyed) v.adapted = null; };
-    if (shown) shown.then(back, () => {});
-    else back();
+    // Not adapted once the view is back at its own pitch (relayout's callback: until it is shown,
+    // state() says the raised one).
+    if (!relayout() && raised === 0) v.adapted = null;
   }
   // Each of the loop's reports: { keepingUp, behind, busy, span } (landscape-loop.js).
   /** @param {{ keepingUp: number, behind: boolean, busy: number, span: number }} r */

@@ -13,9 +13,13 @@
 // skips some of its pictures: the embedder's choice).
 //
 // It also measures whether the scene keeps up: simulated over wall time, and how busy its thread
-// is with the scene. Behind (under 90 % kept up while over half busy, over the last seconds: pitch 1
-// on a busy machine) is reported to the page, which raises the pitch (landscape-layout.js); how
-// busy it is lets the page step back down once a finer pitch would fit again.
+// is with the scene. Busy counts the loop's own work and the time its thread kept it waiting past
+// the frame or timer it asked for: on a saturated thread most of a frame's cost is the browser's
+// (style, paint, putting and compositing the canvases), which a coarser pitch cuts as much as the
+// scene's own. Behind (under 90 % kept up while over half busy, over the last seconds: pitch 1 on a
+// busy machine) is reported to the page, which raises the pitch (landscape-layout.js); how busy it
+// is lets the page step back down once a finer pitch would fit again. A wait longer than STALL_S is
+// no load but a stall (a suspended machine, a debugger, a modal dialog): the record starts again.
 
 import { report as makeReport } from './landscape-ops.js';
 
@@ -25,6 +29,7 @@ const STILL_MS = 500;
 // (its input and the page run between), longer in a worker, whose tasks block no one.
 const TASK_MS = typeof WorkerGlobalScope === 'function' ? 40 : 12;
 const MAX_OWED_S = 0.25;  // a thread that stalled longer loses the rest (the scene's clock slows)
+const STALL_S = 10;
 
 // The frame clock of the thread the core runs on: requestAnimationFrame where the global has it
 // (windows; dedicated workers in current browsers), else a 60 Hz timer.
@@ -55,10 +60,11 @@ export function createLoop(c, painter, pace) {
 
   // Kept up: wall and simulated seconds, and the scene's own work, over the last seconds.
   let wallS = 0, simS = 0, workS = 0;
-  /** @param {number} wall @param {number} sim @param {number} work */
-  function account(wall, sim, work) {
-    wallS += wall; simS += sim; workS += work;
-    if (wallS > 4) { wallS /= 2; simS /= 2; workS /= 2; }
+  /** @param {number} wall @param {number} sim @param {number} work @param {number} late (s) */
+  function account(wall, sim, work, late) {
+    if (late > STALL_S) { restart(); return; }
+    wallS += wall; simS += sim; workS += work + late;
+    while (wallS > 4) { wallS /= 2; simS /= 2; workS /= 2; }
   }
   const keepingUp = () => (wallS > 1 ? Math.min(1, simS / wallS) : 1);
   const busy = () => (wallS > 1 ? workS / wallS : 0);
@@ -103,7 +109,8 @@ export function createLoop(c, painter, pace) {
     lastTs = ts;
     advanceOnce(dt);
     if (!capMs || ts - shownAt >= capMs - 2) show();
-    account(wall, dt, (performance.now() - t0) / 1000);
+    // Late: the wait beyond what the clamp on dt lets the scene's clock follow (a frame over 50 ms).
+    account(wall, dt, (performance.now() - t0) / 1000, wall - dt);
     report();
     if (moving()) { raf = clock.request(frame); return; }
     lastTs = null;
@@ -111,10 +118,12 @@ export function createLoop(c, painter, pace) {
     startBatches();
   }
   // The still pace.
+  let dueAt = 0;  // when the batch's timer was asked to fire
   function batch() {
     timer = 0;
     if (c.destroyed || !c.layout || !c.live()) return;
     const now = performance.now();
+    const late = Math.max(0, now - dueAt) / 1000;
     const wall = (now - lastWall) / 1000;
     lastWall = now;
     owed += wall;
@@ -126,15 +135,21 @@ export function createLoop(c, painter, pace) {
       owed -= STEP;
     }
     show();
-    account(wall, wall - lost, (performance.now() - now) / 1000);
+    account(wall, wall - lost, (performance.now() - now) / 1000, late);
     report();
-    timer = setTimeout(batch, Math.round(Math.max(0, perFrame * STEP - owed) * 1000));
+    later(Math.max(0, perFrame * STEP - owed));
+  }
+  /** @param {number} s */
+  function later(s) {
+    const ms = Math.round(s * 1000);
+    dueAt = performance.now() + ms;
+    timer = setTimeout(batch, ms);
   }
   function startBatches() {
     if (timer) return;
     lastWall = performance.now();
     owed = 0;
-    timer = setTimeout(batch, Math.round(STEP * 1000));
+    later(STEP);
   }
   function wake() {
     if (raf || c.destroyed || !c.visible || !c.layout || !c.live()) return;
