@@ -58,14 +58,14 @@ export function createLayout(v, wake, flat = null) {
     if (asked && asked.w === w && asked.h === h && asked.pitch === pitch && asked.dpr === dpr) return null;
     const view = { w, h, dpr, pitch };
     asked = view;
-    const up = raised > 0;
+    const raisedAsked = raised;
     // The core sizes the canvases and paints them; the old layers stay up until then.
     return v.ops.viewport(w, h, pitch, (at) => {
       if (!at || v.destroyed || asked !== view) return;
       // at.pitch is the scene's, which may be coarser than the one asked for (the buffer budget).
       v.layout = { ...view, ...at };
       // state() says behind exactly while the layout shown is the raised one.
-      v.adapted = up ? 'behind' : null;
+      v.adapted = raisedAsked ? 'behind' : null;
       for (const c of flat ? [...canvases, v.flat] : canvases) {
         c.style.width = `${at.bw * at.pitch}px`;
         c.style.height = `${at.bh * at.pitch}px`;
@@ -133,7 +133,7 @@ export function createLayout(v, wake, flat = null) {
     raised = to <= v.chosenPitch ? 0 : to - v.requestedPitch;
     // Not adapted once the view is back at its own pitch (relayout's callback: until it is shown,
     // state() says the raised one).
-    if (!relayout() && raised === 0) v.adapted = null;
+    relayout()?.catch(() => {});
   }
   // Each of the loop's reports: { keepingUp, behind, busy, span } (landscape-loop.js).
   /** @param {{ keepingUp: number, behind: boolean, busy: number, span: number }} r */

@@ -55,7 +55,8 @@ export function createLoop(c, painter, pace) {
   const capMs = pace.fps > 0 ? 1000 / pace.fps : 0;
   // Steps per frame shown at the still pace: a shortest tick's worth (a module that does not say: every step).
   const perFrame = Math.max(1, Math.round(Math.max(pace.shortestTick || STEP, capMs / 1000) / STEP));
-  let owed = 0, lastWall = 0, movedAt = -Infinity, shownAt = -Infinity;
+  // dueAt: when the batch's timer was asked to fire.
+  let owed = 0, lastWall = 0, dueAt = 0, movedAt = -Infinity, shownAt = -Infinity;
   const moving = () => performance.now() - movedAt < STILL_MS;
 
   // Kept up: wall and simulated seconds, and the scene's own work, over the last seconds.
@@ -64,7 +65,7 @@ export function createLoop(c, painter, pace) {
   function account(wall, sim, work, late) {
     if (late > STALL_S) { restart(); return; }
     wallS += wall; simS += sim; workS += work + late;
-    while (wallS > 4) { wallS /= 2; simS /= 2; workS /= 2; }
+    if (wallS > 4) { wallS /= 2; simS /= 2; workS /= 2; }
   }
   const keepingUp = () => (wallS > 1 ? Math.min(1, simS / wallS) : 1);
   const busy = () => (wallS > 1 ? workS / wallS : 0);
@@ -104,8 +105,8 @@ export function createLoop(c, painter, pace) {
     raf = 0;
     if (c.destroyed || !c.layout || !c.live()) return;
     const t0 = performance.now();
-    const dt = lastTs === null ? 0 : Math.min(0.05, Math.max(0, (ts - lastTs) / 1000));
     const wall = lastTs === null ? 0 : (ts - lastTs) / 1000;
+    const dt = Math.min(0.05, Math.max(0, wall));
     lastTs = ts;
     advanceOnce(dt);
     if (!capMs || ts - shownAt >= capMs - 2) show();
@@ -118,12 +119,11 @@ export function createLoop(c, painter, pace) {
     startBatches();
   }
   // The still pace.
-  let dueAt = 0;  // when the batch's timer was asked to fire
   function batch() {
     timer = 0;
     if (c.destroyed || !c.layout || !c.live()) return;
     const now = performance.now();
-    const late = Math.max(0, now - dueAt) / 1000;
+    const late = (now - dueAt) / 1000;
     const wall = (now - lastWall) / 1000;
     lastWall = now;
     owed += wall;
@@ -141,9 +141,8 @@ export function createLoop(c, painter, pace) {
   }
   /** @param {number} s */
   function later(s) {
-    const ms = Math.round(s * 1000);
-    dueAt = performance.now() + ms;
-    timer = setTimeout(batch, ms);
+    dueAt = performance.now() + s * 1000;
+    timer = setTimeout(batch, s * 1000);
   }
   function startBatches() {
     if (timer) return;
