@@ -296,8 +296,7 @@ void setupPane(Pane& p, const Grid& g, const Carving& t, const RuinIds& ids, con
     return;
   }
   p.img.resize(p.box.i1 - p.box.i0, p.box.j1 - p.box.j0);
-  const bool same = p.keysGen != 0 && p.keysGen == ids.gen && p.keysBox.i0 == p.box.i0 && p.keysBox.j0 == p.box.j0 &&
-                    p.keysBox.i1 == p.box.i1 && p.keysBox.j1 == p.box.j1;
+  const bool same = p.keysGen != 0 && p.keysGen == ids.gen && p.keysBox == p.box;
   if (!same) {
     paneKeylines(p.keys, g, ids, look, p.box.i0, p.box.j0, p.box.i1, p.box.j1);
     p.keysBox = p.box;

@@ -36,6 +36,8 @@ struct Rect {
     if (o.empty()) return *this;
     return {std::min(i0, o.i0), std::min(j0, o.j0), std::max(i1, o.i1), std::max(j1, o.j1)};
   }
+  bool operator==(const Rect& o) const { return i0 == o.i0 && j0 == o.j0 && i1 == o.i1 && j1 == o.j1; }
+  bool operator!=(const Rect& o) const { return !(*this == o); }
 };
 
 struct Image {

@@ -488,11 +488,9 @@ int treadAt(const RuinIds& ids, int i, int j) {
   };
   const int c = i - ids.i0, r = j - ids.j0, v = at(c, r), o = v & kIdMask;
   if ((v >> 5) != 0 || o < kStep0 || o > kStep0 + 3) return -1;
-  if (!ids.keyed.empty() && c >= 0 && r >= 0 && c < ids.w && r < ids.h) {
-    const uint8_t k = ids.keyed[static_cast<size_t>(r) * ids.w + c];
-    if (k == 1) return o - kStep0;  // its keyline is the pane's: the plate shows here
-    if (k == 2) return -1;          // the ruin's edge: the pane's
-  }
+  const int k = keyedValue(ids, i, j);
+  if (k == 1) return o - kStep0;  // its keyline is the pane's: the plate shows here
+  if (k == 2) return -1;          // the ruin's edge: the pane's
   for (int q : {at(c + 1, r), at(c - 1, r), at(c, r + 1), at(c, r - 1)})
     if ((q & kIdMask) == 0 || (q & kIdMask) < o) return -1;  // its keyline
   return o - kStep0;
@@ -604,7 +602,7 @@ NF_SMALL void paneKeylines(PodList<uint8_t>& keys, const Grid& g, const RuinIds&
       if (!keyedNear(c, r) || !paneKeyable(g, ids, c, r)) continue;
       near.push_back(r * ids.w + c);
       const int bi = ids.i0 + c, bj = ids.j0 + r;
-      const bool edge = !ids.keyed.empty() && ids.keyed[static_cast<size_t>(r) * ids.w + c] == 2;
+      const bool edge = ids.keyed[static_cast<size_t>(r) * ids.w + c] == 2;
       for (int y = std::max(y0, bj * g.pitch); y < std::min(y1, (bj + 1) * g.pitch); ++y) {
         const double sy = (y + 0.5 - g.oy) / g.scale;
         for (int x = std::max(x0, bi * g.pitch); x < std::min(x1, (bi + 1) * g.pitch); ++x) {

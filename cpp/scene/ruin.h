@@ -81,13 +81,15 @@ struct RuinIds {
   bool paneKeys = false;
   unsigned gen = 0;
 };
-// Whether buffer pixel (i, j) is a keyline pixel whose ink the pane draws (keyed 1: the layer keeps
-// the plate under it; 2: the ruin's edge, left transparent, the pane painting the plate inside).
-inline bool keyedAt(const RuinIds& ids, int i, int j) {
+// Buffer pixel (i, j)'s mark in keyed: 0 where the layer draws its own keyline (or outside the box,
+// or without paneKeys), 1 a keyline pixel whose ink the pane draws (the layer keeps the plate under
+// it), 2 the ruin's edge (left transparent, the pane painting the plate inside).
+inline int keyedValue(const RuinIds& ids, int i, int j) {
   const int c = i - ids.i0, r = j - ids.j0;
-  return ids.paneKeys && c >= 0 && r >= 0 && c < ids.w && r < ids.h && !ids.keyed.empty() &&
-         ids.keyed[static_cast<size_t>(r) * ids.w + c] != 0;
+  if (!ids.paneKeys || c < 0 || r < 0 || c >= ids.w || r >= ids.h || ids.keyed.empty()) return 0;
+  return ids.keyed[static_cast<size_t>(r) * ids.w + c];
 }
+inline bool keyedAt(const RuinIds& ids, int i, int j) { return keyedValue(ids, i, j) != 0; }
 // Whether the keylines of buffer pixel (c, r) of the ruin's box are the pane's: away from what moves
 // over the ruin in the gate layer or in front of it below the pane (the hands' reach, 190 units about
 // the centre above the plinth; the ivy's grown shape with a pixel round it; the walker's rows), with
