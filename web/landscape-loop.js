@@ -59,7 +59,7 @@ export function createLoop(c, painter, pace) {
   let owed = 0, lastWall = 0, dueAt = 0, movedAt = -Infinity, shownAt = -Infinity;
   const moving = () => performance.now() - movedAt < STILL_MS;
 
-  // Kept up: wall and simulated seconds, and the scene's own work, over the last seconds.
+  // Kept up: wall and simulated seconds, and the busy ones (work and waits), over the last seconds.
   let wallS = 0, simS = 0, workS = 0;
   /** @param {number} wall @param {number} sim @param {number} work @param {number} late (s) */
   function account(wall, sim, work, late) {
