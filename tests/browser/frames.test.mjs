@@ -201,6 +201,38 @@ test('behind, then not: the pitch rises while throttled and steps back down to t
   });
 });
 
+// A stall is not load (web/landscape-loop.js, STALL_S): the page's thread frozen for 11 s (a
+// suspended laptop, a debugger, a modal dialog) keeps the loop waiting far past its timer, which a
+// saturated thread would count as busy; here its record starts again and the pitch stays.
+test('a stall is not load: the main thread frozen for 11 s leaves the pitch as asked', async () => {
+  await withLoad('?test&day=0.6&px=2&worker=0', async ({ page, problems }) => {
+    const settled = await page.evaluate(async () => {
+      const d = window.__noisefield.debug;
+      for (const t0 = performance.now(); performance.now() - t0 < 30000 && !(d.pace?.span >= 2);) await new Promise((ok) => setTimeout(ok, 100));
+      return d.pace;
+    });
+    assert.ok(settled?.span >= 2, `the loop ran before the stall: ${JSON.stringify(settled)}`);
+    const after = await page.evaluate(async () => {
+      const d = window.__noisefield.debug;
+      const frames = d.frames;
+      for (const end = performance.now() + 11000; performance.now() < end;);
+      // The first report after the stall, then 5 s of them (the page raises at most every 3 s).
+      while (d.frames === frames) await new Promise((ok) => setTimeout(ok, 10));
+      const first = d.pace;
+      const seen = [];
+      for (const t0 = performance.now(); performance.now() - t0 < 5000;) {
+        const s = window.__noisefield.state();
+        seen.push([s.pitch, s.adapted]);
+        await new Promise((ok) => setTimeout(ok, 200));
+      }
+      return { first, seen };
+    });
+    assert.ok(after.first.span < 1, `the record started again after the stall: ${JSON.stringify(after.first)}`);
+    assert.deepEqual(after.seen.filter(([p, a]) => p !== 2 || a !== null), [], `the pitch stays 2, not adapted: ${JSON.stringify(after.seen)}`);
+    assert.deepEqual(problems, []);
+  });
+});
+
 // Flattening (web/landscape-flat.js): layers that sit at one parallax offset are shown as one
 // canvas the core composites from them. The screen is the same pixel for pixel with it and without
 // it (the tests' switch, handle.debug.flatten): the opaque base, sky to canopy (its soft edges
