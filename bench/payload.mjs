@@ -27,7 +27,10 @@ export const PAYLOAD_GOAL = 70000;  // issue 22 (the ruin, clock and tablet): at
 // Raised to 90,350: the ruin's keylines on the pane at one CSS px a pixel (issue 22's fidelity goal:
 // the fidelity test's rest 3.26 -> 1.95 % at 1280 x 800, 1.25 -> 0.86 % at 1920 x 1080 px 2) cost
 // 1,729 B (90,274 B over main's 88,545 B at bc00955), a trade made on purpose like the others.
-export const PAYLOAD_CEILING = 90350;
+// Lowered to 85,900: the wasm split by kind of byte before LZMA (tools/split-wasm.mjs), 90,306 ->
+// 85,819 B (2026-12-03: the packed wasm 59,641 -> 54,341 B gzip -9, the script +813 B for the
+// unsplitter).
+export const PAYLOAD_CEILING = 85900;
 
 // References in a page: <script src>, <link href> of the kinds a browser fetches at load.
 function pageRefs(html) {

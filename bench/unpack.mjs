@@ -42,7 +42,7 @@ export async function benchUnpack({ browser, url, report, quick = false }) {
     ['first decode: its longest piece (one task)', cell(col('longest'))],
     ['warm decode, whole (best of 6)', cell(col('warm'))],
     ['WebAssembly.compile of the plain bytes', cell(col('compile'))],
-  ], [`web/noisefield-landscape.wasm.lzma: ${packed} bytes -> ${plain} (unpackWasm, ${pieces} pieces of 16 KB, a task each).`,
+  ], [`web/noisefield-landscape.wasm.lzma: ${packed} bytes -> ${plain} (unpackWasm, ${pieces} pieces: 16 KB decoded or 128 function bodies unsplit, a task each).`,
     'Wall times on the page\'s main thread; a machine busy with other work stretches them.']);
   return { rows };
 }

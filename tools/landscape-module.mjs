@@ -101,7 +101,7 @@ writeFileSync(wasm, trimTwoOverPi(readFileSync(wasm), readSymbols(`${wasm}.symbo
 execFileSync(process.execPath, [wasmOpt, wasm, '-o', wasm, '--closed-world', '-Oz', '-Oz', '--enable-simd',
   '--enable-sign-ext', '--enable-mutable-globals', '--enable-nontrapping-float-to-int', '--strip-debug', '--strip-producers'], { stdio: 'inherit' });
 
-const parts = ['api.checks.js', 'scene.face.js', 'lzma.decode.js', 'landscape.entry.js'];
+const parts = ['api.checks.js', 'scene.face.js', 'lzma.decode.js', 'wasm.unsplit.js', 'landscape.entry.js'];
 const source = (f) => readFileSync(join(root, 'cpp', 'bindings', f), 'utf8');
 // The face's export references, renamed as above. Only the full module's documentation exports
 // (scene_docs_exports.cpp), which the face tests for, may be missing here; any other unknown name

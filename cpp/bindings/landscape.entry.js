@@ -1,7 +1,8 @@
 // The 404 page's module, web/noisefield-landscape.mjs: the scene (cpp/scene) and its parameter
 // table as plain wasm exports, without Emscripten's runtime or embind. The build concatenates
-// api.checks.js, scene.face.js and this file. Works in a page, a module worker and Node; uses no
-// eval or new Function (a CSP with script-src 'self' 'wasm-unsafe-eval' is enough).
+// api.checks.js, scene.face.js, lzma.decode.js, wasm.unsplit.js and this file. Works in a page, a
+// module worker and Node; uses no eval or new Function (a CSP with script-src 'self'
+// 'wasm-unsafe-eval' is enough).
 //
 // createNoisefield(options) -> Promise of the module { Landscape, worldParams, parseWorldParam,
 // seedFromText, heapUsedBytes, HEAPU8, kDefaultWorldSeed, kDarkDayCap, ... }, with the
@@ -11,8 +12,8 @@
 //   locateFile(name, prefix)        where the wasm is (default: noisefield-landscape.wasm.lzma next
 //                                   to this file).
 // unpackWasm(bytes, pause) -> Promise of the plain wasm's bytes, from a plain or an LZMA-packed
-// file (see below); with pause (() => Promise), decoded in 16 KB pieces with an await between.
-/* global nfSceneFace, nfUnlzma */
+// file (see below); with pause (() => Promise), decoded in pieces with an await between.
+/* global nfSceneFace, nfUnlzma, nfUnsplitWasm */
 
 // nf::formatNumber's text (cpp/noise/number_text.cpp) without printf: NaN and the infinities as
 // JavaScript writes them, integers below 1e15 in full, else the shortest %.{1..17}g that reads
@@ -31,9 +32,9 @@ function numberText(v) {
   }
 }
 
-// The module is shipped LZMA-packed (tools/pack-wasm.mjs): about 15 % smaller than gzip -9 makes
-// the plain file, and under half of it from a host that compresses nothing, for some ms of
-// decoding (lzma.decode.js).
+// The module is shipped split and LZMA-packed (tools/pack-wasm.mjs): about 22 % smaller than gzip -9
+// makes the plain file, and under half of it from a host that compresses nothing, for some ms of
+// decoding (lzma.decode.js, wasm.unsplit.js).
 const WASM_FILE = 'noisefield-landscape.wasm.lzma';
 const isWasm = (b) => b[0] === 0 && b[1] === 0x61 && b[2] === 0x73 && b[3] === 0x6d;  // "\0asm"
 
@@ -48,6 +49,10 @@ export async function unpackWasm(bytes, pause) {
   const more = nfUnlzma(b);
   let out;
   while (!(out = more(pause ? 16384 : Infinity))) await pause();
+  // The build's file is split by kind of byte (wasm.unsplit.js), unsplit in pieces of 128 bodies
+  // (the module's 366 take 3-4 ms warm, 10-20 cold); an LZMA'd plain wasm passes as it is.
+  const unsplit = isWasm(out) ? null : nfUnsplitWasm(out);
+  if (unsplit) while (!(out = unsplit(pause ? 128 : Infinity))) await pause();
   if (!isWasm(out)) throw new Error('noisefield: not WebAssembly, unpacked');
   return out;
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { runInThisContext } from 'node:vm';
 import { repoRoot } from './helpers/load.mjs';
 import { XZ_ARGS, packWasm } from '../../tools/pack-wasm.mjs';
+import { splitStreams, splitWasm } from '../../tools/split-wasm.mjs';
 
 const web = (f) => join(repoRoot, 'web', f);
 const plain = readFileSync(web('noisefield-landscape.wasm'));
@@ -44,15 +45,22 @@ const rejected = async (p) => { try { await p; } catch (e) { return e; } return 
 
 test('the packed file decodes to web/noisefield-landscape.wasm exactly, and the module runs from it', async () => {
   assert.ok(packed.length < plain.length * 0.5, `${packed.length} packed bytes of ${plain.length}`);
-  assert.equal(packed.readBigUInt64LE(5), BigInt(plain.length), 'the header has the size');
+  // LZMA holds the split wasm (tools/split-wasm.mjs, tests/wasm/split.test.mjs), the header its size.
+  const split = splitWasm(plain);
+  assert.equal(packed.readBigUInt64LE(5), BigInt(split.length), 'the header has the size');
   same(await unpackWasm(packed), plain, 'unpackWasm');
   same(await unpackWasm(packed.buffer.slice(packed.byteOffset, packed.byteOffset + packed.length)), plain, 'from an ArrayBuffer');
-  same(unlzma(packed), plain, 'nfUnlzma');
-  // In pieces, as the page decodes it: a pause after each 16 KB.
+  same(unlzma(packed), split, 'nfUnlzma');
+  // In pieces, as the page decodes it: a pause after each 16 KB, then between pieces of the bodies unsplit.
   let pauses = 0;
   same(await unpackWasm(packed, async () => { pauses++; }), plain, 'in pieces');
   // Each piece is 16 KB and at most one match (273 bytes) more; the end marker comes in a call of its own.
-  assert.ok(pauses <= Math.floor(plain.length / 16384) && pauses >= Math.ceil(plain.length / (16384 + 273)) - 1, `${pauses} pauses`);
+  const loc = splitStreams(plain).loc;  // it starts with the body count, a two-byte LEB128 here
+  assert.ok(loc[0] & 0x80 && !(loc[1] & 0x80));
+  const bodies = (loc[0] & 0x7f) + loc[1] * 128;
+  assert.ok(pauses < Math.floor(split.length / 16384) + bodies && pauses > Math.ceil(split.length / (16384 + 273)) - 1, `${pauses} pauses`);
+  // An LZMA-packed plain wasm (no split) decodes too: someone's own build packed with xz alone.
+  same(await unpackWasm(xz(plain, ['-6'])), plain, 'packed without the split');
   // A plain wasm passes through as it is (someone's own build).
   assert.equal(await unpackWasm(plain), plain);
   // The build's packing is reproducible: the same xz arguments give the same file.
