@@ -6,6 +6,7 @@
 #include "noise/random.h"
 #include "palette.h"
 #include "walker.h"
+#include "exp_math.h"
 
 namespace nf::scene {
 
@@ -33,7 +34,7 @@ bool stepComets(Comets& s, double heat, double inflow) {
     }
   }
   bool swallowed = false;
-  const double drag = std::exp(-1.4 * inflow * dt);
+  const double drag = sceneExp(-1.4 * inflow * dt);
   int kept = 0;
   for (int n = 0; n < s.count; ++n) {
     Comet c = s.c[n];

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "rift.h"
+#include "exp_math.h"
 
 namespace nf::scene {
 namespace {
@@ -55,7 +56,7 @@ void stepClock(ClockState& c, double clock, double dt, int mode) {
   const double target = mode == 2 ? 9000 : (mode == 1 ? 900 : 1);
   if (mode == 0) {
     c.warp = 1;
-    c.offset *= std::exp(-2.4 * dt);
+    c.offset *= sceneExp(-2.4 * dt);
     if (std::fabs(c.offset) < 0.5) c.offset = 0;
   } else {
     c.warp += (target - c.warp) * std::min(1.0, 2 * dt);
@@ -166,7 +167,7 @@ NF_SMALL Rect paintHands(Image& d, const Grid& g, const Palette& pal, const PodL
   const int w = r.i1 - r.i0;
   if (base.size() != static_cast<size_t>(w) * (r.j1 - r.j0)) return {};
   const double since = clock - c.impulse;
-  const double ring = since >= 0 ? std::exp(-since / 0.07) * std::cos(48 * since) : 0;
+  const double ring = since >= 0 ? sceneExp(-since / 0.07) * std::cos(48 * since) : 0;
   const double deg[3] = {0.5 * static_cast<double>(mod(c.minute, 720)),
                          6 * static_cast<double>(mod(c.minute, 60)) - 6 * c.direction * ring, c.sweep};
   Bar bars[3];

@@ -11,6 +11,7 @@
 #include "noise/fbm.h"
 #include "tint.h"
 #include "noise/random.h"
+#include "exp_math.h"
 
 namespace nf::scene {
 namespace {
@@ -731,7 +732,7 @@ uint32_t Landscape::advance(double dt) {
   const double mx = ptrInside_ && hasLast_ ? ptrX_ - lastX_ : 0;
   const double my = ptrInside_ && hasLast_ ? ptrY_ - lastY_ : 0;
   const double moved = std::hypot(mx, my);
-  gust_ = std::min(3.0, gust_ * std::exp(-dt * 1.2) + std::min(std::fabs(mx), 200.0) * 0.004);
+  gust_ = std::min(3.0, gust_ * sceneExp(-dt * 1.2) + std::min(std::fabs(mx), 200.0) * 0.004);
   wind_ += dt * (0.05 + 0.25 * gust_);
   if (ptrInside_ && ptrY_ < 640 && dt > 0 && moved / dt > 120) {
     shed_ += moved;
@@ -753,7 +754,7 @@ uint32_t Landscape::advance(double dt) {
   for (int n = 0; n < air_.count; ++n) {
     Vortex v = air_.vortices[n];
     v.age += dt;
-    v.gamma *= std::exp(-dt / 2.4);
+    v.gamma *= sceneExp(-dt / 2.4);
     v.x += 10 * dt;
     if (std::fabs(v.gamma) > 600) air_.vortices[kept++] = v;
   }

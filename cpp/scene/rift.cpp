@@ -6,6 +6,7 @@
 #include "noise/fbm.h"
 #include "noise/random.h"
 #include "palette.h"
+#include "exp_math.h"
 
 namespace nf::scene {
 namespace {
@@ -81,7 +82,7 @@ void stepRift(RiftState& s, double dt) {
   s.rate += (s.target - s.rate) * std::min(1.0, dt * 2.2);
   s.inflow += (s.inflowTarget - s.inflow) * std::min(1.0, dt * 1.6);
   s.heat = clampd((s.rate - 1.1) / 24, 0, 1);
-  s.flare *= std::exp(-dt * 2.5);
+  s.flare *= sceneExp(-dt * 2.5);
   const double spin = s.rate * kPi / 180;
   s.pattern -= spin * 0.6 * dt;
   for (Mote& m : s.motes) m.a += orbitRate(m.r) * spin * dt;

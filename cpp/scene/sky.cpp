@@ -5,6 +5,7 @@
 
 #include "noise/fbm.h"
 #include "noise/random.h"
+#include "exp_math.h"
 
 namespace nf::scene {
 namespace {
@@ -24,7 +25,7 @@ inline void addVortex(double& vx, double& vy, double dx, double dy, double gamma
   const double r2 = dx * dx + dy * dy + 1;
   const double q = r2 / (core * core);
   // exp(-q) < 5e-18 vanishes against 1 in double, so the far field skips it exactly.
-  const double k = (q > 40 ? 1.0 : 1 - std::exp(-q)) / (2 * kPi * r2);
+  const double k = (q > 40 ? 1.0 : 1 - sceneExp(-q)) / (2 * kPi * r2);
   vx += (-dy * gamma - dx * sink) * k;
   vy += (dx * gamma - dy * sink) * k;
 }
@@ -279,7 +280,7 @@ bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& p
     auto feel = [&](double dx, double dy, double strength, double reach, double wave) {
       const double r2 = dx * dx + dy * dy;
       if (r2 > 80 * reach * reach) return;  // e < 1e-17: cannot beat any mask
-      const double e = strength * std::exp(-r2 / (2 * reach * reach));
+      const double e = strength * sceneExp(-r2 / (2 * reach * reach));
       if (e <= swirl) return;
       swirl = e;
       bandR2 = r2;

@@ -4,13 +4,14 @@
 #include <cmath>
 
 #include "noise/fbm.h"
+#include "exp_math.h"
 
 namespace nf::scene {
 
 NF_SMALL SpurLight spurLight(double x, double down, double tilt, double freq, double phase, uint32_t seed, double side,
                     double contrast) {
   // Spurs lean down the slope the way water would cut them, and wander with a slow fbm.
-  const double xs = x + tilt * 110 * std::tanh(down / 100);
+  const double xs = x + tilt * 110 * sceneTanh(down / 100);
   const double u = xs * freq + 1.4 * nf::fbmUnchecked(xs * 0.004, phase, seed, 2) +
                    0.3 * std::sin(0.011 * down + 0.002 * xs + phase);
   const double f = frac(u);

@@ -7,6 +7,7 @@
 #include "noise/random.h"
 #include "noise/value_noise.h"
 #include "sky.h"
+#include "exp_math.h"
 
 namespace nf::scene {
 namespace {
@@ -146,8 +147,8 @@ NF_SMALL Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seed
     const double ws = 14 + depth * 0.9, wp = 20 + depth * 0.5;
     for (int i = (j >> 1) % 3; i < bw; i += 3) {
       const double ds = (g.sx[i] - in.bodyX) / ws, dp = (g.sx[i] - 800) / wp;
-      const double ps = 0.42 * sunLit * std::exp(-ds * ds);
-      const double pp = (0.05 + 0.45 * in.heat) * std::exp(-dp * dp);
+      const double ps = 0.42 * sunLit * sceneExp(-ds * ds);
+      const double pp = (0.05 + 0.45 * in.heat) * sceneExp(-dp * dp);
       if (ps + pp < 0.01) continue;
       const int beat = floorInt(clock * 3 + h01(i, j, s.glitter) * 3);
       const uint32_t beatSeed = static_cast<uint32_t>(beat) + (s.glitter - 7u);

@@ -10,6 +10,7 @@
 #include "rift.h"
 #include "seeds.h"
 #include "sky.h"
+#include "exp_math.h"
 
 namespace nf::scene {
 namespace {
@@ -46,7 +47,7 @@ double riseAt(const IslandShape& s, double x, uint32_t fbmSeed) {
   double rise = s.height * bell;
   for (int k = 0; k < s.bumpCount; ++k) {
     const double d = (x - s.bumps[k].x) / s.bumps[k].w;
-    rise += s.bumps[k].h * std::exp(-d * d);
+    rise += s.bumps[k].h * sceneExp(-d * d);
   }
   if (s.fbmAmp != 0) rise += (nf::fbmUnchecked(x * 0.008, 2.3, fbmSeed, 3) - 0.5) * s.fbmAmp * bell;
   return rise;
@@ -126,7 +127,7 @@ IslandShape drawIsland(uint32_t world, uint32_t fbmSeed) {
   for (double dx = -150; dx <= 150; dx += 6) {
     const double limit = kWaterLine - (kGateY + std::sqrt(kRingOuter * kRingOuter - dx * dx)) - 12;
     const double over = riseAt(s, 800 + dx, fbmSeed) - limit;
-    const double f = std::exp(-(dx / 120) * (dx / 120));
+    const double f = sceneExp(-(dx / 120) * (dx / 120));
     need = std::max(need, over / f);
   }
   if (need > 0) addBump(s, {800, 120, -need});
