@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "noise/fbm.h"
+#include "exp_math.h"
 
 namespace nf::scene {
 
@@ -12,7 +13,7 @@ NF_SMALL void paintCypress(Image& d, const Grid& g, const Cypress& c, const Px* 
   auto lean = [&](double t) { return std::sin(t * 3 + fseed) * c.w * 0.08 + sway * t * t * c.w; };
   // Widest a third of the way up, pinched to a point, the outline nibbled by noise.
   auto half = [&](double y, double t) {
-    const double profile = t < 0.3 ? std::sqrt(t / 0.3) : std::pow((1 - t) / 0.7, 0.85);
+    const double profile = t < 0.3 ? std::sqrt(t / 0.3) : scenePow((1 - t) / 0.7, 0.85);
     return std::max(g.px * 0.5, (c.w / 2) * profile * (0.82 + 0.36 * nf::valueNoiseUnchecked(y * 0.06, fseed, seed)));
   };
   const int i0 = std::max(0, g.col(c.x - c.w)), i1 = std::min(g.bw - 1, g.col(c.x + c.w));

@@ -1,10 +1,12 @@
-// e^x and tanh(x) for the scene (decays per tick, the hour mark's ring, the spurs' lean), from +, -,
-// *, /, floor, fabs, copysign and exact bit operations only: the same bits natively and in wasm
-// (the library's targets carry -ffp-contract=off), where libm's exp and tanh are different
-// functions on each platform, and a few hundred bytes of wasm where musl's exp brings a 2 KB table
-// and tanh its expm1 (about 2 KB of the 404 page's packed wasm together). Within 1 ulp of glibc's
-// for -707 <= x <= 709 (exp, 2 million samples; below, 0) and 3 ulp for every x (tanh):
-// tests/native/scene_exp_math_test.cpp.
+// e^x, tanh(x), ln x and x^y for the scene (decays per tick, the hour mark's ring, the spurs' lean,
+// the sky's glow and the water's sun path per pixel, the ridges' and bumps' shapes, easings), from
+// +, -, *, /, floor, fabs, copysign and exact bit operations only: the same bits natively and in
+// wasm (the library's targets carry -ffp-contract=off), where libm's are different functions on
+// each platform, and a few hundred bytes of wasm where musl's exp brings a 2 KB table, tanh its
+// expm1 and pow 2 KB of code (2.7 KB of the 404 page's packed wasm together). Against glibc's
+// (tests/native/scene_exp_math_test.cpp): e^x within 1 ulp for -707 <= x <= 709 (below, 0), tanh
+// within 3 ulp, ln within 2 ulp, x^y within 4 + 2 |y ln x| ulp (x^y = e^(y ln x), without the
+// extra precision libm's pow carries: about 1e-14 of the value at worst on the scene's ranges).
 #pragma once
 #include <cmath>
 #include <cstdint>
@@ -65,6 +67,38 @@ inline double sceneTanh(double x) {
     m = scale * q + (scale - 1);
   }
   return std::copysign(m / (m + 2), x);
+}
+
+// ln x for finite x >= 2^-1022: x = 2^e m with m in [sqrt(1/2), sqrt(2)), then
+// ln m = 2 atanh(s), s = (m - 1) / (m + 1), |s| < 0.1716, as 2s (1 + s^2/3 + s^4/5 + ... s^20/21).
+inline double sceneLogNormal(double x) {
+  uint64_t bits;
+  std::memcpy(&bits, &x, sizeof bits);
+  int64_t e = static_cast<int64_t>(bits >> 52) - 1023;
+  bits = (bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL;
+  double m;
+  std::memcpy(&m, &bits, sizeof m);
+  if (m > 1.41421356237309504880) {
+    m *= 0.5;
+    ++e;
+  }
+  const double f = m - 1;  // exact: m is within a factor 2 of 1
+  const double s = f / (2 + f), s2 = s * s;
+  double p = 1.0 / 21;
+  for (int n = 19; n >= 3; n -= 2) p = 1.0 / n + s2 * p;
+  constexpr double kLn2Hi = 6.93147180369123816490e-01, kLn2Lo = 1.90821492927058770002e-10;
+  const double k = static_cast<double>(e);
+  return k * kLn2Hi + (2 * s + (2 * s * s2 * p + k * kLn2Lo));
+}
+
+// x^y for the scene's shapes and easings: x in [0, 1] or so and y > 0 (NaN for x < 0 or NaN
+// arguments; 0 for x under 2^-1022), as e^(y ln x).
+inline double scenePow(double x, double y) {
+  if (!(x >= 0) || y != y) return NAN;
+  if (x == 1) return 1;
+  if (x < 0x1p-1022) return y > 0 ? 0 : y < 0 ? HUGE_VAL : 1;
+  if (x == HUGE_VAL) return y > 0 ? HUGE_VAL : y < 0 ? 0 : 1;
+  return sceneExp(y * sceneLogNormal(x));
 }
 
 }  // namespace nf::scene

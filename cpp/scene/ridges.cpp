@@ -6,6 +6,7 @@
 #include "noise/fbm.h"
 #include "noise/random.h"
 #include "spurs.h"
+#include "exp_math.h"
 
 namespace nf::scene {
 namespace {
@@ -15,11 +16,11 @@ double valley(double x, double reach) { return std::max(0.0, 1 - std::fabs(x - 8
 }  // namespace
 
 double farRidgeAt(double x, uint32_t seed11) {
-  return 640 - 440 * (1 - std::pow(valley(x, 820), 1.3)) + (nf::fbmUnchecked(x * 0.004, 3.1, seed11, 4) - 0.5) * 150;
+  return 640 - 440 * (1 - scenePow(valley(x, 820), 1.3)) + (nf::fbmUnchecked(x * 0.004, 3.1, seed11, 4) - 0.5) * 150;
 }
 
 double midRidgeAt(double x, uint32_t seed23) {
-  return 770 - 360 * (1 - std::pow(valley(x, 600), 0.85)) + (nf::fbmUnchecked(x * 0.006, 7.7, seed23, 4) - 0.5) * 110;
+  return 770 - 360 * (1 - scenePow(valley(x, 600), 0.85)) + (nf::fbmUnchecked(x * 0.006, 7.7, seed23, 4) - 0.5) * 110;
 }
 
 NF_SMALL void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s) {

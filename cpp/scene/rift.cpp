@@ -45,7 +45,7 @@ NF_SMALL void openingRows(Opening& o, const Grid& g, int rowFrom, int rowTo) {
       const double off = std::atan2(dy, dx) - gap;
       const bool bleed = r > kGateR && std::fabs(std::atan2(std::sin(off), std::cos(off))) < kPi / 12;
       int cover = 0;
-      if (bleed) cover = jsRound(255 * std::pow(std::max(0.0, 1 - (r - kGateR) / kLeak), 1.5));
+      if (bleed) cover = jsRound(255 * scenePow(std::max(0.0, 1 - (r - kGateR) / kLeak), 1.5));
       else if (std::hypot(dx, dy - kGateDepth) <= reach) cover = 255;
       if (!cover) continue;
       o.mask[static_cast<size_t>(j) * g.bw + i] = static_cast<uint8_t>(cover);
@@ -145,7 +145,7 @@ NF_SMALL Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& un
     const double arm = std::cos(2 * (m.a - s.pattern) + kWind * std::log(m.r / 25 + 0.05));
     const double twinkle =
         m.star >= 0 ? 0.75 * (0.35 + 0.65 * m.mag * (0.6 + 0.4 * std::sin(clock * m.freq + m.phase))) : 1;
-    const double crest = std::pow(std::max(0.0, arm), 4) * 0.22;
+    const double crest = scenePow(std::max(0.0, arm), 4) * 0.22;
     const Px ink = m.star >= 0 ? kStarColors[m.star]
                                : pick(colours, 8, m.tone * 1.2 - 0.36 + glow * 0.3 + arm * 0.16 + crest, m.thr);
     const double len = std::max(m.len * g.px, m.r * trail * orbitRate(m.r) * 0.6);
@@ -180,7 +180,7 @@ NF_SMALL Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& un
     for (int k = 0; k < 4; ++k) {
       const double cycle = clock / 1.7 + k / 4.0;
       const double p = frac(cycle);
-      const double size = (kGateR - 6) * std::pow(1 - p, 1.3);
+      const double size = (kGateR - 6) * scenePow(1 - p, 1.3);
       const double cy = poleY + kGateDepth * (1 - p);
       const double alpha = (1 - p) * std::min(1.0, s.heat);
       const Px ink = p < 0.45 ? kCream : (p < 0.75 ? kGolden : kRose);

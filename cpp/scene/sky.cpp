@@ -349,7 +349,7 @@ NF_SMALL void makeStars(PodList<SkyStar>& out, const Seeds& s, const World& w) {
   for (int n = 0; n < 80 && static_cast<int>(out.size()) < w.maxStars; ++n) {
     const double x = 40 + r.next() * 1520;
     const double y = 30 + r.next() * 420;
-    const double mag = std::pow(r.next(), 1.6);
+    const double mag = scenePow(r.next(), 1.6);
     const double freq = 0.6 + r.next() * 1.6;
     const double phase = r.next() * kPi * 2;
     const double sky = std::min(farRidgeAt(x, s.farRidge), midRidgeAt(x, s.midRidge));

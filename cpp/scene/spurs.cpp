@@ -36,7 +36,7 @@ NF_SMALL void paintOutcrops(Image& d, const Grid& g, const Palette& pal, const W
         if (std::fabs(u) >= 1) continue;
         // A crag: a ragged peak leaning off centre, its foot sunk into the slope.
         const double lean = u - 0.25 * std::sin(k * 2.3 + o.x);
-        const double crown = o.h * std::pow(std::max(0.0, 1 - std::fabs(lean)), 0.7) *
+        const double crown = o.h * scenePow(std::max(0.0, 1 - std::fabs(lean)), 0.7) *
                              (0.7 + 0.6 * nf::valueNoiseUnchecked(x * 0.2, k * 3.1, seed));
         if (y < cy - crown || y > cy) continue;
         const double t = 0.5 + 0.4 * lean * side - 0.25 * (y - (cy - crown)) / (crown + 1) +

@@ -35,7 +35,7 @@ NF_SMALL void makeRipples(PodList<Ripple>& out, const Seeds& s) {
   nf::Mulberry32 r(s.ripples);
   for (int n = 0; n < 52; ++n) {
     Ripple rp{};
-    rp.y = kWater + 12 + std::pow(r.next(), 0.8) * 110;
+    rp.y = kWater + 12 + scenePow(r.next(), 0.8) * 110;
     rp.x = r.next() * 1600;
     rp.w = 20 + r.next() * (30 + (rp.y - kWater) * 0.6);
     rp.bright = r.next() < 0.35;

@@ -38,7 +38,7 @@ struct Draw {
 
 double bellAt(const IslandShape& s, double x) {
   const double u = clampd((x - s.centre) / s.reach, -1, 1);
-  return std::pow(0.5 + 0.5 * std::cos(kPi * u), s.exponent);
+  return scenePow(0.5 + 0.5 * std::cos(kPi * u), s.exponent);
 }
 
 // The rise without the nibble noise (which adds at most 6 units either way).
