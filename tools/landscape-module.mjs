@@ -7,9 +7,9 @@
 import { transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { libmCalls } from './own-math.mjs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readSymbols, trimTwoOverPi } from './two-over-pi.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [wasm, mjs] = process.argv.slice(2);
@@ -88,10 +88,9 @@ for (const e of linked) {
 }
 writeFileSync(wasm, writeExports(readFileSync(wasm), kept));
 
-// musl's 2/pi table beyond what any double or float reduction reads, zeroed (about 1.9 KB of the
-// packed wasm; tools/two-over-pi.mjs has the bound and the checks), before wasm-opt, whose memory
-// packing then drops the zeros from the data.
-writeFileSync(wasm, trimTwoOverPi(readFileSync(wasm), readSymbols(`${wasm}.symbols`)));
+// The scene's own math, not libm's (tools/own-math.mjs).
+const libm = libmCalls(`${wasm}.symbols`);
+if (libm.length) throw new Error(`landscape-module: the landscape links libm's ${libm.join(', ')}; the scene has its own (cpp/scene/exp_math.h, trig_math.h)`);
 
 // The features the link emits (Emscripten's defaults, -msimd128 and the scene's -mnontrapping-fptoint), no more: wasm-opt must not
 // introduce instructions an older engine lacks. Float semantics are kept (no --fast-math).

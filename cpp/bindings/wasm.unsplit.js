@@ -18,8 +18,8 @@
 // The streams, in the order the split file holds them: the bytes before the code section, after
 // it, then function counts and locals, opcodes, local indices, block types and other small
 // immediates, i32 and i64 constants, alignments, offsets, branch depths, call targets,
-// global/table/data indices, float and v128 constants (each order within 70 bytes of the others).
-// (Numbers, not an object's keys: the minifiers inline them.)
+// global/table/data indices, float and v128 constants (of eight orders tried, each within 70 bytes
+// of the others). Numbers, not an object's keys: the minifiers shorten a name, not a key.
 const NF_PRE = 0, NF_POST = 1, NF_LOC = 2, NF_OP = 3, NF_LOCAL = 4, NF_SMALL = 5, NF_I32 = 6, NF_I64 = 7,
   NF_ALIGN = 8, NF_OFFSET = 9, NF_BR = 10, NF_CALL = 11, NF_INDEX = 12, NF_BITS = 13, NF_STREAMS = 14;
 const NF_SPLIT_MAGIC = [0, 0x6e, 0x66, 0x31];  // "\0nf1": not "\0asm"

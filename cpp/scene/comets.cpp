@@ -7,6 +7,7 @@
 #include "palette.h"
 #include "walker.h"
 #include "exp_math.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 
@@ -25,7 +26,7 @@ bool stepComets(Comets& s, double heat, double inflow) {
     s.nextLaunch = heat > 0.5 ? 0.5 + 0.8 * nf::drawFrom(s.rng) : 3 + 5 * nf::drawFrom(s.rng);
     if (s.count < kMaxComets) {
       Comet& c = s.c[s.count++];
-      const double ca = std::cos(a), sa = std::sin(a);
+      const double ca = sceneCos(a), sa = sceneSin(a);
       c = Comet{};
       c.x = kGateX + 208 * ca;
       c.y = kGateY + 208 * sa;

@@ -5,12 +5,13 @@
 
 #include "noise/fbm.h"
 #include "exp_math.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 
 NF_SMALL void paintCypress(Image& d, const Grid& g, const Cypress& c, const Px* stops, uint32_t seed, double sway) {
   const double fseed = static_cast<double>(seed);
-  auto lean = [&](double t) { return std::sin(t * 3 + fseed) * c.w * 0.08 + sway * t * t * c.w; };
+  auto lean = [&](double t) { return sceneSin(t * 3 + fseed) * c.w * 0.08 + sway * t * t * c.w; };
   // Widest a third of the way up, pinched to a point, the outline nibbled by noise.
   auto half = [&](double y, double t) {
     const double profile = t < 0.3 ? std::sqrt(t / 0.3) : scenePow((1 - t) / 0.7, 0.85);
@@ -35,7 +36,7 @@ NF_SMALL void paintCypress(Image& d, const Grid& g, const Cypress& c, const Px* 
   double fan = 0;
   auto angle = [&](double, double by) {
     const double t = nf::clamp01((c.base - (g.sy[0] + by * g.px)) / c.h);
-    return -kPi / 2 + fan * 0.5 * (1 - t) + 0.45 * std::sin(t * 9 + fseed + sway * 4);
+    return -kPi / 2 + fan * 0.5 * (1 - t) + 0.45 * sceneSin(t * 9 + fseed + sway * 4);
   };
   for (int j = j0; j <= j1; j += 2)
     for (int i = i0; i <= i1; i += 2) {

@@ -5,6 +5,7 @@
 
 #include "noise/random.h"
 #include "walker.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 namespace {
@@ -34,8 +35,8 @@ void stepFireflies(Fireflies& s, bool pointer, double px, double py) {
     f.heading += (nf::drawFrom(s.rng) - 0.5) * 3 * dt;
     // Herded back over the island and the water.
     const int cx = f.x < 200 ? 1 : (f.x > 1400 ? -1 : 0), cy = f.y < 360 ? 1 : (f.y > 960 ? -1 : 0);
-    if (cx || cy) f.heading += std::sin(std::atan2(cy, cx) - f.heading) * 2.5 * dt;
-    double vx = f.speed * std::cos(f.heading), vy = f.speed * std::sin(f.heading);
+    if (cx || cy) f.heading += sceneSin(std::atan2(cy, cx) - f.heading) * 2.5 * dt;
+    double vx = f.speed * sceneCos(f.heading), vy = f.speed * sceneSin(f.heading);
     if (pointer) {
       const double dx = px - f.x, dy = py - f.y, d = std::hypot(dx, dy);
       if (d > 30 && d < 260) {
@@ -54,7 +55,7 @@ Rect paintFireflies(Image& d, const Grid& g, const Palette& pal, const Fireflies
   for (int n = 0; n < kFireflies; ++n) {
     const Firefly& f = s.f[n];
     const double x = still ? f.x0 : f.x, y = still ? f.y0 : f.y;
-    const double gl = still ? 1 : std::max(0.0, std::sin(f.phase + clock * f.freq));
+    const double gl = still ? 1 : std::max(0.0, sceneSin(f.phase + clock * f.freq));
     const double o = still ? 1 : 0.15 + 0.85 * gl * gl * gl;
     const Px c = kFlyColours[n % 3];
     // A square of side `side` units about the fly, at least one pixel.

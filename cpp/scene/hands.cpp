@@ -5,6 +5,7 @@
 
 #include "rift.h"
 #include "exp_math.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 namespace {
@@ -27,7 +28,7 @@ struct Bar {
 
 Bar barOf(double degrees, double width, double len, double tail, double discAt = 0, double discR = 0) {
   const double a = degrees * kPi / 180;
-  return {std::sin(a), -std::cos(a), width / 2, len, tail, discAt, discR};
+  return {sceneSin(a), -sceneCos(a), width / 2, len, tail, discAt, discR};
 }
 
 NF_TINY bool inBar(const Bar& b, double dx, double dy) {
@@ -167,7 +168,7 @@ NF_SMALL Rect paintHands(Image& d, const Grid& g, const Palette& pal, const PodL
   const int w = r.i1 - r.i0;
   if (base.size() != static_cast<size_t>(w) * (r.j1 - r.j0)) return {};
   const double since = clock - c.impulse;
-  const double ring = since >= 0 ? sceneExp(-since / 0.07) * std::cos(48 * since) : 0;
+  const double ring = since >= 0 ? sceneExp(-since / 0.07) * sceneCos(48 * since) : 0;
   const double deg[3] = {0.5 * static_cast<double>(mod(c.minute, 720)),
                          6 * static_cast<double>(mod(c.minute, 60)) - 6 * c.direction * ring, c.sweep};
   Bar bars[3];

@@ -5,6 +5,7 @@
 
 #include "cypress.h"
 #include "noise/fbm.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 namespace {
@@ -91,7 +92,7 @@ Rect paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, 
   auto angle = [&](double bx, double by) {
     const int i = g.clampCol(bx);
     const double x = x0 + bx * g.px, y = y0 + by * g.px;
-    const double wave = 0.36 * std::sin(0.012 * x - 2.1 * clock + 0.035 * y) * sway;
+    const double wave = 0.36 * sceneSin(0.012 * x - 2.1 * clock + 0.035 * y) * sway;
     const double contour = m.ang[i] * (1 - 0.5 * nf::smooth(0, 120, y - m.top[i]));
     return (contour + wave + jit) * (1 - nf::smooth(kWater - 34, kWater - 8, y));
   };
@@ -113,7 +114,7 @@ Rect paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, 
           KeepAll{});
   });
   for (int n = 0; n < w.cypressCount; ++n)
-    paintCypress(d, g, cypresses[n], pal.at(kLeafC), s.islandCypress(n), std::sin(clock * 1.1 + n * 2) * 0.12 * sway);
+    paintCypress(d, g, cypresses[n], pal.at(kLeafC), s.islandCypress(n), sceneSin(clock * 1.1 + n * 2) * 0.12 * sway);
   return last.unite(d.used);
 }
 

@@ -7,6 +7,7 @@
 
 #include "dither.h"
 #include "pod_list.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 
@@ -122,8 +123,8 @@ void brush(Image& d, double x, double y, int len, bool wide, Px c, AngleFn&& ang
       d, x, y, len, wide, c,
       [&](double cx, double cy, double& dx, double& dy) {
         const double a = angle(cx, cy);
-        dx = std::cos(a);
-        dy = std::sin(a);
+        dx = sceneCos(a);
+        dy = sceneSin(a);
       },
       keep);
 }
@@ -169,7 +170,7 @@ __attribute__((noinline)) inline void haloPoints(PlotFn plot, void* ctx, double 
   for (int k = 0; k < n; ++k) {
     const double u = static_cast<double>(k) / n;
     if (frac(u * dashes + turn) < 0.38) continue;
-    plot(ctx, cx + std::cos(u * 2 * kPi) * radius, cy + std::sin(u * 2 * kPi) * radius, c, alpha);
+    plot(ctx, cx + sceneCos(u * 2 * kPi) * radius, cy + sceneSin(u * 2 * kPi) * radius, c, alpha);
   }
 }
 template <class Plot>

@@ -7,6 +7,7 @@
 #include "noise/random.h"
 #include "spurs.h"
 #include "exp_math.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 namespace {
@@ -60,7 +61,7 @@ NF_SMALL PodList<Cypress> makePines(const Seeds& s, const World& w) {
   return pines;
 }
 
-NF_SMALL double snowlineFor(double winterDay) { return 435 + 165 * std::cos(2 * kPi * (winterDay - 40) / 365.24); }
+NF_SMALL double snowlineFor(double winterDay) { return 435 + 165 * sceneCos(2 * kPi * (winterDay - 40) / 365.24); }
 
 NF_SMALL void makeLandTables(LandTables& lt, const Grid& g, const Seeds& s, const World& w, double snowline) {
   const double k = w.spur;

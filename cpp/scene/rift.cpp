@@ -7,6 +7,7 @@
 #include "noise/random.h"
 #include "palette.h"
 #include "exp_math.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 namespace {
@@ -43,7 +44,7 @@ NF_SMALL void openingRows(Opening& o, const Grid& g, int rowFrom, int rowTo) {
       const double dx = g.sx[i] - kGateX, dy = g.sy[j] - kGateY;
       const double r = std::hypot(dx, dy);
       const double off = std::atan2(dy, dx) - gap;
-      const bool bleed = r > kGateR && std::fabs(std::atan2(std::sin(off), std::cos(off))) < kPi / 12;
+      const bool bleed = r > kGateR && std::fabs(std::atan2(sceneSin(off), sceneCos(off))) < kPi / 12;
       int cover = 0;
       if (bleed) cover = jsRound(255 * scenePow(std::max(0.0, 1 - (r - kGateR) / kLeak), 1.5));
       else if (std::hypot(dx, dy - kGateDepth) <= reach) cover = 255;
@@ -66,7 +67,7 @@ NF_SMALL void makeMotes(PodList<Mote>& motes, uint32_t seed404) {
     m.a0 = m.a = rand.next() * kPi * 2;
     m.star = -1;
     if (rand.next() < 0.05) m.star = static_cast<int>(std::floor(rand.next() * 6));
-    m.tone = nf::nebulaUnchecked(std::cos(m.a) * m.r * 0.006, std::sin(m.a) * m.r * 0.006);
+    m.tone = nf::nebulaUnchecked(sceneCos(m.a) * m.r * 0.006, sceneSin(m.a) * m.r * 0.006);
     m.thr = rand.next();
     m.len = m.star >= 0 ? 1 : 3 + static_cast<int>(std::floor(rand.next() * 4));
     m.wide = m.star < 0 && rand.next() < 0.45;
@@ -139,24 +140,30 @@ NF_SMALL Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& un
   const double trail = std::min(1.1, std::max(0.0, (s.rate - 2) / 30));
   const int cross[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
   for (const Mote& m : s.motes) {
-    const double x = poleX + std::cos(m.a) * m.r, y = poleY + std::sin(m.a) * m.r;
+    double sa0, ca0;
+    sceneSinCos(m.a, sa0, ca0);
+    const double x = poleX + ca0 * m.r, y = poleY + sa0 * m.r;
     const double pitch = std::min(1.25, kPitch + std::atan2(s.inflow, orbitRate(m.r) * spin));
     const double glow = 1 - std::min(1.0, m.r / kGlow);
-    const double arm = std::cos(2 * (m.a - s.pattern) + kWind * std::log(m.r / 25 + 0.05));
+    const double arm = sceneCos(2 * (m.a - s.pattern) + kWind * sceneLogNormal(m.r / 25 + 0.05));
     const double twinkle =
-        m.star >= 0 ? 0.75 * (0.35 + 0.65 * m.mag * (0.6 + 0.4 * std::sin(clock * m.freq + m.phase))) : 1;
-    const double crest = scenePow(std::max(0.0, arm), 4) * 0.22;
+        m.star >= 0 ? 0.75 * (0.35 + 0.65 * m.mag * (0.6 + 0.4 * sceneSin(clock * m.freq + m.phase))) : 1;
+    const double arm2 = std::max(0.0, arm) * std::max(0.0, arm), crest = arm2 * arm2 * 0.22;
     const Px ink = m.star >= 0 ? kStarColors[m.star]
                                : pick(colours, 8, m.tone * 1.2 - 0.36 + glow * 0.3 + arm * 0.16 + crest, m.thr);
     const double len = std::max(m.len * g.px, m.r * trail * orbitRate(m.r) * 0.6);
     const int n = static_cast<int>(std::ceil(len / (g.px * 0.8)));
-    const double cp = std::cos(pitch) * len / n, sp = std::sin(pitch) * len / n;
+    double sp, cp;
+    sceneSinCos(pitch, sp, cp);
+    cp = cp * len / n;
+    sp = sp * len / n;
     double r = m.r, a = m.a;
     for (int st = 0; st < n; ++st) {
       const double fade = twinkle * (1 - (static_cast<double>(st) / n) * trail * 0.85);
       // The wide strokes' second mark one pixel further out: one inlined plotHot for both (r + 0 * px
       // is r, so the first mark's point is the same double).
-      const double ca = std::cos(a), sa = std::sin(a);
+      double sa, ca;
+      sceneSinCos(a, sa, ca);
       for (int w = 0; w <= int(m.wide); ++w)
         plotHot(poleX + ca * (r + w * g.px), poleY + sa * (r + w * g.px), ink, fade);
       a -= cp / std::max(r, 1e-6);
@@ -168,7 +175,7 @@ NF_SMALL Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& un
   }
 
   // The pole star: a hard core inside two counter-turning broken rings.
-  const double breath = 0.5 + 0.5 * std::sin(clock * 2.2);
+  const double breath = 0.5 + 0.5 * sceneSin(clock * 2.2);
   plot(poleX, poleY, kCream, 1);
   for (const auto& c : cross) plot(poleX + c[0] * g.px, poleY + c[1] * g.px, kCream, 1);
   halo(plot, poleX, poleY, (3.2 + s.flare * 2) * g.px, g.px * 0.7, kGolden, 0.9, clock * 0.5, 6);
@@ -189,7 +196,7 @@ NF_SMALL Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& un
       for (int t = 0; t < 60; ++t) {
         if (nf::hashU32(static_cast<uint32_t>(t), beat, seeds.echoTicks) / 4294967296.0 < 0.18) continue;
         const double th = t * kPi / 30 - kPi / 2 + p * 1.2;
-        const double r = size * (1 + 0.07 * std::sin(3 * th + clock * 2.4 + k) +
+        const double r = size * (1 + 0.07 * sceneSin(3 * th + clock * 2.4 + k) +
                                  0.18 * (nf::valueNoiseUnchecked(th * 1.7 + k * 5, clock * 0.9, seeds.echoWobble) - 0.5));
         if (r <= 1e-6) continue;
         const bool hour = t % 5 == 0;
@@ -198,8 +205,8 @@ NF_SMALL Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& un
         for (int st = 0; st <= n; ++st) {
           const double rr = r - len * st / n;
           const double a = th + (static_cast<double>(st) / n) * 0.05;
-          plot(poleX + std::cos(a) * rr, cy + std::sin(a) * rr, ink, alpha);
-          if (hour) plot(poleX + std::cos(a + g.px / rr) * rr, cy + std::sin(a + g.px / rr) * rr, ink, alpha);
+          plot(poleX + sceneCos(a) * rr, cy + sceneSin(a) * rr, ink, alpha);
+          if (hour) plot(poleX + sceneCos(a + g.px / rr) * rr, cy + sceneSin(a + g.px / rr) * rr, ink, alpha);
         }
       }
     }

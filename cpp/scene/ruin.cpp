@@ -96,8 +96,8 @@ NF_SMALL void growIvy(Ivy& v, uint32_t seed, double fromDeg, double toDeg, doubl
   v.points = 0;
   for (double a = from; (to - a) * dir >= 0 && v.points < kMaxIvyPoints;) {
     const double radius = 208 + (r.next() - 0.5) * 6;
-    v.px[v.points] = static_cast<float>(kGateX + radius * std::cos(a));
-    v.py[v.points] = static_cast<float>(kGateY + radius * std::sin(a));
+    v.px[v.points] = static_cast<float>(kGateX + radius * sceneCos(a));
+    v.py[v.points] = static_cast<float>(kGateY + radius * sceneSin(a));
     ++v.points;
     a += dir * (0.05 + 0.06 * r.next());
   }
@@ -153,8 +153,8 @@ NF_SMALL RuinLook makeRuinLook(uint32_t worldSeed) {
     look.tiltCos = 0.99862953475457387378;
     look.tiltSin = -0.05233595624294383272;
   } else {
-    look.tiltCos = std::cos(look.tilt * kPi / 180);
-    look.tiltSin = std::sin(look.tilt * kPi / 180);
+    look.tiltCos = sceneCos(look.tilt * kPi / 180);
+    look.tiltSin = sceneSin(look.tilt * kPi / 180);
   }
   growIvy(look.ivy[0], layerSeed(21, worldSeed), from[0], to[0], 0.3);
   growIvy(look.ivy[1], layerSeed(23, worldSeed), from[1], to[1], 1.1);
@@ -307,6 +307,7 @@ void partRows(int h, int part, int parts, int& r0, int& r1) {
 
 const uint8_t kFont[97][8] = {
 #include "font5x8.inc"
+#include "trig_math.h"
 };
 
 }  // namespace

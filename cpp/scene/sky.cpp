@@ -6,6 +6,7 @@
 #include "noise/fbm.h"
 #include "noise/random.h"
 #include "exp_math.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 namespace {
@@ -36,7 +37,7 @@ double airAngle(const Air& air, double x, double y) {
   double vx = 24, vy = 2;
   const double u = x - air.drift;
   for (const Wave& w : kWaves) {
-    const double c = w.a * std::cos(w.kx * u + w.ky * y + w.w * air.time + w.phi);
+    const double c = w.a * sceneCos(w.kx * u + w.ky * y + w.w * air.time + w.phi);
     vx += w.ky * c;
     vy -= w.kx * c;
   }
@@ -93,16 +94,16 @@ void sampleFlow(FlowField& f, const Grid& g, const Air& air, int lastRow) {
   for (int a = 0; a < f.nx; ++a) {
     const double u = x0 + (f.bx0 + a * kFlowStep) * g.px - air.drift;
     for (int w = 0; w < 3; ++w) {
-      f.colCos[a * 3 + w] = std::cos(kWaves[w].kx * u);
-      f.colSin[a * 3 + w] = std::sin(kWaves[w].kx * u);
+      f.colCos[a * 3 + w] = sceneCos(kWaves[w].kx * u);
+      f.colSin[a * 3 + w] = sceneSin(kWaves[w].kx * u);
     }
   }
   for (int b = 0; b < f.ny; ++b) {
     const double y = y0 + (f.by0 + b * kFlowStep) * g.px;
     for (int w = 0; w < 3; ++w) {
       const double ph = kWaves[w].ky * y + kWaves[w].w * air.time + kWaves[w].phi;
-      f.rowCos[b * 3 + w] = std::cos(ph);
-      f.rowSin[b * 3 + w] = std::sin(ph);
+      f.rowCos[b * 3 + w] = sceneCos(ph);
+      f.rowSin[b * 3 + w] = sceneSin(ph);
     }
   }
   double cores[kMaxVortices];
@@ -293,7 +294,7 @@ bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& p
     if (air.pull > 0.01) feel(x - air.poleX, y - air.poleY, std::min(1.0, air.pull) * 0.7, 420, 0.045);
     if (swirl <= mask) return false;
     // The bands of the strongest vortex only: one cosine per stroke, where the mask lets it show.
-    const double band = std::cos(std::sqrt(bandR2) * bandWave);
+    const double band = sceneCos(std::sqrt(bandR2) * bandWave);
     if (band > 0.2) out = pal[kSwirlC + 1];
     else if (band < -0.2) out = pal[kSwirlC];
     else return false;
@@ -306,7 +307,7 @@ bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& p
     if (r < br) return pick(sun, 3, 0.7 + 0.3 * (1 - r / br), thr);
     if (w.halo && r < br + 70) {
       const double fall = 1 - (r - br) / 70;
-      const double band = 0.5 + 0.5 * std::cos((r - br) * 0.21);
+      const double band = 0.5 + 0.5 * sceneCos((r - br) * 0.21);
       if (band * fall > 0.3 + mask * 0.25) return pick(sun, 3, fall * 0.9, thr);
     }
     sunny = false;
@@ -365,7 +366,7 @@ void paintStars(Image& d, const Grid& g, const Palette& pal, const PodList<SkySt
   const Px star = pal[kStarC];
   const int cross[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
   for (const SkyStar& s : stars) {
-    const double twinkle = 0.6 + 0.4 * std::sin(clock * s.freq + s.phase);
+    const double twinkle = 0.6 + 0.4 * sceneSin(clock * s.freq + s.phase);
     plot(s.x, s.y, star, 1);
     if (s.mag > 0.4)
       for (const auto& o : cross) plot(s.x + o[0] * g.px, s.y + o[1] * g.px, star, twinkle * 0.8);

@@ -5,6 +5,7 @@
 
 #include "noise/fbm.h"
 #include "exp_math.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 
@@ -13,7 +14,7 @@ NF_SMALL SpurLight spurLight(double x, double down, double tilt, double freq, do
   // Spurs lean down the slope the way water would cut them, and wander with a slow fbm.
   const double xs = x + tilt * 110 * sceneTanh(down / 100);
   const double u = xs * freq + 1.4 * nf::fbmUnchecked(xs * 0.004, phase, seed, 2) +
-                   0.3 * std::sin(0.011 * down + 0.002 * xs + phase);
+                   0.3 * sceneSin(0.011 * down + 0.002 * xs + phase);
   const double f = frac(u);
   const double facing = 1 - 2 * nf::smooth(0.4, 0.6, f);
   return {facing * side * contrast * (1 - 0.5 * nf::smooth(0, 300, down)), std::min(f, 1 - f)};
@@ -35,7 +36,7 @@ NF_SMALL void paintOutcrops(Image& d, const Grid& g, const Palette& pal, const W
         const double u = (x - o.x) / o.w;
         if (std::fabs(u) >= 1) continue;
         // A crag: a ragged peak leaning off centre, its foot sunk into the slope.
-        const double lean = u - 0.25 * std::sin(k * 2.3 + o.x);
+        const double lean = u - 0.25 * sceneSin(k * 2.3 + o.x);
         const double crown = o.h * scenePow(std::max(0.0, 1 - std::fabs(lean)), 0.7) *
                              (0.7 + 0.6 * nf::valueNoiseUnchecked(x * 0.2, k * 3.1, seed));
         if (y < cy - crown || y > cy) continue;

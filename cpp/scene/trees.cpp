@@ -8,6 +8,7 @@
 #include "noise/fbm.h"
 #include "noise/fractal.h"
 #include "noise/random.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 namespace {
@@ -149,11 +150,11 @@ NF_SMALL void growTree(Tree& out, uint32_t seed, double x, double y, double lean
     const Limb s = stack.back();
     stack.pop_back();
     if (s.w < 1.6 || out.segs.size() > 1400) {
-      out.tips.push_back({s.x, s.y, std::sin(s.phase)});
+      out.tips.push_back({s.x, s.y, sceneSin(s.phase)});
       continue;
     }
     const double w1 = s.w * 0.95;
-    const double nx = s.x + std::cos(s.a) * s.l, ny = s.y + std::sin(s.a) * s.l;
+    const double nx = s.x + sceneCos(s.a) * s.l, ny = s.y + sceneSin(s.a) * s.l;
     out.segs.push_back({s.x, s.y, nx, ny, s.w, w1});
     const double roll = r.next();
     if (roll < gr.straight || s.w > width * gr.trunk) {
@@ -163,7 +164,7 @@ NF_SMALL void growTree(Tree& out, uint32_t seed, double x, double y, double lean
     }
     const bool both = roll > gr.both;
     const double phase = s.phase + 2.39996;
-    const int side = std::cos(phase) >= 0 ? 1 : -1;
+    const int side = sceneCos(phase) >= 0 ? 1 : -1;
     const double keep = both ? 0.45 + r.next() * 0.15 : 0.6 + r.next() * 0.2;
     const double mainA = curl(s.a, gr.curlMain);
     stack.push_back({nx, ny, mainA, w1 * std::sqrt(keep), s.l * gr.decayMain, phase});
@@ -364,7 +365,7 @@ NF_SMALL Rect paintCanopy(Image& d, const Grid& g, const Palette& pal, const See
 
   // Cast shade on the island, on pixels the canopy left empty (groundCover is 0 off rows 560..870).
   const Px shade = pal[kShadeC], fringe = pal[kFringeC];
-  const double sway = std::sin(clock * 0.4) * 0.05;
+  const double sway = sceneSin(clock * 0.4) * 0.05;
   windTerms(c.dappleWind, g.sx.data(), bw, 0.011, g.sy.data(), bh, 0.03, sway, s.dapple, 3, wind * 0.6);
   for (const Span& r : c.dapple) {
     const int j = r.j;

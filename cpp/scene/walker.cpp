@@ -4,6 +4,7 @@
 
 #include "island.h"
 #include "noise/random.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 namespace {
@@ -67,7 +68,7 @@ void paintWalker(Image& d, const Grid& g, const Palette& pal, const Walker& w, i
     const double y = g.sy[0] + j * g.px;
     const double yr = kWater + 0.62 * (kWater - y);
     const int jr = g.row(yr);
-    const int shift = jsRound(0.7 * std::sin(1.7 * jr + 5 * clock));
+    const int shift = jsRound(0.7 * sceneSin(1.7 * jr + 5 * clock));
     for (int k = 0; k < 4; ++k) {
       const int col = colourOf(row[w.facing > 0 ? k : 3 - k]);
       if (col < 0) continue;

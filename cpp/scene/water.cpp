@@ -8,6 +8,7 @@
 #include "noise/value_noise.h"
 #include "sky.h"
 #include "exp_math.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 namespace {
@@ -174,7 +175,7 @@ NF_SMALL Rect paintWater(Image& d, const Grid& g, const Palette& pal, const Seed
     int lastI = kNone, lastJ = kNone, firstI = kNone, firstJ = kNone;
     for (int st = 0; st < steps; ++st) {
       const double a = static_cast<double>(st) / steps * 2 * kPi;
-      const int i = jsRound(cx + std::cos(a) * rx), j = jsRound(cy + std::sin(a) * ry);
+      const int i = jsRound(cx + sceneCos(a) * rx), j = jsRound(cy + sceneSin(a) * ry);
       // Consecutive samples repeat pixels; each pixel darkens once per ring.
       if ((i == lastI && j == lastJ) || (st > 0 && i == firstI && j == firstJ)) continue;
       if (st == 0) {

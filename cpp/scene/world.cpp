@@ -11,6 +11,7 @@
 #include "seeds.h"
 #include "sky.h"
 #include "exp_math.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 namespace {
@@ -38,7 +39,7 @@ struct Draw {
 
 double bellAt(const IslandShape& s, double x) {
   const double u = clampd((x - s.centre) / s.reach, -1, 1);
-  return scenePow(0.5 + 0.5 * std::cos(kPi * u), s.exponent);
+  return scenePow(0.5 + 0.5 * sceneCos(kPi * u), s.exponent);
 }
 
 // The rise without the nibble noise (which adds at most 6 units either way).

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadNoisefield, repoRoot } from './helpers/load.mjs';
-import { TWO_OVER_PI_HEAD, readSymbols, trimTwoOverPi } from '../../tools/two-over-pi.mjs';
+import { libmCalls } from '../../tools/own-math.mjs';
 
 const wasmFile = join(repoRoot, 'web', 'noisefield-landscape.wasm');
 const loadLandscape = async () => (await import(join(repoRoot, 'web', 'noisefield-landscape.mjs'))).default({ wasmBinary: readFileSync(wasmFile) });
@@ -135,68 +135,14 @@ test('the same pixels in every layer and the same picture as the full module', (
   }
 });
 
-// musl's 2/pi table (ipio2, 24 bits an entry, 690 entries where long double is quad): the landscape
-// module keeps the 66 entries that the reduction of any double or float argument can read (index
-// 60 at most: tools/two-over-pi.mjs has the bound and checks the link has no long-double code)
-// and drops long double's 624. The full module keeps the whole table, so it is the reference.
-test('the 2/pi table: the 66 entries of double and float reductions, bit for bit, and none of long double\'s', () => {
-  const head = TWO_OVER_PI_HEAD;  // 0xA2F983, 0x6E4E44, ...: 2/pi's first bits
-  const fullBytes = readFileSync(join(repoRoot, 'web', 'noisefield.wasm')), landBytes = readFileSync(wasmFile);
-  const at = fullBytes.indexOf(head), lat = landBytes.indexOf(head);
-  assert.ok(at > 0 && fullBytes.indexOf(head, at + 1) < 0, 'the full module has the table once');
-  const table = fullBytes.subarray(at, at + 690 * 4);
-  for (let i = 3; i < table.length; i += 4) assert.equal(table[i], 0, 'the full module\'s table: 690 entries of 24 bits');
-  assert.ok(lat > 0 && landBytes.indexOf(head, lat + 1) < 0, 'the landscape module has the table once');
-  assert.ok(landBytes.subarray(lat, lat + 66 * 4).equals(table.subarray(0, 66 * 4)), 'entries 0..65 as musl has them');
-  // Not one of the long-double entries is left anywhere (each 8-byte piece of them is absent).
-  for (let i = 66 * 4; i + 8 <= table.length; i += 4) {
-    assert.equal(landBytes.indexOf(table.subarray(i, i + 8)), -1, `entries ${i / 4}, ${i / 4 + 1} are gone`);
-  }
-});
-
-test('musl\'s sin, cos, sinf and cosf with the table cut to 66 entries: the same bits for every exponent', async () => {
-  // The probe (tests/selfcheck/trig_probe.cpp) is linked as the module is, and cut as the build cuts
-  // the module's (tools/two-over-pi.mjs, with the probe's own symbol map). A double of exponent e
-  // reads entries up to (e - 26) / 24 + 4 (more only when the product has 24 zero bits in a row,
-  // at most up to + 19), so the largest read up to entry 45: one bit changed in entry 44 must change
-  // some results, which shows that the arguments reach the table's far end.
-  const file = join(repoRoot, 'build', 'wasm', 'noisefield_trig_probe.wasm');
-  const whole = readFileSync(file), cut = trimTwoOverPi(whole, readSymbols(`${file}.symbols`));
-  const at = cut.indexOf(TWO_OVER_PI_HEAD);
-  assert.ok(at > 0 && cut.subarray(at + 66 * 4, at + 690 * 4).every((b) => b === 0) && !cut.equals(whole), 'the probe\'s table is cut');
-  const flipped = Buffer.from(cut);
-  flipped[at + 44 * 4] ^= 1;
-  const load = async (bytes) => {
-    const stub = new Proxy({}, { get: () => () => 0 });
-    const { instance } = await WebAssembly.instantiate(bytes, new Proxy({}, { get: () => stub }));
-    instance.exports._initialize?.();
-    return instance.exports;
-  };
-  const runs = await Promise.all([whole, cut, flipped].map(load));
-  // Every double exponent from 2^-30 to 2^1023 (both signs, 24 mantissas each, one of them all ones),
-  // the scene's clock range (to 1e9 s) densely, float's range through the conversion; bits compared.
-  const f64 = new Float64Array(1), u32 = new Uint32Array(f64.buffer);
-  let s = 0x9e3779b9;
-  const rand = () => (s = (Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0);
-  const args = [1e9, 1e9 - 0.37, 2.5e6, Math.PI * 2 ** 19, 1.7976931348623157e308, 3.4028234663852886e38, 5e-324];
-  for (let e = -30; e <= 1023; e++) {
-    for (let k = 0; k < 24; k++) {
-      u32[1] = ((e + 1023) << 20) | (k === 0 ? 0xfffff : rand() & 0xfffff);
-      u32[0] = k === 0 ? 0xffffffff : rand();
-      args.push(f64[0], -f64[0]);
-    }
-  }
-  for (let i = 0; i < 4000; i++) args.push(2e6 + (rand() / 2 ** 32) * 1e9);
-  const bits = (v) => (f64[0] = v, `${u32[1].toString(16)}:${u32[0].toString(16)}`);
-  let changed = 0;
-  for (const x of args) {
-    for (const fn of ['probe_sin', 'probe_cos', 'probe_sinf', 'probe_cosf']) {
-      const [a, b, c] = runs.map((r) => bits(r[fn](x)));
-      assert.equal(b, a, `${fn}(${x})`);
-      if (c !== a) changed++;
-    }
-  }
-  assert.ok(changed > 0, 'a bit of entry 44 changes some results of the largest arguments');
+// The scene's own e^x, tanh, ln, x^y, sin and cos (cpp/scene/exp_math.h, trig_math.h): none of
+// musl's (tools/landscape-module.mjs refuses a link that names one), so none of their tables.
+test('libm\'s exp, pow, tanh, sin and cos are not in the module, nor their tables', () => {
+  assert.deepEqual(libmCalls(join(repoRoot, 'build', 'wasm', 'noisefield-landscape.wasm.symbols')), []);
+  // 2/pi's first bits as musl's table holds them (0xA2F983, 0x6E4E44, 0x1529FC, 0x2757D1, 24 to an int32).
+  const twoOverPi = Buffer.from('83f9a200444e6e00fc291500d1572700', 'hex');
+  assert.equal(readFileSync(wasmFile).indexOf(twoOverPi), -1);
+  assert.ok(readFileSync(join(repoRoot, 'web', 'noisefield.wasm')).indexOf(twoOverPi) < 0, 'nor in the full module, whose scene is the same');
 });
 
 test('memory grows under a big viewport; views fetched again are valid, deleted scenes throw', () => {
