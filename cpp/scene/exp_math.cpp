@@ -7,7 +7,6 @@
 namespace nf::scene {
 namespace {
 
-
 // e^r - 1 for |r| <= ln2 / 2: its Taylor series to r^13 (the rest under 2^-58 of the value there),
 // as r * (1 + r/2 * (1 + r/3 * (...))), so that a small r loses nothing to cancellation (tanh).
 double expm1Near0(double r) {

@@ -6,7 +6,6 @@
 namespace nf::scene {
 namespace {
 
-
 // x - n pi/2 with n = x 2/pi rounded (its quadrant n mod 4), |result| <= pi/4 and a little;
 // pi/2 in three parts of 33 bits and a fourth (computed from pi's digits).
 double trigReduce(double x, int& quadrant) {
