@@ -3,7 +3,8 @@
 // which the module's face decodes and unsplits before instantiating (unpackWasm in
 // cpp/bindings/landscape.entry.js, the decoder in lzma.decode.js, the unsplitter in
 // wasm.unsplit.js). The 404 page, dist/ and the npm package load this file: about 22 % smaller
-// than the plain wasm gzipped, and arriving small from a host that compresses nothing. `./noisefield wasm`/`build` run this after the modules.
+// than the plain wasm gzipped, and arriving small from a host that compresses nothing.
+// `./noisefield wasm`/`build` run this after the modules.
 //   node tools/pack-wasm.mjs [IN.wasm] [OUT.wasm.lzma] [MODULE.mjs]
 // Checks the result with the module's own decoder, so a build never ships a file its page cannot
 // read back byte for byte.

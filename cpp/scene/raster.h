@@ -123,8 +123,7 @@ void brush(Image& d, double x, double y, int len, bool wide, Px c, AngleFn&& ang
       d, x, y, len, wide, c,
       [&](double cx, double cy, double& dx, double& dy) {
         const double a = angle(cx, cy);
-        dx = sceneCos(a);
-        dy = sceneSin(a);
+        sceneSinCos(a, dy, dx);
       },
       keep);
 }

@@ -3,10 +3,11 @@
 // natively and in wasm (the library's targets carry -ffp-contract=off), where libm's sin and cos are
 // different functions on each platform, and a few hundred bytes of wasm where musl's bring their
 // argument reduction for any double (__rem_pio2 with its 2/pi table, which the build used to cut to
-// the 66 entries doubles read: 1.8 KB of the 404 page's packed wasm with the kernels). Against glibc's (tests/native/scene_trig_math_test.cpp): within 2 ulp for |x| up
-// to 1.6e6 (n pi/2 with |n| < 2^20, where n times each part of pi/2 below is exact); beyond, the
-// reduction loses about |x| 2^-53 of absolute accuracy (3e-7 at the scene's largest clock, 1e9 s,
-// times its fastest rate, 2.4), still the same bits everywhere. NaN for a NaN, an infinity or
+// the 66 entries doubles read: 1.8 KB of the 404 page's packed wasm with the kernels). Against
+// glibc's (tests/native/scene_trig_math_test.cpp): within 2 ulp for |x| up to 1.6e6 (n pi/2 with
+// |n| < 2^20, where n times each part of pi/2 below is exact); beyond, the reduction loses about
+// |x| 2^-53 of absolute accuracy (3e-7 at the scene's largest clock, 1e9 s, times its fastest
+// rate, 2.4), still the same bits everywhere. NaN for a NaN, an infinity or
 // |x| >= 2^50.
 #pragma once
 
