@@ -16,9 +16,9 @@ export function createDaylight(v, ledger) {
   const rows = paramTable(v.M);
   let timer = 0;
   ledger.add(() => { win.clearInterval(timer); timer = 0; });
-  // The clock's daylight and twilight, read at the mount, then once a minute and at resume(): a
-  // change of scheme or of another value sends no new daylight of its own, and a paused view (the
-  // picture a link rebuilds) keeps its daylight until resume().
+  // The clock's daylight and twilight (to the minute), read at the mount, then once a minute and at
+  // resume(): a change of scheme or of another value sends no new daylight of its own, and a paused
+  // view (the picture a link rebuilds) keeps its daylight until resume().
   const clock = { day: 0, dusk: 0 };
   const sample = () => {
     const now = new Date();

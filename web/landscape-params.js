@@ -133,10 +133,15 @@ export function shareUrl(base, world) {
   return u.href;
 }
 
+// The local clock's hour, to the minute: the daylight and twilight follow the clock by the minute
+// (landscape-daylight.js reads it once a minute), so a reading in the same minute changes nothing
+// and repaints nothing (the 404 page's resume() just after its mount, at dusk).
+const hourOf = (/** @type {Date} */ date) => date.getHours() + date.getMinutes() / 60;
+
 // Twilight from the local clock: a smooth bump peaking at 18:30 (1, over 17:00..20:00) and a
 // fainter one at 05:45 (0.6, over 04:30..07:00).
 export function duskFromClock(date = new Date()) {
-  const h = date.getHours() + date.getMinutes() / 60 + date.getSeconds() / 3600;
+  const h = hourOf(date);
   const bump = (peak, half) => {
     const x = Math.max(0, 1 - Math.abs(h - peak) / half);
     return x * x * (3 - 2 * x);
@@ -153,7 +158,7 @@ export function seasonFromDate(date = new Date()) {
 // Daylight from the local clock: 1 from 08:00 to 16:00, 0 from 20:00 to 04:00, and a smoothstep
 // of the half-cosine of the hour between (dawn around 06:00, dusk around 18:00).
 export function dayFromClock(date = new Date()) {
-  const h = date.getHours() + date.getMinutes() / 60 + date.getSeconds() / 3600;
+  const h = hourOf(date);
   const c = 0.5 - 0.5 * Math.cos((2 * Math.PI * h) / 24);
   const x = Math.min(1, Math.max(0, (c - 0.25) / 0.5));
   return x * x * (3 - 2 * x);

@@ -147,6 +147,15 @@ test('dayFromClock: 1 at midday, 0 at night, smooth between', () => {
   }
 });
 
+test('dayFromClock and duskFromClock read the clock to the minute: the seconds change nothing, the next minute does', () => {
+  for (const [h, m] of [[6, 10], [17, 40], [19, 10]]) {
+    const at = (s) => [dayFromClock(new Date(2024, 5, 1, h, m, s)), duskFromClock(new Date(2024, 5, 1, h, m, s, 999))];
+    assert.deepEqual(at(59), at(0), `${h}:${m}`);
+    const next = [dayFromClock(new Date(2024, 5, 1, h, m + 1)), duskFromClock(new Date(2024, 5, 1, h, m + 1))];
+    assert.notDeepEqual(next, at(0), `${h}:${m + 1} follows the clock`);
+  }
+});
+
 test('mountOptions maps URL names to mount() option names, leaving defaults out', async () => {
   const mountOptions = (state) => P.mountOptions(M, state);
   assert.deepEqual(P.urlParams(M), ['seed', 'day', 'dusk', 'season', 't', 'at', 'path', 'life', 'px', 'theme', 'motion']);

@@ -42,8 +42,10 @@ async function homeMounted(page) {
   await page.waitForFunction(() => document.documentElement.matches('.nf-live, .nf-failed'), null, { timeout: 20000 });
 }
 
+// At dusk (19:10 on the page's clock), where the daylight moves with the clock: the resume() just
+// after the mount (the reveal) reads the same minute and repaints nothing.
 test('no console errors or CSP violations; every layer is painted', async () => {
-  await withLoad('/?test', async ({ page, problems }) => {
+  await withLoad('/?test', { wallClock: [19, 10, 5] }, async ({ page, problems }) => {
     await page.evaluate(() => window.__noisefield.debug.shown());  // the core's frame is on the page's canvases
     for (const layer of LAYERS) {
       const s = await canvasStats(page, `canvas.nf-layer-${layer}`);
@@ -55,6 +57,8 @@ test('no console errors or CSP violations; every layer is painted', async () => 
     const i = await sceneInfo(page);
     const counts = [i.paintOnceCount, i.renderCount];
     assert.deepEqual(counts, [1, 1], 'mount paints the paint-once layers once and renders the first frame once');
+    const s = await st(page);
+    assert.ok(s.day > 0 && s.day < 1 && s.dusk > 0, `the page's clock is at dusk: ${JSON.stringify([s.day, s.dusk])}`);
     assert.equal(await page.locator('.nf-url-note').isHidden(), true);
     assert.deepEqual(problems, []);
   });

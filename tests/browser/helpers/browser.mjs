@@ -47,8 +47,10 @@ export async function startBrowser() {
 }
 
 // A page that records console errors, page errors and CSP violations as they happen. testHooks:
-// the 404 page's `?test` hooks are on (web/404.js), as a visitor's page never has them.
-export async function openPage(browser, url, { viewport = { width: 1280, height: 800 }, colorScheme = 'light', reducedMotion = 'no-preference', javaScriptEnabled = true, testHooks = true } = {}) {
+// the 404 page's `?test` hooks are on (web/404.js), as a visitor's page never has them. wallClock
+// [h, m, s]: the page's local clock starts at that time of day and runs on (the daylight follows
+// it), so that a test does not depend on the hour the suite runs at.
+export async function openPage(browser, url, { viewport = { width: 1280, height: 800 }, colorScheme = 'light', reducedMotion = 'no-preference', javaScriptEnabled = true, testHooks = true, wallClock = null } = {}) {
   const context = await browser.newContext({ viewport, colorScheme, reducedMotion, javaScriptEnabled });
   // Every wait is bounded: a stuck page fails its test instead of stalling the suite.
   context.setDefaultTimeout(20000);
@@ -63,8 +65,21 @@ export async function openPage(browser, url, { viewport = { width: 1280, height:
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
   });
   if (testHooks) await page.addInitScript(() => { window.__noisefieldTestHooks = true; });
+  if (wallClock) await page.addInitScript(shiftClock, wallClock);
   if (url) await page.goto(url);
   return { page, context, problems };
+}
+
+// In the page: Date as the real one shifted so that now is [h, m, s] local time, running on.
+function shiftClock([h, m, s]) {
+  const Real = Date, start = new Real(), then = new Real(start.getTime());
+  then.setHours(h, m, s, 0);
+  const shift = then.getTime() - start.getTime();
+  class Shifted extends Real {
+    constructor(...a) { if (a.length) super(...a); else super(Real.now() + shift); }
+    static now() { return Real.now() + shift; }
+  }
+  globalThis.Date = Shifted;
 }
 
 // Opens pages one after another (each opener returns an openPage() result), runs fn with them and
