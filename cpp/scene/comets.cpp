@@ -84,7 +84,7 @@ Rect paintComets(Image& d, const Grid& g, const Opening& o, const Image& gate, c
       const double w = static_cast<double>(k) / m;
       const Px col = w > 0.7 ? kCream : (w > 0.35 ? kGolden : kRose);
       const double ax = c.tx[k - 1], ay = c.ty[k - 1], bx = c.tx[k], by = c.ty[k];
-      const int steps = std::max(1, static_cast<int>(std::ceil(std::hypot(bx - ax, by - ay) / (0.8 * g.px))));
+      const int steps = std::max(1, static_cast<int>(std::ceil(sceneHypot(bx - ax, by - ay) / (0.8 * g.px))));
       for (int st = 0; st < steps; ++st) plot(ax + (bx - ax) * st / steps, ay + (by - ay) * st / steps, col, fade * w);
     }
     plot(c.x, c.y, kCream, fade);

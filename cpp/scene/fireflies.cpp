@@ -35,10 +35,10 @@ void stepFireflies(Fireflies& s, bool pointer, double px, double py) {
     f.heading += (nf::drawFrom(s.rng) - 0.5) * 3 * dt;
     // Herded back over the island and the water.
     const int cx = f.x < 200 ? 1 : (f.x > 1400 ? -1 : 0), cy = f.y < 360 ? 1 : (f.y > 960 ? -1 : 0);
-    if (cx || cy) f.heading += sceneSin(std::atan2(cy, cx) - f.heading) * 2.5 * dt;
+    if (cx || cy) f.heading += sceneSin(sceneAtan2(cy, cx) - f.heading) * 2.5 * dt;
     double vx = f.speed * sceneCos(f.heading), vy = f.speed * sceneSin(f.heading);
     if (pointer) {
-      const double dx = px - f.x, dy = py - f.y, d = std::hypot(dx, dy);
+      const double dx = px - f.x, dy = py - f.y, d = sceneHypot(dx, dy);
       if (d > 30 && d < 260) {
         vx += 34 * dx / d;
         vy += 34 * dy / d;

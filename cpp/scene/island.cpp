@@ -48,7 +48,7 @@ NF_SMALL void makeMeadow(Meadow& m, const Grid& g, const Seeds& s, const World& 
     const double x = g.sx[i];
     m.top[i] = static_cast<float>(top(x));
     m.lit[i] = static_cast<float>((top(x + 8) - top(x - 8)) / 16);
-    m.ang[i] = static_cast<float>(std::atan((top(x + 24) - top(x - 24)) / 48));
+    m.ang[i] = static_cast<float>(sceneAtan((top(x + 24) - top(x - 24)) / 48));
     m.crest = std::min(m.crest, static_cast<double>(m.top[i]));
   }
 }
@@ -100,7 +100,7 @@ Rect paintField(Image& d, const Image& base, const Grid& g, const Palette& pal, 
     const int i = g.clampCol(bx);
     const double x = x0 + bx * g.px, y = y0 + by * g.px;
     if (y < m.top[i] + g.px || y > kWater - g.px * 0.5) return;
-    if (w.original ? std::fabs(x - 800) < 335 && y < 792 : std::hypot(x - 800, y - 440) < 204 || behindSteps(x, y))
+    if (w.original ? std::fabs(x - 800) < 335 && y < 792 : sceneHypot(x - 800, y - 440) < 204 || behindSteps(x, y))
       return;  // behind the gate
     const double t = hillTone(m, w, i, x, y, s.hillTone);
     const double roll = frac(k * 5.31);

@@ -12,6 +12,7 @@
 #include "tint.h"
 #include "noise/random.h"
 #include "exp_math.h"
+#include "trig_math.h"
 
 namespace nf::scene {
 namespace {
@@ -731,7 +732,7 @@ uint32_t Landscape::advance(double dt) {
   // Pointer: gust from sideways movement; eddies shed into the sky, alternating sides (a Karman street).
   const double mx = ptrInside_ && hasLast_ ? ptrX_ - lastX_ : 0;
   const double my = ptrInside_ && hasLast_ ? ptrY_ - lastY_ : 0;
-  const double moved = std::hypot(mx, my);
+  const double moved = sceneHypot(mx, my);
   gust_ = std::min(3.0, gust_ * sceneExp(-dt * 1.2) + std::min(std::fabs(mx), 200.0) * 0.004);
   wind_ += dt * (0.05 + 0.25 * gust_);
   if (ptrInside_ && ptrY_ < 640 && dt > 0 && moved / dt > 120) {

@@ -38,8 +38,8 @@ NF_SMALL void makeRidgeTables(RidgeTables& t, const Grid& g, const Seeds& s) {
     t.skyline[i] = std::min(t.far[i], t.mid[i]);
     t.farLit[i] = static_cast<float>((far(x + 8) - far(x - 8)) / 16);
     t.midLit[i] = static_cast<float>((mid(x + 8) - mid(x - 8)) / 16);
-    t.farAng[i] = static_cast<float>(std::atan((far(x + 24) - far(x - 24)) / 48));
-    t.midAng[i] = static_cast<float>(std::atan((mid(x + 24) - mid(x - 24)) / 48));
+    t.farAng[i] = static_cast<float>(sceneAtan((far(x + 24) - far(x - 24)) / 48));
+    t.midAng[i] = static_cast<float>(sceneAtan((mid(x + 24) - mid(x - 24)) / 48));
     t.skylineMax = std::max(t.skylineMax, static_cast<double>(t.skyline[i]));
     t.farTop = std::min(t.farTop, static_cast<double>(t.far[i]));
   }

@@ -42,12 +42,12 @@ NF_SMALL void openingRows(Opening& o, const Grid& g, int rowFrom, int rowTo) {
   for (int j = std::max(ja, rowFrom); j <= std::min(jb, rowTo - 1); ++j)
     for (int i = ia; i <= ib; ++i) {
       const double dx = g.sx[i] - kGateX, dy = g.sy[j] - kGateY;
-      const double r = std::hypot(dx, dy);
-      const double off = std::atan2(dy, dx) - gap;
-      const bool bleed = r > kGateR && std::fabs(std::atan2(sceneSin(off), sceneCos(off))) < kPi / 12;
+      const double r = sceneHypot(dx, dy);
+      const double off = sceneAtan2(dy, dx) - gap;
+      const bool bleed = r > kGateR && std::fabs(sceneAtan2(sceneSin(off), sceneCos(off))) < kPi / 12;
       int cover = 0;
       if (bleed) cover = jsRound(255 * scenePow(std::max(0.0, 1 - (r - kGateR) / kLeak), 1.5));
-      else if (std::hypot(dx, dy - kGateDepth) <= reach) cover = 255;
+      else if (sceneHypot(dx, dy - kGateDepth) <= reach) cover = 255;
       if (!cover) continue;
       o.mask[static_cast<size_t>(j) * g.bw + i] = static_cast<uint8_t>(cover);
       o.i0 = std::min(o.i0, i);
@@ -125,7 +125,7 @@ NF_SMALL Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& un
       for (int i = o.i0; i <= o.i1; ++i) {
         const size_t k = static_cast<size_t>(j) * bw + i;
         if (mask[k] <= bayer(i, j) * 255) continue;
-        const double glow = 1 - std::min(1.0, std::hypot(g.sx[i] - poleX, g.sy[j] - poleY) / kGlow);
+        const double glow = 1 - std::min(1.0, sceneHypot(g.sx[i] - poleX, g.sy[j] - poleY) / kGlow);
         under.p[static_cast<size_t>(j - o.j0) * uw + (i - o.i0)] = ramp(colours, 8, 0.04 + glow * 0.34, i, j);
       }
     under.fresh = true;
@@ -143,7 +143,7 @@ NF_SMALL Rect paintRift(Image& d, const Grid& g, const Opening& o, RiftUnder& un
     double sa0, ca0;
     sceneSinCos(m.a, sa0, ca0);
     const double x = poleX + ca0 * m.r, y = poleY + sa0 * m.r;
-    const double pitch = std::min(1.25, kPitch + std::atan2(s.inflow, orbitRate(m.r) * spin));
+    const double pitch = std::min(1.25, kPitch + sceneAtan2(s.inflow, orbitRate(m.r) * spin));
     const double glow = 1 - std::min(1.0, m.r / kGlow);
     const double arm = sceneCos(2 * (m.a - s.pattern) + kWind * sceneLogNormal(m.r / 25 + 0.05));
     const double twinkle =

@@ -51,7 +51,7 @@ int hourOfRank(int rank) {
 }
 
 NF_TINY int nearestHour(double dx, double dy) {
-  const int h = jsRound(std::atan2(dy, dx) * 6 / kPi) + 3;
+  const int h = jsRound(sceneAtan2(dy, dx) * 6 / kPi) + 3;
   return ((h % 12) + 12) % 12;
 }
 
@@ -102,7 +102,7 @@ NF_SMALL void growIvy(Ivy& v, uint32_t seed, double fromDeg, double toDeg, doubl
     a += dir * (0.05 + 0.06 * r.next());
   }
   v.length = 0;
-  for (int k = 1; k < v.points; ++k) v.length += std::hypot(v.px[k] - v.px[k - 1], v.py[k] - v.py[k - 1]);
+  for (int k = 1; k < v.points; ++k) v.length += sceneHypot(v.px[k] - v.px[k - 1], v.py[k] - v.py[k - 1]);
   v.delay = delay;
   v.duration = 1.2 + v.length / 180;
   v.frames = std::max(6, jsRound(8 * v.duration));
@@ -111,7 +111,7 @@ NF_SMALL void growIvy(Ivy& v, uint32_t seed, double fromDeg, double toDeg, doubl
   double walked = 0;
   for (int k = 1; k < v.points; ++k) {
     const double ax = v.px[k - 1], ay = v.py[k - 1];
-    const double L = std::hypot(v.px[k] - ax, v.py[k] - ay);
+    const double L = sceneHypot(v.px[k] - ax, v.py[k] - ay);
     const double ux = (v.px[k] - ax) / L, uy = (v.py[k] - ay) / L;
     for (double t = 6; t < L && v.leafCount < kMaxIvyLeaves; t += 13) {
       side = -side;
@@ -170,7 +170,7 @@ bool onDrawnStem(const Ivy& v, double x, double y, double r2, double ivyT) {
   const double shown = v.length * ivyStemFrame(v, ivyT) / v.frames;
   double walked = 0;
   for (int k = 1; k < v.points && walked < shown; ++k) {
-    const double ax = v.px[k - 1], ay = v.py[k - 1], L = std::hypot(v.px[k] - ax, v.py[k] - ay);
+    const double ax = v.px[k - 1], ay = v.py[k - 1], L = sceneHypot(v.px[k] - ax, v.py[k] - ay);
     const double f = walked + L <= shown ? 1 : (shown - walked) / L;
     if (segDist2(x, y, ax, ay, ax + (v.px[k] - ax) * f, ay + (v.py[k] - ay) * f) <= r2) return true;
     walked += L;
@@ -260,7 +260,7 @@ NF_SMALL double stoneTone(double x, double y) {
   const double d = std::sqrt(dx * dx + dy * dy);
   if (d < kGateR) return 0.08 + 0.3 * (dx / kGateR) * (dx / kGateR);
   if (y < 656) {
-    const double th = std::atan2(dy, dx);
+    const double th = sceneAtan2(dy, dx);
     const int h = ((jsRound(th * 6 / kPi) + 3) % 12 + 12) % 12;
     const double o = outerOf(h);
     if (d <= o + 2) {
@@ -512,7 +512,7 @@ NF_SMALL Rect ivyChangeBox(const Grid& g, const RuinIds& ids, const Ivy& v, doub
     const double s0 = v.length * std::min(f0, f1) / v.frames, s1 = v.length * std::max(f0, f1) / v.frames;
     double walked = 0;
     for (int k = 1; k < v.points && walked <= s1; ++k) {
-      const double L = std::hypot(v.px[k] - v.px[k - 1], v.py[k] - v.py[k - 1]);
+      const double L = sceneHypot(v.px[k] - v.px[k - 1], v.py[k] - v.py[k - 1]);
       if (walked + L >= s0) take(v.px[k - 1], v.py[k - 1], v.px[k], v.py[k]);  // float to double
       walked += L;
     }

@@ -47,7 +47,7 @@ double airAngle(const Air& air, double x, double y) {
     addVortex(vx, vy, x - v.x, y - v.y, v.gamma, 40 + std::sqrt(v.age) * 30, 0);
   }
   if (air.pull > 0.01) addVortex(vx, vy, x - air.poleX, y - air.poleY, air.pull * 160000, 240, air.pull * 70000);
-  return std::atan2(vy, vx);
+  return sceneAtan2(vy, vx);
 }
 
 NF_SMALL void paintSkyBase(Image& base, const Grid& g, const Palette& pal, double floorY, const Air& air, int j0, int j1) {
@@ -63,7 +63,7 @@ NF_SMALL void paintSkyBase(Image& base, const Grid& g, const Palette& pal, doubl
     Px* row = &base.p[static_cast<size_t>(j) * base.w];
     const double t = nf::smooth(60, 520, y);
     for (int i = 0; i < g.bw; ++i) {
-      const double r = std::hypot(g.sx[i] - air.bodyX, y - air.bodyY);
+      const double r = sceneHypot(g.sx[i] - air.bodyX, y - air.bodyY);
       if (r < bodyR) row[i] = sun[2];
       else if (r < bodyR + 18) row[i] = ramp(sun, 3, 1 - (r - bodyR) / 18, i, j);
       else row[i] = ramp(sky, 5, t, i, j);
@@ -302,7 +302,7 @@ bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& p
   };
   // Sky ink: the disc, its banded halo, drifting cloud, or the gradient. Sets `sunny` for disc inks.
   auto skyInk = [&](double x, double y, double thr, double mask, bool& sunny) {
-    const double r = std::hypot(x - bx0, y - by0);
+    const double r = sceneHypot(x - bx0, y - by0);
     sunny = true;
     if (r < br) return pick(sun, 3, 0.7 + 0.3 * (1 - r / br), thr);
     if (w.halo && r < br + 70) {
@@ -326,7 +326,7 @@ bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& p
     const int len = 6 + static_cast<int>(std::floor(frac(k * 7.13) * 5));
     const bool wide = frac(k * 3.7) < 0.25;
     // The disc stays whole: only its own strokes may cross into it.
-    const bool near = std::hypot(x - bx0, y - by0) < br + len * g.px;
+    const bool near = sceneHypot(x - bx0, y - by0) < br + len * g.px;
     strokes.push_back({bx, by, len, wide, near && !sunny, c});
   }, first, last);
   return last >= seedRows.count();
@@ -334,7 +334,7 @@ bool prepareSkyPart(Image& d, const Image& base, const Grid& g, const Palette& p
 
 void walkSky(Image& d, const Grid& g, const FlowField& flow, size_t from, size_t to) {
   const double bx0 = flow.bodyX, by0 = flow.bodyY, br = flow.bodyR;
-  auto clear = [&](int i, int j) { return std::hypot(g.sx[i] - bx0, g.sy[j] - by0) > br; };
+  auto clear = [&](int i, int j) { return sceneHypot(g.sx[i] - bx0, g.sy[j] - by0) > br; };
   walkStrokes(d, flow, flow.strokes, from, to, clear);
 }
 
@@ -354,7 +354,7 @@ NF_SMALL void makeStars(PodList<SkyStar>& out, const Seeds& s, const World& w) {
     const double freq = 0.6 + r.next() * 1.6;
     const double phase = r.next() * kPi * 2;
     const double sky = std::min(farRidgeAt(x, s.farRidge), midRidgeAt(x, s.midRidge));
-    if (y < sky - 50 && std::hypot(x - w.moonX, y - w.moonY) > 130) out.push_back({x, y, mag, freq, phase});
+    if (y < sky - 50 && sceneHypot(x - w.moonX, y - w.moonY) > 130) out.push_back({x, y, mag, freq, phase});
   }
 }
 

@@ -208,7 +208,7 @@ NF_SMALL void paintBark(CanopyCache& c, const Grid& g, const Palette& pal) {
           const double qx = x - (sg.x0 + dx * u), qy = y - (sg.y0 + dy * u);
           const double side = (dx * qy - dy * qx) / std::sqrt(len2);
           const double half = std::max((sg.w0 + (sg.w1 - sg.w0) * u) / 2, g.px * 0.5);
-          if (std::hypot(qx, qy) > half) continue;
+          if (sceneHypot(qx, qy) > half) continue;
           c.bark.p[static_cast<size_t>(j) * bw + i] = ramp(pal.at(kBarkC), 3, 0.5 + side / half * 0.5, i, j);
         }
     }
@@ -258,7 +258,7 @@ NF_SMALL bool shapeCanopyPart(CanopyCache& c, const Grid& g, const Seeds& s, con
       const int j0 = std::max(0, toJ(t.y - kSplat)), j1 = std::min(bh - 1, toJ(t.y + kSplat));
       for (int j = j0; j <= j1; ++j)
         for (int i = i0; i <= i1; ++i) {
-          const double q = 1 - std::hypot(g.sx[i] - t.x, g.sy[j] - t.y) / kSplat;
+          const double q = 1 - sceneHypot(g.sx[i] - t.x, g.sy[j] - t.y) / kSplat;
           if (q <= 0) continue;
           const size_t p = static_cast<size_t>(j) * bw + i;
           c.density[p] += static_cast<float>(q * q);

@@ -29,7 +29,49 @@ double cosNear0(double r) {
   return 1 - (0.5 * r2 - r2 * r2 * q);
 }
 
+// atan(k/8) for k = 0..8, each as the nearest double and the rest (from a 60-digit evaluation of
+// Euler's series); pi/2 and pi likewise.
+constexpr double kAtanHi[9] = {0, 0x1.fd5ba9aac2f6ep-4, 0x1.f5b75f92c80ddp-3, 0x1.6f61941e4def1p-2, 0x1.dac670561bb4fp-2,
+                               0x1.1e00babdefeb4p-1, 0x1.4978fa3269ee1p-1, 0x1.700a7c5784634p-1, 0x1.921fb54442d18p-1};
+constexpr double kAtanLo[9] = {0, -0x1.cd37686760c17p-59, 0x1.8ab6e3cf7afbdp-57, -0x1.c63aae6f6e918p-56, 0x1.a2b7f222f65e2p-56,
+                               -0x1.928df287a668fp-58, 0x1.2419a87f2a458p-56, -0x1.8c34d25aadef6p-56, 0x1.1a62633145c07p-55};
+constexpr double kHalfPiHi = 0x1.921fb54442d18p+0, kHalfPiLo = 0x1.1a62633145c07p-54;
+constexpr double kPiHi = 0x1.921fb54442d18p+1, kPiLo = 0x1.1a62633145c07p-53;
+
+// base + s atan(u) for u in [0, 1], s = +-1, base 0, pi/2 or pi (as hi + lo): atan(u) = atan(c) +
+// atan(t), c = k/8 the nearest eighth and t = (u - c) / (1 + uc), |t| <= 1/16, where Taylor to t^17
+// leaves under 2^-60 of t. The sum is rounded at the end, its parts kept apart until then.
+double atanFrom(double u, double s, double hi, double lo) {
+  const int k = static_cast<int>(u * 8 + 0.5);
+  const double c = k * 0.125;
+  const double t = (u - c) / (1 + u * c);
+  const double t2 = t * t;
+  const double rest = t * t2 * (-1.0 / 3 + t2 * (1.0 / 5 + t2 * (-1.0 / 7 + t2 * (1.0 / 9 + t2 * (-1.0 / 11 +
+                      t2 * (1.0 / 13 + t2 * (-1.0 / 15 + t2 * (1.0 / 17))))))));
+  const double a = kAtanHi[k] + (kAtanLo[k] + (t + rest));
+  return hi + (lo + s * a);
+}
+
 }  // namespace
+
+double sceneAtan(double x) {
+  const double a = std::fabs(x);
+  if (!(a >= 0x1p-27)) return x;  // x^3/3 is under half an ulp of x; NaN and -0 as they are
+  const double v = a <= 1 ? atanFrom(a, 1, 0, 0) : atanFrom(1 / a, -1, kHalfPiHi, kHalfPiLo);  // 1/inf = 0
+  return x < 0 ? -v : v;
+}
+
+double sceneAtan2(double y, double x) {
+  if (std::isnan(x) || std::isnan(y)) return x + y;
+  const double ax = std::fabs(x), ay = std::fabs(y);
+  const bool left = std::signbit(x);
+  double v;
+  if (ay == 0) v = left ? kPiHi : 0;  // atan2(+-0, -x) = +-pi, atan2(+-0, +x) = +-0
+  else if (std::isinf(ax) && std::isinf(ay)) v = left ? 3 * (kHalfPiHi / 2) : kHalfPiHi / 2;
+  else if (ay <= ax) v = left ? atanFrom(ay / ax, -1, kPiHi, kPiLo) : atanFrom(ay / ax, 1, 0, 0);
+  else v = atanFrom(ax / ay, left ? 1 : -1, kHalfPiHi, kHalfPiLo);
+  return std::signbit(y) ? -v : v;
+}
 
 double sceneSin(double x) {
   if (!(std::fabs(x) < 0x1p50)) return NAN;

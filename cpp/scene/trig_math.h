@@ -1,4 +1,4 @@
-// sin and cos for the scene (the waves, the rift's arms, the trees' and hands' angles, the fireflies'
+// sin, cos, atan and hypot for the scene (the waves, the rift's arms, the trees' and hands' angles, the fireflies'
 // headings, per pixel in places), from +, -, *, floor and exact bit operations only: the same bits
 // natively and in wasm (the library's targets carry -ffp-contract=off), where libm's sin and cos are
 // different functions on each platform, and a few hundred bytes of wasm where musl's bring their
@@ -19,5 +19,17 @@ double sceneSin(double x);
 double sceneCos(double x);
 // Both of one angle, for one reduction: the same bits as sceneSin(x) and sceneCos(x).
 void sceneSinCos(double x, double& sin, double& cos);
+
+// atan and atan2 (the ranges' and the island's slopes, the ring's hours, the rift's arms, the
+// fireflies' headings), for the same reason: within 2 ulp of glibc's (tests/native/
+// scene_trig_math_test.cpp), IEEE's results for zeros, infinities and NaN.
+double sceneAtan(double x);
+double sceneAtan2(double y, double x);
+
+// The distance from the origin to (x, y), for the scene's coordinates (finite, far from overflow):
+// one square root (IEEE, correctly rounded everywhere) of a sum rounded once more, so within 1 ulp
+// of libm's hypot, which wasm's musl and glibc compute differently (and an infinity with a NaN gives
+// NaN here, not infinity). Inline: f64.sqrt is one instruction.
+inline double sceneHypot(double x, double y) { return __builtin_sqrt(x * x + y * y); }
 
 }  // namespace nf::scene
