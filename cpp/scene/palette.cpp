@@ -1,6 +1,7 @@
 #include "palette.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 
 #include "raster.h"
@@ -131,6 +132,13 @@ Rgba lerpC(const Rgba& a, const Rgba& b, double t) {
   return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, a.a + (b.a - a.a) * t};
 }
 
+// WCAG's relative luminance with a gamma of 2 for sRGB's curve (enough to choose between two
+// colours), plus its 0.05 of flare, in units of 1 / (10000 * 255^2).
+int64_t flaredLuminance(Px c) {
+  const int64_t r = chR(c), g = chG(c), b = chB(c);
+  return 2126 * r * r + 7152 * g * g + 722 * b * b + 32512500;
+}
+
 }  // namespace
 
 Px stableTranslucentOf(Px opaque, int a) {
@@ -171,6 +179,16 @@ Palette makePalette(double day, double dusk, const World& w) {
     p.c[k] = a == 255 ? rgba(to8(blended[k].r), to8(blended[k].g), to8(blended[k].b))
                       : stableTranslucent(blended[k].r, blended[k].g, blended[k].b, a);
   }
+  // The ruin's ink is one of its two ends, not a mix: mixed, it passes through the stone plate's
+  // own colour between day and night (a daylight of 0.3 to 0.5, at dawn and dusk and under a dark
+  // scheme's cap) and the keylines, dial marks and carved letters fade into the stone. The one that
+  // stands out more against this daylight's plate: the day's dark ink on a light plate, the night's
+  // pale one on a dark plate (a negative print). With the plate between the two inks, the pale one
+  // contrasts more exactly when the plate is darker than their geometric mean. (Neither the ink nor
+  // the stone takes a world's hue.)
+  const Px pale = packHex(kDark[kRuinInkC]), ink = packHex(kLight[kRuinInkC]);
+  const int64_t plate = flaredLuminance(p.c[kStoneC + 2]);
+  p.c[kRuinInkC] = plate * plate < flaredLuminance(pale) * flaredLuminance(ink) ? pale : ink;
   return p;
 }
 

@@ -34,7 +34,7 @@ enum PalKey : int {
   kRockC = 58,     // 4 (outcrops and snowy spur crests)
   kRoseC = 62,     // 4 (deep, shade, plate, light): the keystone, blooms, the second hand
   kSageC = 66,     // 4: the five o'clock stone, ivy leaves
-  kRuinInkC = 70,  // the ruin's keylines and carving: ink by day, pale as a negative print by night
+  kRuinInkC = 70,  // the ruin's keylines and carving: ink by day, pale as a negative print by night, never a mix
   kWalkerC = 71,   // 5: the walker's cap, face, dress, dress shade, shoes
   kPaletteSize = 76,
 };

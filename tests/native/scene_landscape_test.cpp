@@ -320,3 +320,21 @@ TEST(SceneLandscape, TranslucentColoursArePremultiplyStable) {
       EXPECT_GE(translucent, 2);  // the shade and the fringe
     }
 }
+
+// The ruin's keylines, dial marks and carving stand out from its stone at every daylight, in every
+// world's hues: WCAG's contrast of at least 3:1 (its figure for the parts of a graphic), where a
+// mix of the day's ink and the night's faded into the plate between them (1.2:1 at day 0.4).
+TEST(SceneLandscape, RuinInkStandsOutFromTheStoneAtEveryDaylight) {
+  const auto lum = [](nf::scene::Px c) {
+    const auto lin = [](int v) { const double s = v / 255.0; return s <= 0.04045 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4); };
+    return 0.2126 * lin(nf::scene::chR(c)) + 0.7152 * lin(nf::scene::chG(c)) + 0.0722 * lin(nf::scene::chB(c)) + 0.05;
+  };
+  for (uint32_t seed : {404u, 405u, 7u, 12345u, 2026u, 99u})
+    for (int d = 0; d <= 40; ++d)
+      for (double dusk : {0.0, 1.0}) {
+        const double day = d / 40.0;
+        const nf::scene::Palette pal = nf::scene::makePalette(day, dusk, nf::scene::makeWorld(seed));
+        const double a = lum(pal[nf::scene::kRuinInkC]), b = lum(pal[nf::scene::kStoneC + 2]);
+        EXPECT_GE(std::max(a, b) / std::min(a, b), 3.0) << "world " << seed << " day " << day << " dusk " << dusk;
+      }
+}
