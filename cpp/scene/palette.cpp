@@ -180,15 +180,14 @@ Palette makePalette(double day, double dusk, const World& w) {
                       : stableTranslucent(blended[k].r, blended[k].g, blended[k].b, a);
   }
   // The ruin's ink is one of its two ends, not a mix: mixed, it passes through the stone plate's
-  // own colour between day and night (a daylight of 0.3 to 0.5, at dawn and dusk and under a dark
-  // scheme's cap) and the keylines, dial marks and carved letters fade into the stone. The one that
-  // stands out more against this daylight's plate: the day's dark ink on a light plate, the night's
-  // pale one on a dark plate (a negative print). With the plate between the two inks, the pale one
-  // contrasts more exactly when the plate is darker than their geometric mean. (Neither the ink nor
-  // the stone takes a world's hue.)
+  // own colour between day and night (a daylight of 0.3 to 0.5, at dawn and dusk) and the keylines,
+  // dial marks and carved letters fade into the stone. The night's pale ink (a negative print, as
+  // the original's dark theme draws it) while it contrasts 3:1 with this daylight's plate (WCAG's
+  // figure for the parts of a graphic), which takes in a dark scheme's capped daylight; on a
+  // lighter plate the day's dark ink, which there contrasts more. (Neither the ink nor the stone
+  // takes a world's hue.)
   const Px pale = packHex(kDark[kRuinInkC]), ink = packHex(kLight[kRuinInkC]);
-  const int64_t plate = flaredLuminance(p.c[kStoneC + 2]);
-  p.c[kRuinInkC] = plate * plate < flaredLuminance(pale) * flaredLuminance(ink) ? pale : ink;
+  p.c[kRuinInkC] = flaredLuminance(pale) >= 3 * flaredLuminance(p.c[kStoneC + 2]) ? pale : ink;
   return p;
 }
 

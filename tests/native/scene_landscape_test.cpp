@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "scene/landscape.h"
+#include "scene/world_params.h"
 
 namespace {
 
@@ -323,7 +324,8 @@ TEST(SceneLandscape, TranslucentColoursArePremultiplyStable) {
 
 // The ruin's keylines, dial marks and carving stand out from its stone at every daylight, in every
 // world's hues: WCAG's contrast of at least 3:1 (its figure for the parts of a graphic), where a
-// mix of the day's ink and the night's faded into the plate between them (1.2:1 at day 0.4).
+// mix of the day's ink and the night's faded into the plate between them (1.2:1 at day 0.4); and a
+// dark scheme's capped daylight keeps the night's pale ink, the original's dark theme's.
 TEST(SceneLandscape, RuinInkStandsOutFromTheStoneAtEveryDaylight) {
   const auto lum = [](nf::scene::Px c) {
     const auto lin = [](int v) { const double s = v / 255.0; return s <= 0.04045 ? s / 12.92 : std::pow((s + 0.055) / 1.055, 2.4); };
@@ -336,5 +338,8 @@ TEST(SceneLandscape, RuinInkStandsOutFromTheStoneAtEveryDaylight) {
         const nf::scene::Palette pal = nf::scene::makePalette(day, dusk, nf::scene::makeWorld(seed));
         const double a = lum(pal[nf::scene::kRuinInkC]), b = lum(pal[nf::scene::kStoneC + 2]);
         EXPECT_GE(std::max(a, b) / std::min(a, b), 3.0) << "world " << seed << " day " << day << " dusk " << dusk;
+        if (day <= nf::scene::kDarkDayCap) {
+          EXPECT_GT(a, b) << "a negative print at day " << day;
+        }
       }
 }
