@@ -153,7 +153,7 @@ __attribute__((noinline)) int paintRow(Image& d, const Grid& g, const PodList<Px
       if (handAt(x + kDx[n] * px, y + kDy[n] * px) != h) key = handAt(x + kDx[n] * reach, y + kDy[n] * reach) != h;
     if (key) *p = ink;
     else if (h) *p = colours[h - 1];
-    const double dist = std::sqrt(dx * dx + dy * dy);
+    const double dist = sceneHypot(dx, dy);
     if (std::fabs(dist - 15) <= hub) *p = ink;  // the hub, drawn last, not filled
   }
   return hi - lo;

@@ -257,7 +257,7 @@ NF_TINY int materialOf(int id) {
 // The grain's tone at a scene point (0.5: the flat plate; light from up and to the right).
 NF_SMALL double stoneTone(double x, double y) {
   const double dx = x - kGateX, dy = y - kGateY;
-  const double d = std::sqrt(dx * dx + dy * dy);
+  const double d = sceneHypot(dx, dy);
   if (d < kGateR) return 0.08 + 0.3 * (dx / kGateR) * (dx / kGateR);
   if (y < 656) {
     const double th = sceneAtan2(dy, dx);

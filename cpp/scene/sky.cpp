@@ -148,7 +148,7 @@ inline void flowDir(const FlowField& f, double bx, double by, double sign, doubl
   const double* vy = f.vyd.data();
   const double x = (vx[k] * (1 - fu) + vx[k + 1] * fu) * (1 - fv) + (vx[k2] * (1 - fu) + vx[k2 + 1] * fu) * fv;
   const double y = (vy[k] * (1 - fu) + vy[k + 1] * fu) * (1 - fv) + (vy[k2] * (1 - fu) + vy[k2 + 1] * fu) * fv;
-  const double len = std::sqrt(x * x + y * y);
+  const double len = sceneHypot(x, y);
   const bool flows = len > 1e-12;
   const F64x2 unit = F64x2{x, y} / F64x2{len, len};
   // x * +-1 is exact: these are brushDir's dx * sign, dy * sign.

@@ -1,5 +1,6 @@
-// sin, cos, atan and hypot for the scene (the waves, the rift's arms, the trees' and hands' angles, the fireflies'
-// headings, per pixel in places), from +, -, *, floor and exact bit operations only: the same bits
+// sin, cos, atan and hypot for the scene (the waves, the rift's arms, the trees' and hands' angles,
+// the fireflies' headings, per pixel in places), from +, -, *, /, square root, floor and exact bit
+// operations only (each correctly rounded by IEEE 754 on every platform): the same bits
 // natively and in wasm (the library's targets carry -ffp-contract=off), where libm's sin and cos are
 // different functions on each platform, and a few hundred bytes of wasm where musl's bring their
 // argument reduction for any double (__rem_pio2 with its 2/pi table, which the build used to cut to
@@ -10,6 +11,8 @@
 // rate, 2.4), still the same bits everywhere. NaN for a NaN, an infinity or
 // |x| >= 2^50.
 #pragma once
+
+#include <cmath>
 
 namespace nf::scene {
 
@@ -30,6 +33,6 @@ double sceneAtan2(double y, double x);
 // one square root (IEEE, correctly rounded everywhere) of a sum rounded once more, so within 1 ulp
 // of libm's hypot, which wasm's musl and glibc compute differently (and an infinity with a NaN gives
 // NaN here, not infinity). Inline: f64.sqrt is one instruction.
-inline double sceneHypot(double x, double y) { return __builtin_sqrt(x * x + y * y); }
+inline double sceneHypot(double x, double y) { return std::sqrt(x * x + y * y); }
 
 }  // namespace nf::scene
