@@ -20,6 +20,16 @@ async function load(path) {
 }
 const withLoad = (path, fn) => withPages([() => load(path)], fn);
 const info = (page) => page.evaluate(() => window.__noisefield.debug.call('debugInfo'));
+// The loop's pace record (web/landscape-loop.js) once it spans a full window, and at least minMs
+// after the call (the first paint's work done), or whatever it is after 30 s.
+const settledPace = (page, minMs = 0) => page.evaluate(async (min) => {
+  const d = window.__noisefield.debug;
+  for (const t0 = performance.now(); performance.now() - t0 < 30000;) {
+    if (d.pace?.span >= 2 && performance.now() - t0 >= min) return d.pace;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  return d.pace;
+}, minMs);
 
 // Steps and frames over the next `steps` advance() calls (waited for: the loop's own count).
 async function countOver(page, steps, during = null) {
@@ -176,14 +186,7 @@ test('behind, then not: the pitch rises while throttled and steps back down to t
       return [window.__noisefield.state(), seen];
     }, [ok, ms]);
     // Settled: the first paint's work done and the loop's record a full window long.
-    const pace = await page.evaluate(async () => {
-      const d = window.__noisefield.debug;
-      for (const t0 = performance.now(); performance.now() - t0 < 30000;) {
-        if (d.pace?.span >= 2 && performance.now() - t0 > 4000) return d.pace;
-        await new Promise((ok) => setTimeout(ok, 250));
-      }
-      return d.pace;
-    });
+    const pace = await settledPace(page, 4000);
     assert.ok(pace?.span >= 2 && pace.keepingUp > 0.97, `the loop keeps up before the throttling: ${JSON.stringify(pace)}`);
     const rate = Math.min(60, Math.max(4, Math.round(2 / Math.max(pace.busy, 0.01))));
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -206,11 +209,7 @@ test('behind, then not: the pitch rises while throttled and steps back down to t
 // saturated thread would count as busy; here its record starts again and the pitch stays.
 test('a stall is not load: the main thread frozen for 11 s leaves the pitch as asked', async () => {
   await withLoad('?test&day=0.6&px=2&worker=0', async ({ page, problems }) => {
-    const settled = await page.evaluate(async () => {
-      const d = window.__noisefield.debug;
-      for (const t0 = performance.now(); performance.now() - t0 < 30000 && !(d.pace?.span >= 2);) await new Promise((ok) => setTimeout(ok, 100));
-      return d.pace;
-    });
+    const settled = await settledPace(page);
     assert.ok(settled?.span >= 2, `the loop ran before the stall: ${JSON.stringify(settled)}`);
     const after = await page.evaluate(async () => {
       const d = window.__noisefield.debug;
