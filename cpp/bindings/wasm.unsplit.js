@@ -1,9 +1,10 @@
 // The landscape's packed wasm is split before LZMA packs it (tools/split-wasm.mjs): the code
 // section's bytes go to one stream per kind of byte (opcodes, local indices, constants, memory
 // offsets, ...), because LZMA predicts each kind far better among its own kind than interleaved:
-// 5.3 KB (9 %) less packed on the 404 page's module (docs/module.md). The immediates an opcode all
-// but decides stay beside it in the opcodes' stream (a memarg's alignment, br and br_if's depth, a
-// call's target), where LZMA's matches take the pair whole: 0.7 KB less than in streams of their own.
+// 5.3 KB (9 %) less packed on the 404 page's module (docs/module.md). The immediates that recur
+// with their opcode stay beside it in the opcodes' stream (a memarg's alignment, which the opcode
+// all but decides, br and br_if's depth, a call's target), where LZMA's matches take the pair
+// whole: 0.7 KB less than in streams of their own.
 // Everything else in the wasm (the sections before and after the code) is kept as it is.
 //
 // nfWasmBody walks one function body (its locals, then its instructions to the final `end`),
