@@ -81,9 +81,10 @@ test('a module with every kind of immediate: valid, each immediate in its stream
   assert.deepEqual([...s.i32], [0x01, 0xb8, 0x7e, 0x00, 0x00, 0x00, 0x00, 0x03, 0x00, 0x01, 0x02, 0x00, 0x07, 0x02, 0x00, 0x01, 0x02, 0x00, 0x00, 0x00, 0x00]);
   assert.deepEqual([...s.offset], [0x10, 0x07, 0x03, 0x88, 0x01]);
   assert.deepEqual([...s.br], [0x02, 0x00, 0x00, 0x00], 'br_table\'s count and depths');
-  // What the opcode all but decides stays beside it: br_if's depth, v128.load's (0xfd 0x00) and
-  // load8_lane's (0xfd 0x54) alignments, i32.load8_u's and i64.store's, ref.func's and call's
-  // targets. call_indirect's type and table indices are small immediates.
+  // What recurs with its opcode stays beside it: br_if's depth, v128.load's (0xfd 0x00),
+  // load8_lane's (0xfd 0x54), i32.load8_u's and i64.store's alignments, ref.func's and call's
+  // targets (call 1, then i32.const and call_indirect with their immediates elsewhere: call_indirect's
+  // type and table indices are small immediates).
   const op = Buffer.from(s.op);
   for (const seq of [[0x0d, 0x01], [0xfd, 0x00, 0x04], [0xfd, 0x54, 0x00], [0x2d, 0x00], [0x37, 0x03], [0xd2, 0x00], [0x10, 0x01, 0x41, 0x11, 0x20]]) {
     assert.ok(op.includes(Buffer.from(seq)), `the opcodes' stream has ${Buffer.from(seq).toString('hex')}`);
