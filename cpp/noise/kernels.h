@@ -885,6 +885,14 @@ inline void cellSearch3(const Octave& o, const uint32_t* hx, const uint32_t* hy,
   *nearestOut = b.nearest;
 }
 
+// An octave or warp coordinate that overflowed to infinity has a NaN fraction (inf - inf). Its
+// sample is NaN then, as every other kernel's is, so that definedResult gives 0 in samples and
+// fills alike (docs/determinism.md): a search passes over a NaN distance (no comparison holds)
+// and a Chebyshev max drops one, so the searches would end in finite values that say nothing,
+// and differently in a sample and a row. A finite coordinate's fraction is in [0, 1).
+inline bool cellFractionsDefined(double fx, double fy, double fz = 0) { return fx < 2 && fy < 2 && fz < 2; }
+constexpr double kCellUndefined = __builtin_nan("");
+
 template <CellDistance D>
 struct CellularKernel {
   template <bool Squared, bool NeedF2>
@@ -893,6 +901,7 @@ struct CellularKernel {
     uint32_t hx[5], hy[5];
     cellHashTerms<2>(fxl, o.periodX, kHashX, 0u, hx);
     cellHashTerms<2>(fyl, o.periodY, kHashY, seedTerm(o), hy);
+    if (!cellFractionsDefined(x - fxl, y - fyl)) return kCellUndefined;
     double f1, f2;
     uint32_t nearest;
     cellSearch<D, Squared, NeedF2>(o, hx, hy, x - fxl, y - fyl, &f1, &f2, &nearest);
@@ -919,6 +928,7 @@ struct CellularKernel {
     cellHashTerms<R>(fxl, o.periodX, kHashX, 0u, hx);
     cellHashTerms<R>(fyl, o.periodY, kHashY, seedTerm(o), hy);
     cellHashTerms<R>(fzl, 0, kHashZ, 0u, hz);
+    if (!cellFractionsDefined(x - fxl, y - fyl, z - fzl)) return kCellUndefined;
     double f1, f2;
     uint32_t nearest;
     cellSearch3<D, Squared, NeedF2>(o, hx, hy, hz, x - fxl, y - fyl, z - fzl, &f1, &f2, &nearest);

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "../support/random_config.h"
@@ -107,6 +108,40 @@ TEST(CoordinateRange, FieldsAreDefinedAndFillsAgreeAtEveryCoordinate) {
                 << q << " fill at " << g.sampleX(i) << "," << g.sampleY(j);
       }
   }
+}
+
+// The fuzzer's find: a Chebyshev distance is a max, which drops the NaN fraction of an overflowed
+// octave, so F2 and F2-F1 went on to a finite value, and a different one in a fill. Every
+// distance and return mode, 2-D and 3-D: a sample whose third octave overflows (|x| 2.03^2 >
+// DBL_MAX) is 0, and a row whose columns straddle that edge equals its samples lane by lane.
+TEST(CoordinateRange, AnOverflowedCellularOctaveGivesZeroForEveryDistanceAndReturn) {
+  const double edge = std::numeric_limits<double>::max() / (2.03 * 2.03);
+  for (const char* cd : {"euclidean", "manhattan", "chebyshev"})
+    for (const char* cr : {"f1", "f2", "f2-f1", "cell"})
+      for (const char* d : {"2", "3"}) {
+        const std::string q = std::string("t=cellular&o=3&d=") + d + "&cd=" + cd + "&cr=" + cr;
+        nf::FieldConfig c;
+        ASSERT_EQ(nf::fromQuery(q, c), "") << q;
+        const nf::Field f(c);
+        EXPECT_EQ(f.sample(-8.3977235549973462e307, -6878.5079999623003), nf::kNonFiniteResult) << q;
+        EXPECT_EQ(f.sample(-6878.5079999623003, -8.3977235549973462e307), nf::kNonFiniteResult) << q;
+        nf::GridSpec g = nftest::grid(9, 2, edge * 0.99, 0.5, edge * 0.005);
+        std::vector<float> out(static_cast<size_t>(g.samples()));
+        f.fill(g, out.data());
+        int overflowed = 0;
+        for (int j = 0; j < g.height; ++j)
+          for (int i = 0; i < g.width; ++i) {
+            const double x = g.sampleX(i), s = f.sample(x, g.sampleY(j));
+            if (x > edge) {
+              EXPECT_EQ(s, nf::kNonFiniteResult) << q << " at " << x;
+              ++overflowed;
+            }
+            EXPECT_TRUE(sameBits(out[static_cast<size_t>(j) * g.width + i], static_cast<float>(s)))
+                << q << " fill at " << x << ": " << out[static_cast<size_t>(j) * g.width + i] << " vs " << s;
+          }
+        EXPECT_GT(overflowed, 0);
+        EXPECT_LT(overflowed, g.samples());
+      }
 }
 
 TEST(CoordinateRange, ColourFillsNeverSeeNaN) {

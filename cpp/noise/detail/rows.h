@@ -266,6 +266,7 @@ template <CellDistance D, CellReturn R>
 inline double cellAt(const tk::Octave& o, const CellAxis& X, const CellAxis& Y) {
   constexpr bool kSquared = D == CellDistance::Euclidean && R != CellReturn::CellValue;
   constexpr bool kNeedF2 = R == CellReturn::F2 || R == CellReturn::F2MinusF1;
+  if (!tk::cellFractionsDefined(X.f, Y.f)) return tk::kCellUndefined;
   double f1, f2;
   uint32_t nearest;
   tk::cellSearch<D, kSquared, kNeedF2>(o, X.h, Y.h, X.f, Y.f, &f1, &f2, &nearest);
@@ -288,13 +289,16 @@ struct CellReturnDispatch {
 };
 // The lane values of a core search b (search units; fx the columns' fractions, rowGap and norm the
 // row's and the dimension's), where lane l's outer cells may hold F1 / F2 (tk::cellRingNeeded) the
-// whole search's value full(l) instead.
+// whole search's value full(l) instead. rowDefined: the row's fractions are defined (not an
+// overflowed coordinate's NaN: tk::cellFractionsDefined); a lane whose own fraction is NaN is
+// undefined too, as its sample is.
 template <CellReturn R, bool Squared, bool NeedF2, class L, class Full>
 NF_HOT_INLINE L cellLanesEnd(const tk::Octave& o, const tk::CellBest<L>& b, L fx, double rowGap, double norm,
-                             Full full) {
+                             bool rowDefined, Full full) {
   using W = lanes::Lane<L>;
+  if (!rowDefined) return L(tk::kCellUndefined);
   const L f1 = Squared ? lanes::sqrt(b.f1) : b.f1, f2 = Squared ? lanes::sqrt(b.f2) : b.f2;
-  const L v = tk::cellReturnOf<R>(norm, f1, f2, b.nearest);
+  const L v = lanes::select(fx < L(2), tk::cellReturnOf<R>(norm, f1, f2, b.nearest), L(tk::kCellUndefined));
   const auto ring = tk::cellRingNeeded<Squared>(o, fx, rowGap, NeedF2 ? b.f2 : b.f1);
   if (!lanes::any(ring)) return v;
   double out[W::kWidth], need[W::kWidth];
@@ -364,6 +368,7 @@ struct RowKernel<tk::CellularKernel<D>, false> : CellReturnDispatch<RowKernel<tk
       else b.addF1(d);
     }
     return cellLanesEnd<R, kSquared, kNeedF2>(o, b, fx, tk::cellRowGap(o, Y.y.f), tk::kCellNorm2[static_cast<int>(D)],
+                                              tk::cellFractionsDefined(0, Y.y.f),
                                               [&](int l) { return cellAt<D, R>(o, c.at(i + l), Y.y); });
   }
   // CellValue: cellSearch's order, every core cell (true distances: no squared search).
@@ -379,6 +384,7 @@ struct RowKernel<tk::CellularKernel<D>, false> : CellReturnDispatch<RowKernel<tk
         b.add(tk::cellMetric<D, false>(tk::cellOffsetOf<false>(k, h, jitter, fx), tk::cellOffsetOf<false>(j, h2, jitter, fy)), h2);
       }
     return cellLanesEnd<CellReturn::CellValue, false, false>(o, b, fx, tk::cellRowGap(o, Y.f), tk::kCellNorm2[static_cast<int>(D)],
+                                                             tk::cellFractionsDefined(0, Y.f),
                                                              [&](int l) { return cellAt<D, CellReturn::CellValue>(o, c.at(i + l), Y); });
   }
 };
@@ -490,7 +496,8 @@ struct RowKernel<tk::CellularKernel<D>, true> : CellReturnDispatch<RowKernel<tk:
       if constexpr (kNeedF2) b.add(d, h3);
       else b.addF1(d);
     }
-    return cellLanesEnd<R, kSquared, kNeedF2>(o, b, fx, Y.gap, tk::kCellNorm3[static_cast<int>(D)], [&](int l) {
+    return cellLanesEnd<R, kSquared, kNeedF2>(o, b, fx, Y.gap, tk::kCellNorm3[static_cast<int>(D)],
+                                              tk::cellFractionsDefined(0, Y.fy, Y.fz), [&](int l) {
       return K::template eval3<false>(o, c.x[i + l], Y.y, Y.z, nullptr, nullptr);
     });
   }
@@ -513,7 +520,8 @@ struct RowKernel<tk::CellularKernel<D>, true> : CellReturnDispatch<RowKernel<tk:
                 h3);
         }
       }
-    return cellLanesEnd<CellReturn::CellValue, false, false>(o, b, fx, Y.gap, tk::kCellNorm3[static_cast<int>(D)], [&](int l) {
+    return cellLanesEnd<CellReturn::CellValue, false, false>(o, b, fx, Y.gap, tk::kCellNorm3[static_cast<int>(D)],
+                                                             tk::cellFractionsDefined(0, Y.fy, Y.fz), [&](int l) {
       return K::template eval3<false>(o, c.x[i + l], Y.y, Y.z, nullptr, nullptr);
     });
   }
