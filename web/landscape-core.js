@@ -183,7 +183,7 @@ export function createCore(M, init, emit, instruments = null) {
   if (instruments) {
     Object.assign(commands, instruments({
       M, scene, framing, debug: c.debug, layers: LAYERS, all, layout: () => c.layout, paint, paintAdvanced: painter.paintAdvanced,
-      finishRepaint: rp.finishRepaint, dropViews, present: painter.present, freshen: () => painter.freshen(all), contexts: painter.contexts,
+      finishRepaint: rp.finishRepaint, whenRepainted: () => (scene.repainting ? rp.whenShown() : null), dropViews, present: painter.present, freshen: () => painter.freshen(all), contexts: painter.contexts,
     }));
   }
   return commands;

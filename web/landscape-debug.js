@@ -5,10 +5,10 @@
 // what createCore() hands it.
 
 // The core's extra commands. c: { M, scene, framing, debug, layers, all, layout(), paint(mask),
-// paintAdvanced(mask), finishRepaint(), dropViews(), present(), freshen(), contexts (the painter's,
-// of the layer canvases) }
-// of one createCore().
-export function coreInstruments({ M, scene, framing, debug, layers, all, layout, paint, paintAdvanced, finishRepaint, dropViews, present, freshen, contexts }) {
+// paintAdvanced(mask), finishRepaint(), whenRepainted() (a Promise of the repaint in progress
+// shown, null with none), dropViews(), present(), freshen(), contexts (the painter's, of the layer
+// canvases) } of one createCore().
+export function coreInstruments({ M, scene, framing, debug, layers, all, layout, paint, paintAdvanced, finishRepaint, whenRepainted, dropViews, present, freshen, contexts }) {
   // Counts what is put on each layer's own canvas (debugInfo's puts), on the painter's own contexts
   // (a second getContext on a canvas handed to a worker throws in Firefox).
   debug.puts = contexts.map(() => 0);
@@ -43,6 +43,9 @@ export function coreInstruments({ M, scene, framing, debug, layers, all, layout,
     freshenHidden() { freshen(); return true; },
     // Finishes a stepped repaint in progress at once (tests that read the layers next).
     settleRepaint() { finishRepaint(); return true; },
+    // Waits for a stepped repaint in progress (a still frame after a change of the portal's mode,
+    // say) to be put on the canvases in its own steps: -> true then (at once with none).
+    async repainted() { await whenRepainted(); return true; },
     // n frames of dt seconds by hand (no loop), painting as the loop does: -> [mask, advance ms, paint ms] each.
     step(n = 1, dt = 1 / 60) {
       const out = [];

@@ -106,6 +106,8 @@ for (const scheme of ['light', 'dark']) {
           await page.mouse.move(box.x + box.w / 2, box.y + box.h / 2);
           await page.waitForFunction(() => document.querySelector('a.nf-portal').dataset.state === 'hot');
           await settled(page);
+          // The still frame of the hot mode (a stepped repaint in the core) on the canvases.
+          await page.evaluate(async () => { const d = window.__noisefield.debug; await d.call('repainted'); await d.shown(); });
         }
         const before = await shot();
         await page.locator(sel).focus();
