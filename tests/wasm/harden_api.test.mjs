@@ -34,6 +34,31 @@ test('finite coordinates never give NaN, and a fill equals the scalar function t
   grid.delete();
 });
 
+// The field fuzzer's find, in wasm's lanes: a cellular sample whose third octave overflows
+// (|x| 2.03^2 > the largest double) is 0 for every distance, return mode and dimension, and a row
+// whose columns straddle that edge equals its samples.
+test('cellular noise at an overflowed octave is 0, in samples and in a fill across the edge', () => {
+  const edge = Number.MAX_VALUE / (2.03 * 2.03);
+  const zero = nf.limits().nonFiniteResult;
+  for (const cellDistance of ['euclidean', 'manhattan', 'chebyshev'])
+    for (const cellReturn of ['f1', 'f2', 'f2-f1', 'cell'])
+      for (const dimensions of [2, 3]) {
+        const q = { type: 'cellular', octaves: 3, cellDistance, cellReturn, dimensions };
+        const f = new nf.Field(q);
+        assert.equal(f.sample(-6878.5079999623003, -8.3977235549973462e307), zero, JSON.stringify(q));
+        const r = f.fill({ width: 9, height: 2, x: edge * 0.99, y: 0.5, step: edge * 0.005 });
+        let overflowed = 0;
+        for (let j = 0; j < 2; j++)
+          for (let i = 0; i < 9; i++) {
+            const x = edge * 0.99 + i * edge * 0.005, s = f.sample(x, 0.5 + j * edge * 0.005);
+            if (x > edge) { assert.equal(s, zero, `${JSON.stringify(q)} at ${x}`); overflowed++; }
+            assert.equal(r.view[j * 9 + i], Math.fround(s), `${JSON.stringify(q)} fill at ${x}`);
+          }
+        assert.ok(overflowed > 0 && overflowed < 18);
+        f.delete();
+      }
+});
+
 test('every public function takes numbers only, with an Error naming the parameter', () => {
   const scene = new nf.Landscape(404);
   scene.setViewport({ cssWidth: 64, cssHeight: 48, pitch: 2 });
