@@ -92,7 +92,7 @@ async function viewSettled(page) {
     await d.shown();
     const info = await d.call('debugInfo');
     const layers = [...document.querySelectorAll('canvas.nf-layer, canvas.nf-flat')].map((c) => `${c.style.transform}${c.style.visibility === 'hidden' ? ' hidden' : ''}`);
-    return { heat: info.heat, clock: info.clock, renders: info.renderCount, puts: info.puts, pitch: window.__noisefield.debug.layout().pitch,
+    return { heat: info.heat, clock: info.clock, renders: info.renderCount, puts: info.puts, pitch: d.layout().pitch,
       state: document.querySelector('a.nf-portal').dataset.state, layers };
   });
 }

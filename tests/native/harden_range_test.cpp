@@ -110,10 +110,11 @@ TEST(CoordinateRange, FieldsAreDefinedAndFillsAgreeAtEveryCoordinate) {
   }
 }
 
-// The fuzzer's find: a Chebyshev distance is a max, which drops the NaN fraction of an overflowed
-// octave, so F2 and F2-F1 went on to a finite value, and a different one in a fill. Every
-// distance and return mode, 2-D and 3-D: a sample whose third octave overflows (|x| 2.03^2 >
-// DBL_MAX) is 0, and a row whose columns straddle that edge equals its samples lane by lane.
+// The fuzzer's find: the cellular search passes over the NaN distances of an overflowed octave
+// and a Chebyshev max drops one, so every mode ended in a finite value (Chebyshev F2 and F2-F1 in
+// a different one in a fill). Every distance and return mode, 2-D and 3-D: a sample whose third
+// octave overflows (|x| 2.03^2 > DBL_MAX) is 0, and a row whose columns straddle that edge equals
+// its samples lane by lane.
 TEST(CoordinateRange, AnOverflowedCellularOctaveGivesZeroForEveryDistanceAndReturn) {
   const double edge = std::numeric_limits<double>::max() / (2.03 * 2.03);
   for (const char* cd : {"euclidean", "manhattan", "chebyshev"})
